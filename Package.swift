@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "StatefulContent",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "StatefulContent", targets: ["StatefulContent"]),
+    .library(name: "StatefulContentTesting", targets: ["StatefulContentTesting"]),
+    .executable(name: "document-viewer", targets: ["DocumentViewer"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "StatefulContent"),
+    .target(name: "StatefulContentTesting", dependencies: ["StatefulContent"]),
+    .target(name: "DocumentViewerCore", dependencies: ["StatefulContent"], path: "Examples/DocumentViewerCore"),
+    .executableTarget(
+      name: "DocumentViewer",
+      dependencies: ["DocumentViewerCore"],
+      path: "Examples/DocumentViewer"
+    ),
+    .testTarget(
+      name: "StatefulContentTests",
+      dependencies: ["StatefulContent", "StatefulContentTesting"]
+    ),
+    .testTarget(
+      name: "DocumentViewerTests",
+      dependencies: ["DocumentViewerCore", "StatefulContentTesting"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

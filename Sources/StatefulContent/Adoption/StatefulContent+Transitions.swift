@@ -1,0 +1,134 @@
+extension StatefulContent {
+  /// The state most recently requested (``ContentStateMachine/requestedState``).
+  public var currentState: ContentState { stateMachine.requestedState }
+
+  /// The state presented before the current one (``ContentStateMachine/lastState``).
+  public var lastState: ContentState { stateMachine.lastState }
+
+  /// Shows the state the rules decide for the facts known so far, without flashing empty.
+  ///
+  /// Call it when the component appears. Before anything has been loaded, the state stays
+  /// ``ContentState/idle`` unless there is content or a lock; afterwards the state is decided
+  /// again from the real facts (unlike the reference libraries, which made up an error here).
+  ///
+  /// - Parameter completion: Called exactly once with how the transition ended.
+  public func setupInitialState(completion: TransitionCompletion? = nil) {
+    let machine = stateMachine
+    if machine.hasDecided || machine.lock != nil || hasContent {
+      transitionToDecidedState(animated: false, completion: completion)
+    } else {
+      attachConfigurator()
+      machine.submit(.idle, isRefreshing: false, animated: false, completion: completion)
+    }
+  }
+
+  /// Marks a load as started and shows loading — or keeps content, reporting a refresh.
+  ///
+  /// Follows `startLoading(animated:completion:)` of `StatefulViewController`, but the
+  /// completion is called exactly once, also when the state does not change.
+  ///
+  /// - Parameters:
+  ///   - animated: Whether to animate the change. Defaults to `false`.
+  ///   - completion: Called exactly once with how the transition ended.
+  public func startLoading(animated: Bool = false, completion: TransitionCompletion? = nil) {
+    let machine = stateMachine
+    machine.isLoading = true
+    machine.progress = nil
+    machine.lastError = nil
+    transitionToDecidedState(animated: animated, completion: completion)
+  }
+
+  /// Marks the load as ended and shows content, empty or error.
+  ///
+  /// With content and an error, the content stays and
+  /// ``handleErrorWhenContentsAvailable(_:)`` is called exactly once, after the request is
+  /// made. Follows `endLoading(animated:error:completion:)` of `StatefulViewController`.
+  ///
+  /// - Parameters:
+  ///   - animated: Whether to animate the change. Defaults to `true`.
+  ///   - error: The error the load ended with, or `nil` when it succeeded.
+  ///   - completion: Called exactly once with how the transition ended.
+  public func endLoading(
+    animated: Bool = true, error: (any Error)? = nil, completion: TransitionCompletion? = nil
+  ) {
+    let machine = stateMachine
+    machine.isLoading = false
+    machine.progress = nil
+    machine.lastError = error
+    machine.lastErrorWasReported = false
+    transitionToDecidedState(animated: animated, completion: completion)
+  }
+
+  /// Reports how far the running load is; the loading placeholder shows it.
+  ///
+  /// Progress is a fraction from 0 to 1; values outside are clamped and non-finite values mean
+  /// unknown (see ``StateDecision/sanitizedProgress(_:)``). Outside a load it does nothing.
+  ///
+  /// - Parameter fraction: The fraction done, 0…1, or `nil` when unknown.
+  public func updateLoadingProgress(_ fraction: Double?) {
+    let machine = stateMachine
+    guard machine.isLoading else { return }
+    let progress = StateDecision.sanitizedProgress(fraction)
+    guard progress != machine.progress else { return }
+    machine.progress = progress
+    guard machine.requestedState.kind == .loading else { return }
+    transitionToDecidedState(animated: false, completion: nil)
+  }
+
+  /// Shows a custom state with the placeholder registered for its key.
+  ///
+  /// The state stays until the next `startLoading`, `endLoading` or other request.
+  ///
+  /// - Parameters:
+  ///   - key: The custom state's key.
+  ///   - placeholder: A placeholder to register for the key first, or `nil` to use the one
+  ///     already registered.
+  ///   - animated: Whether to animate the change.
+  ///   - completion: Called exactly once with how the transition ended.
+  /// - Throws: ``StateMachineError/missingPlaceholder(_:)`` when no placeholder is registered
+  ///   or given; ``StateMachineError/contentIsLocked`` while locked.
+  public func showCustomState(
+    _ key: CustomStateKey,
+    placeholder: (any Placeholder)? = nil,
+    animated: Bool = false,
+    completion: TransitionCompletion? = nil
+  ) throws(StateMachineError) {
+    let machine = stateMachine
+    if machine.lock != nil { throw .contentIsLocked }
+    if let placeholder { try machine.setPlaceholder(placeholder, for: .custom(key)) }
+    attachConfigurator()
+    try machine.transition(to: .custom(key), animated: animated, completion: completion)
+  }
+
+  /// Applies the state rules to the facts known now and requests the decided state.
+  ///
+  /// - Parameters:
+  ///   - animated: Whether to animate the change.
+  ///   - completion: Called exactly once with how the transition ended.
+  public func transitionToDecidedState(
+    animated: Bool, completion: TransitionCompletion? = nil
+  ) {
+    let machine = stateMachine
+    attachConfigurator()
+    machine.hasDecided = true
+    let inputs = StateInputs(
+      isLoading: machine.isLoading, error: machine.lastError, hasContent: hasContent,
+      lock: machine.lock, progress: machine.progress)
+    let decision = StateDecision.decide(inputs)
+    machine.submit(
+      decision.state, isRefreshing: decision.isRefreshing, animated: animated,
+      completion: completion)
+    if decision.reportsErrorWithContent, !machine.lastErrorWasReported, let error = inputs.error {
+      // Once per error: deciding again later (on re-appearance) must not report it twice.
+      machine.lastErrorWasReported = true
+      handleErrorWhenContentsAvailable(error)
+    }
+  }
+
+  private func attachConfigurator() {
+    let machine = stateMachine
+    if machine.configurator?.owner != ObjectIdentifier(self) {
+      machine.configurator = PlaceholderConfigurator(self)
+    }
+  }
+}

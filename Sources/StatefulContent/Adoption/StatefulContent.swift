@@ -1,0 +1,148 @@
+/// A model type that shows content, or a placeholder while its content is not simply there.
+///
+/// This is the "stateful view controller" category approach without views: adopt the
+/// protocol, say what "has content" means, register placeholders on ``stateMachine``, and call
+/// ``startLoading(animated:completion:)`` and ``endLoading(animated:error:completion:)``. The
+/// state rules decide between loading, empty, error, locked and content.
+///
+/// ```swift
+/// final class Inbox: StatefulContent {
+///   let stateMachine = ContentStateMachine(presenter: myPresenter)
+///   var content: [Message] = []          // hasContent is !content.isEmpty
+///
+///   func refresh() {
+///     startLoading()
+///     fetchMessages { result in
+///       switch result {
+///       case .success(let messages): self.content = messages; self.endLoading()
+///       case .failure(let error): self.endLoading(error: error)
+///       }
+///     }
+///   }
+/// }
+/// ```
+///
+/// ## Implementation requirements
+/// Only ``stateMachine`` is required. A conforming type must be a class (the machine's owner)
+/// and must use the machine from one isolation domain; conform with `@MainActor StatefulContent`
+/// for a main-actor model. Every other requirement has a default, documented on the requirement.
+public protocol StatefulContent: AnyObject {
+  /// The type of the content; when it is a `Collection`, ``hasContent`` defaults to
+  /// `!content.isEmpty`. Defaults to `Void` (no content property needed).
+  associatedtype Content = Void
+
+  /// The machine that holds the placeholders and presents the states.
+  var stateMachine: ContentStateMachine { get }
+
+  /// The content shown when the state is ``ContentState/content``.
+  ///
+  /// Default (when ``Content`` is `Void`): `()`.
+  var content: Content { get }
+
+  /// Whether there is content to show; content always wins over a placeholder.
+  ///
+  /// Default: `false`; `!content.isEmpty` when ``Content`` is a `Collection`.
+  var hasContent: Bool { get }
+
+  /// Called exactly once for a request that ends with an error while content stays visible.
+  ///
+  /// Use it to show a transient message (a toast, a banner); the state stays content.
+  /// Follows `handleErrorWhenContentAvailable` of the reference libraries.
+  /// Default: does nothing.
+  ///
+  /// - Parameter error: The real error the load ended with.
+  func handleErrorWhenContentsAvailable(_ error: any Error)
+
+  /// The insets for a state's placeholder, added to the placeholder's own insets.
+  ///
+  /// Positive values move the placeholder inwards. Negative or non-finite distances are
+  /// replaced by zero (see ``EdgeInsets/sanitized``). Default: ``EdgeInsets/zero``.
+  ///
+  /// - Parameter state: The state whose placeholder is laid out.
+  /// - Returns: The insets to add.
+  func insets(for state: ContentState) -> EdgeInsets
+
+  /// Configures the loading placeholder just before it is presented.
+  ///
+  /// A ``StandardPlaceholder`` already carries the load's progress. Default: returns it as is.
+  ///
+  /// - Parameter placeholder: The registered (or built-in) loading placeholder.
+  /// - Returns: The placeholder to present.
+  func configureLoadingPlaceholder(_ placeholder: any Placeholder) -> any Placeholder
+
+  /// Configures the empty placeholder just before it is presented. Default: returns it as is.
+  ///
+  /// - Parameter placeholder: The registered (or built-in) empty placeholder.
+  /// - Returns: The placeholder to present.
+  func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder
+
+  /// Configures the error placeholder with the real error just before it is presented.
+  ///
+  /// Default: returns it as is (the built-in error placeholder already shows the error's
+  /// description).
+  ///
+  /// - Parameters:
+  ///   - placeholder: The registered (or built-in) error placeholder.
+  ///   - error: The error the load ended with.
+  /// - Returns: The placeholder to present.
+  func configureErrorPlaceholder(_ placeholder: any Placeholder, error: any Error)
+    -> any Placeholder
+
+  /// Configures the locked placeholder just before it is presented. Default: returns it as is.
+  ///
+  /// - Parameters:
+  ///   - placeholder: The registered (or built-in) locked placeholder.
+  ///   - reason: Why the content is locked.
+  /// - Returns: The placeholder to present.
+  func configureLockedPlaceholder(_ placeholder: any Placeholder, reason: LockReason)
+    -> any Placeholder
+
+  /// Configures a custom state's placeholder just before it is presented.
+  /// Default: returns it as is.
+  ///
+  /// - Parameters:
+  ///   - placeholder: The placeholder registered for the key.
+  ///   - key: The custom state's key.
+  /// - Returns: The placeholder to present.
+  func configureCustomPlaceholder(_ placeholder: any Placeholder, key: CustomStateKey)
+    -> any Placeholder
+}
+
+extension StatefulContent where Content == Void {
+  /// No content value.
+  public var content: Void { () }
+}
+
+extension StatefulContent {
+  /// `false`: override it, or use a `Collection` as ``Content``.
+  public var hasContent: Bool { false }
+  /// Does nothing.
+  public func handleErrorWhenContentsAvailable(_ error: any Error) {}
+  /// ``EdgeInsets/zero``.
+  public func insets(for state: ContentState) -> EdgeInsets { .zero }
+  /// Returns the placeholder as is.
+  public func configureLoadingPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
+    placeholder
+  }
+  /// Returns the placeholder as is.
+  public func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
+    placeholder
+  }
+  /// Returns the placeholder as is.
+  public func configureErrorPlaceholder(_ placeholder: any Placeholder, error: any Error)
+    -> any Placeholder
+  { placeholder }
+  /// Returns the placeholder as is.
+  public func configureLockedPlaceholder(_ placeholder: any Placeholder, reason: LockReason)
+    -> any Placeholder
+  { placeholder }
+  /// Returns the placeholder as is.
+  public func configureCustomPlaceholder(_ placeholder: any Placeholder, key: CustomStateKey)
+    -> any Placeholder
+  { placeholder }
+}
+
+extension StatefulContent where Content: Collection {
+  /// `!content.isEmpty`.
+  public var hasContent: Bool { !content.isEmpty }
+}

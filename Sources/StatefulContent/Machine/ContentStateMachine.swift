@@ -1,0 +1,245 @@
+/// Holds a placeholder per state and serializes what a presenter shows.
+///
+/// This is the counterpart of `StatefulViewController`'s `ViewStateMachine`, without views:
+/// it keeps the requested and the presented state, queues transitions behind an animated one
+/// in flight (the newest waiting request supersedes older ones), and calls every completion
+/// exactly once with a ``TransitionOutcome``.
+///
+/// Most apps never call the machine directly: they adopt ``StatefulContent`` and call
+/// `startLoading` and `endLoading`, which decide the state and request it here.
+///
+/// The machine is not `Sendable`: it belongs to its owner's isolation domain (typically the
+/// main actor), so using it from two threads is a compile error.
+public final class ContentStateMachine {
+  /// The presenter that shows each presentation, or `nil` to present nothing (transitions then
+  /// complete at once).
+  public var presenter: (any Presenter)?
+
+  /// The state most recently requested, readable the moment the request returns.
+  public private(set) var requestedState: ContentState = .idle
+  /// Whether the most recent request keeps content visible while a load runs.
+  public private(set) var isRefreshing = false
+  /// The state the presenter shows (the last presentation it finished).
+  public var presentedState: ContentState { queue.presented.state }
+  /// The presentation the presenter shows.
+  public var presentedPresentation: Presentation { queue.presented }
+  /// The state presented before ``presentedState``.
+  public private(set) var lastState: ContentState = .idle
+  /// Whether a presentation is in flight (an animation has not finished yet).
+  public var isPresenting: Bool { queue.isBusy }
+
+  /// Whether a load is running, as last set by `startLoading` or `endLoading`.
+  public internal(set) var isLoading = false
+  /// The error the last load ended with, or `nil`.
+  public internal(set) var lastError: (any Error)?
+  /// Why the content is locked, or `nil` when it is not.
+  public internal(set) var lock: LockReason?
+  /// The fraction (0…1) of the running load done, or `nil` when unknown.
+  public internal(set) var progress: Double?
+  /// Whether loading has been started or ended at least once (before that the state is idle).
+  public internal(set) var hasDecided = false
+  /// Whether ``lastError`` has been reported with content already.
+  var lastErrorWasReported = false
+
+  private var placeholders: [ContentState.Kind: any Placeholder] = [:]
+  private var queue = TransitionQueue()
+  private var completions: [UInt64: TransitionCompletion] = [:]
+  private var nextRequestID: UInt64 = 1
+  private var latestRequestID: UInt64 = 0
+  private var events: [Event] = []
+  private var isDraining = false
+  var configurator: PlaceholderConfigurator?
+
+  private enum Event {
+    case request(TransitionQueue.Request)
+    case finished(token: UInt64)
+    case cancelWaiting
+  }
+
+  /// Creates a machine.
+  ///
+  /// - Parameter presenter: The presenter that shows each presentation, or `nil`.
+  public init(presenter: (any Presenter)? = nil) {
+    self.presenter = presenter
+  }
+
+  deinit {
+    // A released machine cancels what is pending, so that every completion still runs once.
+    for case .complete(let id, let outcome) in queue.cancelAll() {
+      completions.removeValue(forKey: id)?(outcome)
+    }
+  }
+
+  // MARK: Placeholders
+
+  /// Registers the placeholder shown for a kind of state, replacing any previous one.
+  ///
+  /// If that state is the one requested, it is presented again with the new placeholder, so
+  /// nothing of the old one is left on screen.
+  ///
+  /// - Parameters:
+  ///   - placeholder: The placeholder, or `nil` to go back to the built-in one.
+  ///   - kind: The kind of state it is for.
+  /// - Throws: ``StateMachineError/stateHasNoPlaceholder(_:)`` for idle and content.
+  public func setPlaceholder(
+    _ placeholder: (any Placeholder)?, for kind: ContentState.Kind
+  ) throws(StateMachineError) {
+    guard kind != .idle && kind != .content else { throw .stateHasNoPlaceholder(kind) }
+    placeholders[kind] = placeholder
+    guard requestedState.kind == kind else { return }
+    if case .custom = kind, placeholder == nil {
+      // The custom state on screen lost its placeholder: it stays, unchanged, until the next
+      // request; re-presenting it would need a placeholder it no longer has.
+      return
+    }
+    submit(requestedState, isRefreshing: isRefreshing, animated: false, forced: true)
+  }
+
+  /// The placeholder registered for a kind of state, or `nil` when none is.
+  ///
+  /// - Parameter kind: The kind of state.
+  /// - Returns: The registered placeholder, before any configuration hook runs.
+  public func placeholder(for kind: ContentState.Kind) -> (any Placeholder)? {
+    placeholders[kind]
+  }
+
+  // MARK: Transitions
+
+  /// Requests a state directly, bypassing the state rules.
+  ///
+  /// Use it for custom states and for hosts that decide states themselves; adopters of
+  /// ``StatefulContent`` normally call `startLoading` and `endLoading` instead.
+  ///
+  /// - Parameters:
+  ///   - state: The state to show.
+  ///   - isRefreshing: Whether a load runs while content stays visible.
+  ///   - animated: Whether to animate the change.
+  ///   - completion: Called exactly once with how the transition ended.
+  /// - Throws: ``StateMachineError/missingPlaceholder(_:)`` for a custom state with no
+  ///   registered placeholder; ``StateMachineError/contentIsLocked`` for content, empty or a
+  ///   custom state while ``lock`` is set. A request that throws changes nothing and calls no completion.
+  public func transition(
+    to state: ContentState,
+    isRefreshing: Bool = false,
+    animated: Bool = false,
+    completion: TransitionCompletion? = nil
+  ) throws(StateMachineError) {
+    switch state.kind {
+    case .content, .empty, .custom: if lock != nil { throw .contentIsLocked }
+    case .idle, .loading, .error, .locked: break
+    }
+    if case .custom(let key) = state, placeholders[.custom(key)] == nil {
+      throw .missingPlaceholder(key)
+    }
+    submit(state, isRefreshing: isRefreshing, animated: animated, completion: completion)
+  }
+
+  /// Cancels the request waiting behind the presentation in flight; it completes `cancelled`.
+  ///
+  /// The presentation in flight goes on and completes as usual.
+  public func cancelPendingTransitions() {
+    send(.cancelWaiting)
+  }
+
+  /// Builds the presentation for a state and hands it to the queue.
+  func submit(
+    _ state: ContentState,
+    isRefreshing: Bool,
+    animated: Bool,
+    forced: Bool = false,
+    completion: TransitionCompletion? = nil
+  ) {
+    let id = nextRequestID
+    nextRequestID &+= 1
+    latestRequestID = id
+    requestedState = state
+    self.isRefreshing = isRefreshing
+    let presentation = makePresentation(for: state, isRefreshing: isRefreshing)
+    if let completion { completions[id] = completion }
+    guard latestRequestID == id else {
+      // A configuration hook requested another state while this one was being built: that
+      // newer request took effect after this one, so it wins.
+      complete(id, .superseded)
+      return
+    }
+    send(.request(.init(id: id, presentation: presentation, animated: animated, forced: forced)))
+  }
+
+  private func makePresentation(for state: ContentState, isRefreshing: Bool) -> Presentation {
+    guard state.showsPlaceholder else {
+      return Presentation(state: state, isRefreshing: isRefreshing)
+    }
+    var placeholder = placeholders[state.kind] ?? Self.builtInPlaceholder(for: state)
+    if case .loading(let progress) = state, var standard = placeholder as? StandardPlaceholder {
+      standard.progress = progress
+      placeholder = standard
+    }
+    var hostInsets = EdgeInsets.zero
+    if let configurator {
+      placeholder = configurator.configure(state, placeholder)
+      hostInsets = configurator.insets(state)
+    }
+    return Presentation(
+      state: state, placeholder: placeholder,
+      insets: hostInsets.sanitized + placeholder.insets.sanitized, isRefreshing: isRefreshing)
+  }
+
+  private static func builtInPlaceholder(for state: ContentState) -> any Placeholder {
+    switch state {
+    case .error(let error):
+      var placeholder = StandardPlaceholder.error
+      placeholder.message = String(describing: error)
+      return placeholder
+    case .locked(.incorrectCredential(let attempts)):
+      var placeholder = StandardPlaceholder.locked
+      placeholder.message = "Incorrect password (attempt \(attempts))."
+      return placeholder
+    case .locked: return StandardPlaceholder.locked
+    case .empty: return StandardPlaceholder.empty
+    default: return StandardPlaceholder.loading
+    }
+  }
+
+  // MARK: Driver
+
+  private func send(_ event: Event) {
+    events.append(event)
+    guard !isDraining else { return }
+    isDraining = true
+    var index = 0
+    while index < events.count {
+      let actions: [TransitionQueue.Action]
+      switch events[index] {
+      case .request(let request): actions = queue.request(request)
+      case .finished(let token):
+        let before = queue.presented.state
+        actions = queue.presenterFinished(token: token)
+        if !actions.isEmpty { lastState = before }
+      case .cancelWaiting: actions = queue.cancelWaiting()
+      }
+      index += 1
+      for action in actions { perform(action) }
+    }
+    events.removeAll(keepingCapacity: true)
+    isDraining = false
+  }
+
+  private func perform(_ action: TransitionQueue.Action) {
+    switch action {
+    case .present(let presentation, let animated, let token):
+      guard let presenter else {
+        send(.finished(token: token))
+        return
+      }
+      presenter.present(presentation, animated: animated) { [weak self] in
+        self?.send(.finished(token: token))
+      }
+    case .complete(let id, let outcome):
+      complete(id, outcome)
+    }
+  }
+
+  private func complete(_ id: UInt64, _ outcome: TransitionOutcome) {
+    completions.removeValue(forKey: id)?(outcome)
+  }
+}

@@ -13,7 +13,9 @@ let package = Package(
   targets: [
     .target(name: "StatefulContent"),
     .target(name: "StatefulContentTesting", dependencies: ["StatefulContent"]),
-    .target(name: "DocumentViewerCore", dependencies: ["StatefulContent"], path: "Examples/DocumentViewerCore"),
+    .target(
+      name: "DocumentViewerCore", dependencies: ["StatefulContent"],
+      path: "Examples/DocumentViewerCore"),
     .executableTarget(
       name: "DocumentViewer",
       dependencies: ["DocumentViewerCore"],

@@ -33,7 +33,8 @@ public struct StateDecision: Sendable {
   /// - Complexity: O(1).
   public static func decide(_ inputs: StateInputs) -> StateDecision {
     if let lock = inputs.lock {
-      return StateDecision(state: .locked(lock), isRefreshing: false, reportsErrorWithContent: false)
+      return StateDecision(
+        state: .locked(lock), isRefreshing: false, reportsErrorWithContent: false)
     }
     if inputs.hasContent {
       return StateDecision(
@@ -48,7 +49,8 @@ public struct StateDecision: Sendable {
         state: .loading(progress: progress), isRefreshing: false, reportsErrorWithContent: false)
     }
     if let error = inputs.error {
-      return StateDecision(state: .error(error), isRefreshing: false, reportsErrorWithContent: false)
+      return StateDecision(
+        state: .error(error), isRefreshing: false, reportsErrorWithContent: false)
     }
     return StateDecision(state: .empty, isRefreshing: false, reportsErrorWithContent: false)
   }

@@ -1,0 +1,83 @@
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+/// Invariant I5: transitions requested from a completion or a hook are queued and take effect
+/// in order, without deadlock.
+final class ReentrancyTests: XCTestCase {
+  func test_requestFromCompletion_runsAfterTheCurrentTransition() {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    var order: [String] = []
+    model.startLoading { outcome in
+      order.append("start \(outcome)")
+      model.endLoading { order.append("end \($0)") }
+      order.append("after request in completion")
+      XCTAssertEqual(model.currentState, .empty, "requested state is readable at once (I1)")
+    }
+    XCTAssertEqual(
+      order, ["start presented", "after request in completion", "end presented"])
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
+  }
+
+  func test_chainOfRequestsFromCompletions_withAnimatedPresenter() {
+    let presenter = RecordingPresenter(finishing: .manually)
+    let model = TestModel(presenter: presenter)
+    var outcomes: [TransitionOutcome] = []
+    model.startLoading(animated: true) { outcome in
+      outcomes.append(outcome)
+      model.endLoading(animated: true, error: TestError()) { outcome in
+        outcomes.append(outcome)
+        model.startLoading(animated: true) { outcomes.append($0) }
+      }
+    }
+    XCTAssertEqual(presenter.finishAll(), 3)
+    XCTAssertEqual(outcomes, [.presented, .presented, .presented])
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .error, .loading])
+  }
+
+  func test_requestFromErrorHook_takesEffectAfterTheRequestThatCalledIt() {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    model.content = ["a"]
+    model.onHandleError = { _ in
+      model.content = []
+      model.startLoading()
+    }
+    model.endLoading(error: TestError())
+    XCTAssertEqual(model.currentState, .loading)
+    XCTAssertEqual(presenter.presentedKinds, [.content, .loading])
+    XCTAssertEqual(model.reportedErrors.count, 1)
+  }
+
+  func test_requestFromConfigurationHook_supersedesTheRequestBeingBuilt() {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    let outcomes = OutcomeRecorder()
+    var reentered = false
+    model.onConfigureEmpty = {
+      guard !reentered else { return }
+      reentered = true
+      model.startLoading(completion: outcomes.completion("inner"))
+    }
+    model.endLoading(completion: outcomes.completion("outer"))
+    XCTAssertEqual(model.currentState, .loading)
+    XCTAssertEqual(outcomes["inner"], [.presented])
+    XCTAssertEqual(outcomes["outer"], [.superseded])
+    XCTAssertEqual(presenter.presentedKinds, [.loading])
+  }
+
+  func test_requestFromPresenter_whilePresenting_isQueued() {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    var fired = false
+    presenter.onPresent = { presentation in
+      guard !fired, presentation.state.kind == .loading else { return }
+      fired = true
+      model.endLoading()
+    }
+    model.startLoading()
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
+    XCTAssertEqual(model.stateMachine.presentedState, .empty)
+  }
+}

@@ -1,0 +1,50 @@
+import StatefulContent
+import StatefulContentTesting
+
+/// A model adopting `StatefulContent` with a collection as its content, recording its hooks.
+final class TestModel: StatefulContent {
+  let stateMachine: ContentStateMachine
+  var content: [String] = []
+  var reportedErrors: [String] = []
+  var hostInsets = EdgeInsets.zero
+  var configuredErrors: [String] = []
+  var onHandleError: ((any Error) -> Void)?
+  var onConfigureEmpty: (() -> Void)?
+
+  init(presenter: (any Presenter)? = nil) {
+    stateMachine = ContentStateMachine(presenter: presenter)
+  }
+
+  func handleErrorWhenContentsAvailable(_ error: any Error) {
+    reportedErrors.append(String(describing: error))
+    onHandleError?(error)
+  }
+
+  func insets(for state: ContentState) -> EdgeInsets { hostInsets }
+
+  func configureErrorPlaceholder(_ placeholder: any Placeholder, error: any Error)
+    -> any Placeholder
+  {
+    configuredErrors.append(String(describing: error))
+    guard var standard = placeholder as? StandardPlaceholder else { return placeholder }
+    standard.message = "Configured: \(error)"
+    return standard
+  }
+
+  func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
+    onConfigureEmpty?()
+    return placeholder
+  }
+}
+
+/// An error with a readable description.
+struct TestError: Error, CustomStringConvertible, Equatable {
+  var description: String
+  init(_ description: String = "boom") { self.description = description }
+}
+
+/// A placeholder type of the test's own, to check that any `Placeholder` is carried through.
+struct BannerPlaceholder: Placeholder {
+  var text: String
+  var insets: EdgeInsets = .zero
+}

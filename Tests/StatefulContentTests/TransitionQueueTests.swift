@@ -1,0 +1,84 @@
+import XCTest
+
+@testable import StatefulContent
+
+final class TransitionQueueTests: XCTestCase {
+  private func request(_ id: UInt64, _ state: ContentState, forced: Bool = false)
+    -> TransitionQueue.Request
+  {
+    .init(id: id, presentation: Presentation(state: state), animated: true, forced: forced)
+  }
+
+  private func describe(_ actions: [TransitionQueue.Action]) -> [String] {
+    actions.map {
+      switch $0 {
+      case .present(let presentation, _, let token): "present \(presentation.state.kind) #\(token)"
+      case .complete(let id, let outcome): "complete #\(id) \(outcome)"
+      }
+    }
+  }
+
+  func test_request_whenIdle_presentsAtOnce() {
+    var queue = TransitionQueue()
+    XCTAssertEqual(describe(queue.request(request(1, .loading))), ["present loading #1"])
+    XCTAssertTrue(queue.isBusy)
+    XCTAssertEqual(describe(queue.presenterFinished(token: 1)), ["complete #1 presented"])
+    XCTAssertEqual(queue.presented.state.kind, .loading)
+  }
+
+  func test_request_forPresentedState_completesUnchanged_unlessForced() {
+    var queue = TransitionQueue()
+    _ = queue.request(request(1, .empty))
+    _ = queue.presenterFinished(token: 1)
+    XCTAssertEqual(describe(queue.request(request(2, .empty))), ["complete #2 unchanged"])
+    XCTAssertEqual(describe(queue.request(request(3, .empty, forced: true))), ["present empty #3"])
+  }
+
+  func test_request_samKindOtherPayload_isPresentedAgain() {
+    var queue = TransitionQueue()
+    _ = queue.request(request(1, .loading(progress: 0.1)))
+    _ = queue.presenterFinished(token: 1)
+    XCTAssertEqual(
+      describe(queue.request(request(2, .loading(progress: 0.2)))), ["present loading #2"])
+  }
+
+  func test_requestsWhileInFlight_waitAndNewestSupersedes() {
+    var queue = TransitionQueue()
+    _ = queue.request(request(1, .loading))
+    XCTAssertEqual(describe(queue.request(request(2, .empty))), [])
+    XCTAssertEqual(describe(queue.request(request(3, .content))), ["complete #2 superseded"])
+    XCTAssertEqual(
+      describe(queue.presenterFinished(token: 1)),
+      ["complete #1 presented", "present content #3"])
+    XCTAssertEqual(describe(queue.presenterFinished(token: 3)), ["complete #3 presented"])
+    XCTAssertFalse(queue.isBusy)
+  }
+
+  func test_waitingRequestForStateBeingPresented_completesUnchanged() {
+    var queue = TransitionQueue()
+    _ = queue.request(request(1, .empty))
+    _ = queue.request(request(2, .empty))
+    XCTAssertEqual(
+      describe(queue.presenterFinished(token: 1)),
+      ["complete #1 presented", "complete #2 unchanged"])
+  }
+
+  func test_staleOrRepeatedFinish_isIgnored() {
+    var queue = TransitionQueue()
+    _ = queue.request(request(1, .loading))
+    XCTAssertEqual(describe(queue.presenterFinished(token: 99)), [])
+    XCTAssertEqual(describe(queue.presenterFinished(token: 1)).count, 1)
+    XCTAssertEqual(describe(queue.presenterFinished(token: 1)), [])
+  }
+
+  func test_cancelWaiting_and_cancelAll() {
+    var queue = TransitionQueue()
+    _ = queue.request(request(1, .loading))
+    _ = queue.request(request(2, .empty))
+    XCTAssertEqual(describe(queue.cancelWaiting()), ["complete #2 cancelled"])
+    XCTAssertEqual(describe(queue.cancelWaiting()), [])
+    _ = queue.request(request(3, .content))
+    XCTAssertEqual(describe(queue.cancelAll()), ["complete #1 cancelled", "complete #3 cancelled"])
+    XCTAssertEqual(describe(queue.presenterFinished(token: 1)), [])
+  }
+}

@@ -102,30 +102,22 @@ extension StatefulContent {
 
   /// Applies the state rules to the facts known now and requests the decided state.
   ///
+  /// With content and an unreported error, ``handleErrorWhenContentsAvailable(_:)`` is called
+  /// once, after the request is made.
+  ///
   /// - Parameters:
   ///   - animated: Whether to animate the change.
   ///   - completion: Called exactly once with how the transition ended.
   public func transitionToDecidedState(
     animated: Bool, completion: TransitionCompletion? = nil
   ) {
-    let machine = stateMachine
     attachConfigurator()
-    machine.hasDecided = true
-    let inputs = StateInputs(
-      isLoading: machine.isLoading, error: machine.lastError, hasContent: hasContent,
-      lock: machine.lock, progress: machine.progress)
-    let decision = StateDecision.decide(inputs)
-    machine.submit(
-      decision.state, isRefreshing: decision.isRefreshing, animated: animated,
-      completion: completion)
-    if decision.reportsErrorWithContent, !machine.lastErrorWasReported, let error = inputs.error {
-      // Once per error: deciding again later (on re-appearance) must not report it twice.
-      machine.lastErrorWasReported = true
-      handleErrorWhenContentsAvailable(error)
-    }
+    let unreported = stateMachine.submitDecidedState(
+      hasContent: hasContent, animated: animated, completion: completion)
+    if let unreported { handleErrorWhenContentsAvailable(unreported) }
   }
 
-  private func attachConfigurator() {
+  func attachConfigurator() {
     let machine = stateMachine
     if machine.configurator?.owner != ObjectIdentifier(self) {
       machine.configurator = PlaceholderConfigurator(self)

@@ -1,54 +1,74 @@
+import Observation
+
 /// Holds a placeholder per state and serializes what a presenter shows.
 ///
 /// This is the counterpart of `StatefulViewController`'s `ViewStateMachine`, without views:
 /// it keeps the requested and the presented state, queues transitions behind an animated one
 /// in flight (the newest waiting request supersedes older ones), and calls every completion
-/// exactly once with a ``TransitionOutcome``.
+/// exactly once with a ``TransitionOutcome``. It also runs the loads of
+/// ``StatefulContent/load(animated:retry:isolation:operation:apply:)``.
 ///
 /// Most apps never call the machine directly: they adopt ``StatefulContent`` and call
-/// `startLoading` and `endLoading`, which decide the state and request it here.
+/// `startLoading`, `endLoading` or `load`, which decide the state and request it here.
 ///
-/// The machine is not `Sendable`: it belongs to its owner's isolation domain (typically the
-/// main actor), so using it from two threads is a compile error.
+/// The machine is `@Observable` (``requestedState``, ``presentedState``, ``isRefreshing``,
+/// ``progress``, ``loadAttempt``, ``isLoading``) and offers ``stateChanges()``. It is not
+/// `Sendable`: it belongs to its owner's isolation domain (typically the main actor), so
+/// using it from two isolation domains is a compile error.
+@Observable
 public final class ContentStateMachine {
   /// The presenter that shows each presentation, or `nil` to present nothing (transitions then
   /// complete at once).
-  public var presenter: (any Presenter)?
+  @ObservationIgnored public var presenter: (any Presenter)?
 
   /// The state most recently requested, readable the moment the request returns.
   public private(set) var requestedState: ContentState = .idle
   /// Whether the most recent request keeps content visible while a load runs.
   public private(set) var isRefreshing = false
   /// The state the presenter shows (the last presentation it finished).
-  public var presentedState: ContentState { queue.presented.state }
-  /// The presentation the presenter shows.
-  public var presentedPresentation: Presentation { queue.presented }
+  public private(set) var presentedState: ContentState = .idle
   /// The state presented before ``presentedState``.
   public private(set) var lastState: ContentState = .idle
   /// Whether a presentation is in flight (an animation has not finished yet).
   public var isPresenting: Bool { queue.isBusy }
 
-  /// Whether a load is running, as last set by `startLoading` or `endLoading`.
+  /// Whether a load is running, as last set by `startLoading`, `endLoading` or `load`.
   public internal(set) var isLoading = false
   /// The error the last load ended with, or `nil`.
-  public internal(set) var lastError: (any Error)?
+  @ObservationIgnored public internal(set) var lastError: (any Error)?
   /// Why the content is locked, or `nil` when it is not.
   public internal(set) var lock: LockReason?
   /// The fraction (0…1) of the running load done, or `nil` when unknown.
   public internal(set) var progress: Double?
+  /// The attempt of the running load, counting from 1; above 1 while retrying.
+  public internal(set) var loadAttempt = 1
   /// Whether loading has been started or ended at least once (before that the state is idle).
-  public internal(set) var hasDecided = false
-  /// Whether ``lastError`` has been reported with content already.
-  var lastErrorWasReported = false
+  @ObservationIgnored public internal(set) var hasDecided = false
 
-  private var placeholders: [ContentState.Kind: any Placeholder] = [:]
-  private var queue = TransitionQueue()
-  private var completions: [UInt64: TransitionCompletion] = [:]
-  private var nextRequestID: UInt64 = 1
-  private var latestRequestID: UInt64 = 0
-  private var events: [Event] = []
-  private var isDraining = false
-  var configurator: PlaceholderConfigurator?
+  /// When the loading placeholder appears, how long it stays, and how progress is coalesced.
+  @ObservationIgnored public var loadingPolicy: LoadingPolicy = .immediate
+  /// How loads that do not pass a policy of their own retry. Defaults to ``RetryPolicy/never``.
+  @ObservationIgnored public var retryPolicy: RetryPolicy = .never
+
+  @ObservationIgnored var lastErrorWasReported = false
+  @ObservationIgnored var configurator: PlaceholderConfigurator?
+  @ObservationIgnored let clock: LoadClock
+  @ObservationIgnored var activeLoad: ActiveLoad?
+  @ObservationIgnored var lastLoadRecipe: (any AnyLoadRecipe)?
+  @ObservationIgnored var nextLoadID: UInt64 = 1
+  /// When (on ``clock``) the loading placeholder was sent to the presenter, while it shows.
+  @ObservationIgnored var loadingShownAt: Duration?
+  /// A request whose presentation waits for the loading policy's show delay.
+  @ObservationIgnored var deferredRequest: TransitionQueue.Request?
+
+  @ObservationIgnored private var placeholders: [ContentState.Kind: any Placeholder] = [:]
+  @ObservationIgnored private var queue = TransitionQueue()
+  @ObservationIgnored private var completions: [UInt64: TransitionCompletion] = [:]
+  @ObservationIgnored private var nextRequestID: UInt64 = 1
+  @ObservationIgnored private var latestRequestID: UInt64 = 0
+  @ObservationIgnored private var events: [Event] = []
+  @ObservationIgnored private var isDraining = false
+  @ObservationIgnored private let broadcaster = StateChangeBroadcaster()
 
   private enum Event {
     case request(TransitionQueue.Request)
@@ -58,9 +78,16 @@ public final class ContentStateMachine {
 
   /// Creates a machine.
   ///
-  /// - Parameter presenter: The presenter that shows each presentation, or `nil`.
-  public init(presenter: (any Presenter)? = nil) {
+  /// - Parameters:
+  ///   - presenter: The presenter that shows each presentation, or `nil`.
+  ///   - clock: The clock that times show delays, minimum display times, retry backoff and
+  ///     progress coalescing. Tests pass a `ManualClock` from `StatefulContentTesting`.
+  public init(
+    presenter: (any Presenter)? = nil,
+    clock: some Clock<Duration> = ContinuousClock()
+  ) {
     self.presenter = presenter
+    self.clock = LoadClock(clock)
   }
 
   deinit {
@@ -68,6 +95,10 @@ public final class ContentStateMachine {
     for case .complete(let id, let outcome) in queue.cancelAll() {
       completions.removeValue(forKey: id)?(outcome)
     }
+    if let deferredRequest { completions.removeValue(forKey: deferredRequest.id)?(.cancelled) }
+    activeLoad?.cancelTasks()
+    activeLoad?.signal(.superseded)
+    broadcaster.finish()
   }
 
   // MARK: Placeholders
@@ -117,7 +148,8 @@ public final class ContentStateMachine {
   ///   - completion: Called exactly once with how the transition ended.
   /// - Throws: ``StateMachineError/missingPlaceholder(_:)`` for a custom state with no
   ///   registered placeholder; ``StateMachineError/contentIsLocked`` for content, empty or a
-  ///   custom state while ``lock`` is set. A request that throws changes nothing and calls no completion.
+  ///   custom state while ``lock`` is set. A request that throws changes nothing and calls no
+  ///   completion.
   public func transition(
     to state: ContentState,
     isRefreshing: Bool = false,
@@ -141,12 +173,58 @@ public final class ContentStateMachine {
     send(.cancelWaiting)
   }
 
+  /// A stream of every change of the presented state from now on.
+  ///
+  /// Any number of consumers may iterate their own stream; one that stops iterating, or whose
+  /// task is cancelled, is detached and released at once. Streams end when the machine is
+  /// released. Changes are buffered without limit for a consumer that falls behind.
+  ///
+  /// - Returns: A stream of ``ContentStateChange`` values.
+  public func stateChanges() -> AsyncStream<ContentStateChange> {
+    broadcaster.stream()
+  }
+
+  /// How many ``stateChanges()`` streams are being consumed.
+  var stateChangeConsumerCount: Int { broadcaster.consumerCount }
+
+  /// Applies the state rules to the machine's inputs and requests the decided state.
+  ///
+  /// - Parameters:
+  ///   - hasContent: Whether the adopter has content now.
+  ///   - animated: Whether to animate the change.
+  ///   - deferLoading: Whether a loading state waits for the loading policy's show delay.
+  ///   - completion: Called exactly once with how the transition ended.
+  /// - Returns: The error to report through `handleErrorWhenContentsAvailable`, once.
+  @discardableResult
+  func submitDecidedState(
+    hasContent: Bool, animated: Bool, deferLoading: Bool = false,
+    completion: TransitionCompletion? = nil
+  ) -> (any Error)? {
+    hasDecided = true
+    let inputs = StateInputs(
+      isLoading: isLoading, error: lastError, hasContent: hasContent, lock: lock,
+      progress: progress)
+    let decision = StateDecision.decide(inputs)
+    submit(
+      decision.state, isRefreshing: decision.isRefreshing, animated: animated,
+      deferred: deferLoading && decision.state.kind == .loading, completion: completion)
+    guard decision.reportsErrorWithContent, !lastErrorWasReported, let error = inputs.error
+    else { return nil }
+    // Once per error: deciding again later (on re-appearance) must not report it twice.
+    lastErrorWasReported = true
+    return error
+  }
+
   /// Builds the presentation for a state and hands it to the queue.
+  ///
+  /// A `deferred` request only becomes the requested state; ``presentDeferredRequest()``
+  /// sends it to the presenter later, unless a newer request replaced it first.
   func submit(
     _ state: ContentState,
     isRefreshing: Bool,
     animated: Bool,
     forced: Bool = false,
+    deferred: Bool = false,
     completion: TransitionCompletion? = nil
   ) {
     let id = nextRequestID
@@ -154,6 +232,10 @@ public final class ContentStateMachine {
     latestRequestID = id
     requestedState = state
     self.isRefreshing = isRefreshing
+    if let replaced = deferredRequest {
+      deferredRequest = nil
+      complete(replaced.id, .superseded)
+    }
     let presentation = makePresentation(for: state, isRefreshing: isRefreshing)
     if let completion { completions[id] = completion }
     guard latestRequestID == id else {
@@ -162,7 +244,20 @@ public final class ContentStateMachine {
       complete(id, .superseded)
       return
     }
-    send(.request(.init(id: id, presentation: presentation, animated: animated, forced: forced)))
+    let request = TransitionQueue.Request(
+      id: id, presentation: presentation, animated: animated, forced: forced)
+    if deferred {
+      deferredRequest = request
+    } else {
+      send(.request(request))
+    }
+  }
+
+  /// Sends the request held back by the show delay to the presenter.
+  func presentDeferredRequest() {
+    guard let request = deferredRequest else { return }
+    deferredRequest = nil
+    send(.request(request))
   }
 
   private func makePresentation(for state: ContentState, isRefreshing: Bool) -> Presentation {
@@ -170,8 +265,12 @@ public final class ContentStateMachine {
       return Presentation(state: state, isRefreshing: isRefreshing)
     }
     var placeholder = placeholders[state.kind] ?? Self.builtInPlaceholder(for: state)
+    let attempt = state.kind == .loading ? loadAttempt : 1
     if case .loading(let progress) = state, var standard = placeholder as? StandardPlaceholder {
       standard.progress = progress
+      if attempt > 1, standard.message == nil {
+        standard.message = "Retrying (attempt \(attempt))…"
+      }
       placeholder = standard
     }
     var hostInsets = EdgeInsets.zero
@@ -181,7 +280,8 @@ public final class ContentStateMachine {
     }
     return Presentation(
       state: state, placeholder: placeholder,
-      insets: hostInsets.sanitized + placeholder.insets.sanitized, isRefreshing: isRefreshing)
+      insets: hostInsets.sanitized + placeholder.insets.sanitized, isRefreshing: isRefreshing,
+      attempt: attempt)
   }
 
   private static func builtInPlaceholder(for state: ContentState) -> any Placeholder {
@@ -211,11 +311,11 @@ public final class ContentStateMachine {
       let actions: [TransitionQueue.Action]
       switch events[index] {
       case .request(let request): actions = queue.request(request)
-      case .finished(let token):
-        let before = queue.presented.state
-        actions = queue.presenterFinished(token: token)
-        if !actions.isEmpty { lastState = before }
       case .cancelWaiting: actions = queue.cancelWaiting()
+      case .finished(let token):
+        let before = queue.presented
+        actions = queue.presenterFinished(token: token)
+        if !actions.isEmpty { didPresent(queue.presented, after: before) }
       }
       index += 1
       for action in actions { perform(action) }
@@ -224,9 +324,23 @@ public final class ContentStateMachine {
     isDraining = false
   }
 
+  private func didPresent(_ presentation: Presentation, after previous: Presentation) {
+    lastState = previous.state
+    presentedState = presentation.state
+    broadcaster.yield(
+      ContentStateChange(
+        from: previous.state, to: presentation.state, isRefreshing: presentation.isRefreshing,
+        elapsed: clock.now()))
+  }
+
   private func perform(_ action: TransitionQueue.Action) {
     switch action {
     case .present(let presentation, let animated, let token):
+      if presentation.state.kind == .loading {
+        if loadingShownAt == nil { loadingShownAt = clock.now() }
+      } else {
+        loadingShownAt = nil
+      }
       guard let presenter else {
         send(.finished(token: token))
         return

@@ -14,6 +14,8 @@ public struct Presentation: Sendable {
   public var insets: EdgeInsets
   /// Whether a load runs while content stays visible.
   public var isRefreshing: Bool
+  /// The attempt of the running load, counting from 1; above 1 while a failed load is retried.
+  public var attempt: Int
 
   /// Creates a presentation.
   ///
@@ -22,16 +24,19 @@ public struct Presentation: Sendable {
   ///   - placeholder: The placeholder to show, or `nil`.
   ///   - insets: The insets to lay the placeholder out with; sanitized on creation.
   ///   - isRefreshing: Whether a load runs while content stays visible.
+  ///   - attempt: The attempt of the running load, counting from 1.
   public init(
     state: ContentState,
     placeholder: (any Placeholder)? = nil,
     insets: EdgeInsets = .zero,
-    isRefreshing: Bool = false
+    isRefreshing: Bool = false,
+    attempt: Int = 1
   ) {
     self.state = state
     self.placeholder = state.showsPlaceholder ? placeholder : nil
     self.insets = insets.sanitized
     self.isRefreshing = isRefreshing
+    self.attempt = max(attempt, 1)
   }
 
   /// The presentation of the idle state: nothing at all.
@@ -40,5 +45,6 @@ public struct Presentation: Sendable {
   /// Whether presenting `other` after this one would show the same thing.
   func showsSameState(as other: Presentation) -> Bool {
     state.hasSamePayload(as: other.state) && isRefreshing == other.isRefreshing
+      && attempt == other.attempt
   }
 }

@@ -15,6 +15,10 @@ final class TestModel: StatefulContent {
     stateMachine = ContentStateMachine(presenter: presenter)
   }
 
+  init(machine: ContentStateMachine) {
+    stateMachine = machine
+  }
+
   func handleErrorWhenContentsAvailable(_ error: any Error) {
     reportedErrors.append(String(describing: error))
     onHandleError?(error)

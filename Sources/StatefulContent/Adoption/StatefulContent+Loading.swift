@@ -1,0 +1,100 @@
+extension StatefulContent {
+  /// Runs an async operation as this content's load: latest wins, cancellation restores, and
+  /// the loading placeholder follows the machine's loading policy.
+  ///
+  /// The load enters loading (or, with content present, keeps content and reports
+  /// refreshing), runs `operation`, retries it according to `retry`, and on success calls
+  /// `apply` with the value and decides content or empty through ``hasContent``. On failure
+  /// the state is error, or content stays and ``handleErrorWhenContentsAvailable(_:)`` is
+  /// called once.
+  ///
+  /// Starting a load cancels the one it supersedes; a superseded load returns
+  /// ``LoadOutcome/superseded`` at once and nothing of it is applied — its late result
+  /// changes nothing, calls no hook and never ends the newer load's loading. Cancelling the
+  /// awaiting task, or calling ``ContentStateMachine/cancelLoading()``, returns
+  /// ``LoadOutcome/cancelled`` and brings the previous state back; `CancellationError` is
+  /// never shown as an error.
+  ///
+  /// ```swift
+  /// await model.load { context in
+  ///   try await api.documents(progress: context.reportProgress)
+  /// } apply: { model, documents in
+  ///   model.content = documents
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - animated: Whether to animate the transitions. Defaults to `true`.
+  ///   - retry: How failures are retried; `nil` uses the machine's
+  ///     ``ContentStateMachine/retryPolicy``.
+  ///   - isolation: The actor that owns the machine; inferred from the caller.
+  ///   - operation: The work; it runs in a task of its own and is cancelled when the load is.
+  ///   - apply: Stores the operation's value in the adopter, which it receives as its first
+  ///     argument (so the closure need not capture it). It runs only for the winning load.
+  /// - Returns: How the load ended.
+  @discardableResult
+  public func load<Value: Sendable>(
+    animated: Bool = true,
+    retry: RetryPolicy? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: @escaping @Sendable (LoadContext) async throws -> Value,
+    apply: @escaping (Self, Value) -> Void
+  ) async -> LoadOutcome {
+    attachConfigurator()
+    let machine = stateMachine
+    machine.lastLoadRecipe = LoadRecipe(
+      animated: animated, retry: retry, operation: operation, apply: apply)
+    var run = LoadRun(machine: machine, animated: animated, retry: retry, operation: operation)
+    return await run.run(
+      isolation: isolation,
+      hasContent: { self.hasContent },
+      apply: { apply(self, $0) },
+      reportErrorWithContent: { self.handleErrorWhenContentsAvailable($0) })
+  }
+
+  /// Runs an async operation as this content's load and stores its value at a key path.
+  ///
+  /// The same as ``load(animated:retry:isolation:operation:apply:)`` with an `apply` that
+  /// assigns the value to `keyPath`.
+  ///
+  /// ```swift
+  /// await model.load(into: \.content) { _ in try await api.documents() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: Where the value is stored, such as `\.content`.
+  ///   - animated: Whether to animate the transitions. Defaults to `true`.
+  ///   - retry: How failures are retried; `nil` uses the machine's policy.
+  ///   - isolation: The actor that owns the machine; inferred from the caller.
+  ///   - operation: The work; it runs in a task of its own.
+  /// - Returns: How the load ended.
+  @discardableResult
+  public func load<Value: Sendable>(
+    into keyPath: ReferenceWritableKeyPath<Self, Value>,
+    animated: Bool = true,
+    retry: RetryPolicy? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: @escaping @Sendable (LoadContext) async throws -> Value
+  ) async -> LoadOutcome {
+    await load(
+      animated: animated, retry: retry, isolation: isolation, operation: operation,
+      apply: { host, value in host[keyPath: keyPath] = value })
+  }
+
+  /// Runs the last load's operation again, as the error placeholder's Retry action does.
+  ///
+  /// - Parameter isolation: The actor that owns the machine; inferred from the caller.
+  /// - Returns: How the new load ended, or `nil` when nothing has been loaded with `load` yet.
+  @discardableResult
+  public func reload(isolation: isolated (any Actor)? = #isolation) async -> LoadOutcome? {
+    guard let recipe = stateMachine.lastLoadRecipe else { return nil }
+    return await recipe.run(on: self, isolation: isolation)
+  }
+
+  /// Cancels the running load and brings back the state it replaced.
+  ///
+  /// See ``ContentStateMachine/cancelLoading()``.
+  public func cancelLoading() {
+    stateMachine.cancelLoading()
+  }
+}

@@ -1,0 +1,33 @@
+/// Why a running load's event loop must stop.
+enum LoadSignal: Sendable {
+  /// A newer load replaced it; the state belongs to the newer load.
+  case superseded
+  /// ``ContentStateMachine/cancelLoading()`` cancelled it and already restored the state.
+  case cancelledByMachine
+  /// The task awaiting the load was cancelled; the loop restores the state.
+  case taskCancelled
+}
+
+/// What the machine knows of the load that runs now.
+struct ActiveLoad {
+  /// The state and inputs to bring back when the load is cancelled.
+  struct Snapshot {
+    var requestedState: ContentState
+    var isRefreshing: Bool
+    var isLoading: Bool
+    var lastError: (any Error)?
+    var progress: Double?
+  }
+
+  let id: UInt64
+  /// Stops the load's event loop.
+  let signal: @Sendable (LoadSignal) -> Void
+  /// The operation and timer tasks, cancelled when the load ends.
+  var tasks: [Task<Void, Never>] = []
+  /// The state before the first of a chain of superseding loads.
+  let restore: Snapshot
+
+  func cancelTasks() {
+    for task in tasks { task.cancel() }
+  }
+}

@@ -1,0 +1,71 @@
+extension ContentStateMachine {
+  /// Whether a load started with `load` is running.
+  public var hasActiveLoad: Bool { activeLoad != nil }
+
+  /// Cancels the running load and brings back the state it replaced.
+  ///
+  /// Cancellation is not an error: the state, the last error and the progress are restored to
+  /// what they were before the load (or before the first of a chain of loads that superseded
+  /// each other), at once. The load's operation task is cancelled and its `load` call returns
+  /// ``LoadOutcome/cancelled``. Without a running load it does nothing.
+  public func cancelLoading() {
+    guard let load = activeLoad else { return }
+    activeLoad = nil
+    load.cancelTasks()
+    restore(load.restore)
+    load.signal(.cancelledByMachine)
+  }
+
+  /// Registers a new load, superseding the running one, and returns its identifier.
+  func beginLoad(signal: @escaping @Sendable (LoadSignal) -> Void) -> UInt64 {
+    let id = nextLoadID
+    nextLoadID &+= 1
+    let snapshot: ActiveLoad.Snapshot
+    if let previous = activeLoad {
+      previous.cancelTasks()
+      previous.signal(.superseded)
+      snapshot = previous.restore
+    } else {
+      snapshot = ActiveLoad.Snapshot(
+        requestedState: requestedState, isRefreshing: isRefreshing, isLoading: isLoading,
+        lastError: lastError, progress: progress)
+    }
+    activeLoad = ActiveLoad(id: id, signal: signal, restore: snapshot)
+    return id
+  }
+
+  /// Whether the load `id` is still the running one.
+  func isActiveLoad(_ id: UInt64) -> Bool { activeLoad?.id == id }
+
+  /// Keeps a task of the load `id` so that it is cancelled with the load.
+  func retain(_ task: Task<Void, Never>, forLoad id: UInt64) {
+    guard activeLoad?.id == id else {
+      task.cancel()
+      return
+    }
+    activeLoad?.tasks.append(task)
+  }
+
+  /// Forgets the load `id` when it ends, cancelling its remaining timers.
+  func endLoad(_ id: UInt64) {
+    guard let load = activeLoad, load.id == id else { return }
+    activeLoad = nil
+    load.cancelTasks()
+  }
+
+  private func restore(_ snapshot: ActiveLoad.Snapshot) {
+    isLoading = snapshot.isLoading
+    lastError = snapshot.lastError
+    progress = snapshot.progress
+    loadAttempt = 1
+    submit(snapshot.requestedState, isRefreshing: snapshot.isRefreshing, animated: false)
+  }
+
+  /// Restores the state after the task awaiting load `id` was cancelled.
+  func cancelLoadAfterTaskCancellation(_ id: UInt64) {
+    guard let load = activeLoad, load.id == id else { return }
+    activeLoad = nil
+    load.cancelTasks()
+    restore(load.restore)
+  }
+}

@@ -1,0 +1,31 @@
+/// What a load's operation receives: its attempt number and a way to report progress.
+///
+/// It is `Sendable`, so the operation may report from any task or thread; updates reach the
+/// loading placeholder on the machine's own isolation, coalesced by the
+/// ``LoadingPolicy`` and never going backwards within one load.
+public struct LoadContext: Sendable {
+  /// The attempt running, counting from 1; above 1 when the operation is retried.
+  public let attempt: Int
+  let report: @Sendable (Double?) -> Void
+
+  init(attempt: Int, report: @escaping @Sendable (Double?) -> Void) {
+    self.attempt = attempt
+    self.report = report
+  }
+
+  /// Reports the fraction of the work done.
+  ///
+  /// - Parameter fraction: From 0 to 1; values outside are clamped, NaN means unknown.
+  public func reportProgress(_ fraction: Double) {
+    report(fraction)
+  }
+
+  /// Reports progress in units of work, such as bytes read.
+  ///
+  /// - Parameters:
+  ///   - completed: The units done.
+  ///   - total: The units in all; when 0 or less the progress is unknown.
+  public func reportProgress(completed: Int64, total: Int64) {
+    report(total > 0 ? Double(completed) / Double(total) : nil)
+  }
+}

@@ -1,0 +1,248 @@
+/// One run of `load`: its event loop, on the caller's isolation.
+///
+/// Everything that happens to a load — the operation's result and progress, timers for the
+/// show delay, the minimum display time, retry backoff and progress coalescing, supersession
+/// and cancellation — arrives as an event in one stream and is handled here in order, on the
+/// isolation that owns the machine. Tasks it starts capture only `Sendable` values (the
+/// stream's continuation, the operation, the clock), never the machine or the adopter.
+struct LoadRun<Value: Sendable> {
+  enum Event: Sendable {
+    case signal(LoadSignal)
+    case progress(attempt: Int, Double?)
+    case finished(attempt: Int, Result<Value, any Error>)
+    case showLoading
+    case retry
+    case minimumDisplayElapsed
+    case flushProgress
+  }
+
+  let machine: ContentStateMachine
+  let animated: Bool
+  let retryPolicy: RetryPolicy
+  let policy: LoadingPolicy
+  let operation: @Sendable (LoadContext) async throws -> Value
+  let events: AsyncStream<Event>
+  let continuation: AsyncStream<Event>.Continuation
+  let id: UInt64
+
+  private var attempt = 1
+  private var attemptProgress: Double?
+  private var presentedProgress: Double?
+  private var presentedProgressAt: Duration?
+  private var pendingProgress: Double??
+  private var flushScheduled = false
+  private var heldResult: Result<Value, any Error>?
+
+  init(
+    machine: ContentStateMachine, animated: Bool, retry: RetryPolicy?,
+    operation: @escaping @Sendable (LoadContext) async throws -> Value
+  ) {
+    self.machine = machine
+    self.animated = animated
+    self.retryPolicy = retry ?? machine.retryPolicy
+    self.policy = machine.loadingPolicy
+    self.operation = operation
+    (events, continuation) = AsyncStream<Event>.makeStream()
+    let continuation = continuation
+    id = machine.beginLoad { continuation.yield(.signal($0)) }
+  }
+
+  /// Runs the load to its end.
+  mutating func run(
+    isolation: isolated (any Actor)?,
+    hasContent: () -> Bool,
+    apply: (Value) -> Void,
+    reportErrorWithContent: (any Error) -> Void
+  ) async -> LoadOutcome {
+    defer { continuation.finish() }
+    enterLoading(hasContent: hasContent())
+    startAttempt()
+    let continuation = continuation
+    return await withTaskCancellationHandler {
+      // The operation closure of withTaskCancellationHandler is not isolated itself: hop back
+      // to the machine's isolation explicitly before touching the machine.
+      await loop(
+        isolation: isolation, hasContent: hasContent, apply: apply,
+        reportErrorWithContent: reportErrorWithContent)
+    } onCancel: {
+      continuation.yield(.signal(.taskCancelled))
+    }
+  }
+
+  private mutating func loop(
+    isolation: isolated (any Actor)?,
+    hasContent: () -> Bool,
+    apply: (Value) -> Void,
+    reportErrorWithContent: (any Error) -> Void
+  ) async -> LoadOutcome {
+    for await event in events {
+      if let outcome = handle(
+        event, hasContent: hasContent, apply: apply, reportErrorWithContent: reportErrorWithContent)
+      {
+        return outcome
+      }
+    }
+    return .cancelled
+  }
+
+  private func enterLoading(hasContent: Bool) {
+    machine.isLoading = true
+    machine.lastError = nil
+    machine.progress = nil
+    machine.loadAttempt = 1
+    let delay = policy.effectiveShowDelay
+    let deferShow = delay > .zero && machine.presentedState.kind != .loading
+    machine.submitDecidedState(hasContent: hasContent, animated: animated, deferLoading: deferShow)
+    if machine.deferredRequest != nil {
+      schedule(.showLoading, at: machine.clock.now() + delay)
+    }
+  }
+
+  private mutating func handle(
+    _ event: Event,
+    hasContent: () -> Bool,
+    apply: (Value) -> Void,
+    reportErrorWithContent: (any Error) -> Void
+  ) -> LoadOutcome? {
+    switch event {
+    case .signal(.superseded):
+      return .superseded
+    case .signal(.cancelledByMachine):
+      return .cancelled
+    case .signal(.taskCancelled):
+      machine.cancelLoadAfterTaskCancellation(id)
+      return .cancelled
+    case _ where !machine.isActiveLoad(id):
+      // The load ended in a way its loop has not been told of yet; nothing may change.
+      return .superseded
+    case .showLoading:
+      machine.presentDeferredRequest()
+    case .progress(let eventAttempt, let fraction):
+      guard eventAttempt == attempt else { return nil }
+      receiveProgress(StateDecision.sanitizedProgress(fraction))
+    case .flushProgress:
+      flushScheduled = false
+      if let pending = pendingProgress { presentProgress(pending) }
+    case .retry:
+      attempt += 1
+      attemptProgress = nil
+      presentedProgress = nil
+      pendingProgress = nil
+      machine.loadAttempt = attempt
+      machine.progress = nil
+      machine.submitDecidedState(hasContent: hasContent(), animated: false)
+      startAttempt()
+    case .finished(let eventAttempt, let result):
+      guard eventAttempt == attempt else { return nil }
+      if case .failure(let error) = result {
+        if error is CancellationError {
+          machine.cancelLoadAfterTaskCancellation(id)
+          return .cancelled
+        }
+        if retryPolicy.allowsRetry(afterAttempt: attempt, error: error) {
+          let delay = retryPolicy.delay(
+            beforeRetry: attempt, unitRandom: Double.random(in: 0..<1))
+          schedule(.retry, at: machine.clock.now() + delay)
+          return nil
+        }
+      }
+      if let shownAt = machine.loadingShownAt, machine.requestedState.kind == .loading {
+        let until = shownAt + policy.effectiveMinimumDisplayTime
+        if machine.clock.now() < until {
+          heldResult = result
+          schedule(.minimumDisplayElapsed, at: until)
+          return nil
+        }
+      }
+      return conclude(
+        result, hasContent: hasContent, apply: apply,
+        reportErrorWithContent: reportErrorWithContent)
+    case .minimumDisplayElapsed:
+      guard let result = heldResult else { return nil }
+      return conclude(
+        result, hasContent: hasContent, apply: apply,
+        reportErrorWithContent: reportErrorWithContent)
+    }
+    return nil
+  }
+
+  private func conclude(
+    _ result: Result<Value, any Error>,
+    hasContent: () -> Bool,
+    apply: (Value) -> Void,
+    reportErrorWithContent: (any Error) -> Void
+  ) -> LoadOutcome {
+    machine.endLoad(id)
+    machine.isLoading = false
+    machine.progress = nil
+    machine.loadAttempt = 1
+    switch result {
+    case .success(let value):
+      apply(value)
+      machine.lastError = nil
+      machine.submitDecidedState(hasContent: hasContent(), animated: animated)
+      return .completed
+    case .failure(let error):
+      machine.lastError = error
+      machine.lastErrorWasReported = false
+      if let unreported = machine.submitDecidedState(hasContent: hasContent(), animated: animated) {
+        reportErrorWithContent(unreported)
+      }
+      return .failed(error)
+    }
+  }
+
+  private mutating func receiveProgress(_ fraction: Double?) {
+    if let fraction, let previous = attemptProgress, fraction < previous { return }
+    if let fraction { attemptProgress = fraction }
+    let now = machine.clock.now()
+    let step = policy.effectiveProgressStep
+    if let fraction, fraction < 1, fraction - (presentedProgress ?? 0) < step { return }
+    if let last = presentedProgressAt, now - last < policy.effectiveProgressInterval {
+      pendingProgress = .some(fraction)
+      if !flushScheduled {
+        flushScheduled = true
+        schedule(.flushProgress, at: last + policy.effectiveProgressInterval)
+      }
+      return
+    }
+    presentProgress(fraction)
+  }
+
+  private mutating func presentProgress(_ fraction: Double?) {
+    pendingProgress = nil
+    guard fraction != machine.progress else { return }
+    presentedProgress = fraction
+    presentedProgressAt = machine.clock.now()
+    machine.progress = fraction
+    guard machine.requestedState.kind == .loading else { return }
+    let deferred = machine.deferredRequest != nil
+    machine.submit(
+      .loading(progress: fraction), isRefreshing: false, animated: false, deferred: deferred)
+  }
+
+  private func startAttempt() {
+    let attempt = attempt
+    let continuation = continuation
+    let operation = operation
+    let context = LoadContext(attempt: attempt) { fraction in
+      continuation.yield(.progress(attempt: attempt, fraction))
+    }
+    let task = Task {
+      let result: Result<Value, any Error>
+      do { result = .success(try await operation(context)) } catch { result = .failure(error) }
+      continuation.yield(.finished(attempt: attempt, result))
+    }
+    machine.retain(task, forLoad: id)
+  }
+
+  private func schedule(_ event: Event, at deadline: Duration) {
+    let continuation = continuation
+    let sleep = machine.clock.sleep
+    let task = Task {
+      do { try await sleep(deadline) } catch { return }
+      continuation.yield(event)
+    }
+    machine.retain(task, forLoad: id)
+  }
+}

@@ -1,0 +1,47 @@
+/// When the loading placeholder appears and how long it stays, against flicker.
+///
+/// A load that ends within ``showDelay`` never presents the loading placeholder; once it is
+/// presented, it stays at least ``minimumDisplayTime`` (as spin-delay and the query libraries
+/// do). Progress updates are coalesced so a fast stream of them does not flood the presenter.
+public struct LoadingPolicy: Sendable, Hashable {
+  /// How long a load runs before the loading placeholder is presented. Negative means zero.
+  public var showDelay: Duration
+  /// How long a presented loading placeholder stays at least. Negative means zero.
+  public var minimumDisplayTime: Duration
+  /// The shortest time between two progress presentations. Negative means zero.
+  public var progressInterval: Duration
+  /// The smallest change of the progress fraction (0…1) that is presented, except that
+  /// reaching 1 is always presented. Values outside 0…1 are clamped; NaN means 0.
+  public var progressStep: Double
+
+  /// Creates a policy.
+  ///
+  /// - Parameters:
+  ///   - showDelay: How long a load runs before loading is presented. Defaults to zero.
+  ///   - minimumDisplayTime: How long presented loading stays at least. Defaults to zero.
+  ///   - progressInterval: The shortest time between progress presentations. Defaults to zero.
+  ///   - progressStep: The smallest presented change of progress, 0…1. Defaults to zero.
+  public init(
+    showDelay: Duration = .zero,
+    minimumDisplayTime: Duration = .zero,
+    progressInterval: Duration = .zero,
+    progressStep: Double = 0
+  ) {
+    self.showDelay = showDelay
+    self.minimumDisplayTime = minimumDisplayTime
+    self.progressInterval = progressInterval
+    self.progressStep = progressStep
+  }
+
+  /// Loading appears at once and may disappear at once, as in the category libraries.
+  public static let immediate = LoadingPolicy()
+  /// Loading appears after 150 ms and stays at least 400 ms; progress at most every 50 ms.
+  public static let smooth = LoadingPolicy(
+    showDelay: .milliseconds(150), minimumDisplayTime: .milliseconds(400),
+    progressInterval: .milliseconds(50), progressStep: 0.01)
+
+  var effectiveShowDelay: Duration { max(showDelay, .zero) }
+  var effectiveMinimumDisplayTime: Duration { max(minimumDisplayTime, .zero) }
+  var effectiveProgressInterval: Duration { max(progressInterval, .zero) }
+  var effectiveProgressStep: Double { progressStep.isNaN ? 0 : min(max(progressStep, 0), 1) }
+}

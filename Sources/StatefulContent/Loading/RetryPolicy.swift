@@ -1,0 +1,89 @@
+/// How a failed load is retried: how often, after which delays, and for which errors.
+///
+/// The defaults follow the well-known query libraries (TanStack Query, SWR): 3 retries, the
+/// first after 1 second, each delay doubling, never more than 30 seconds. Loads do not retry
+/// unless given a policy (``ContentStateMachine/retryPolicy`` is ``never`` by default, as in
+/// the category libraries).
+///
+/// Bad values fall back, as documented per property, rather than trap.
+public struct RetryPolicy: Sendable {
+  /// How many times a failed load runs again (0 means no retry). Negative values count as 0.
+  public var maximumRetries: Int
+  /// The delay before the first retry. Negative durations count as zero.
+  public var initialDelay: Duration
+  /// The factor each further delay grows by. Values below 1 or not finite count as 1.
+  public var multiplier: Double
+  /// The longest delay between two attempts. Negative durations count as zero.
+  public var maximumDelay: Duration
+  /// How much a delay may randomly vary, as a fraction 0…1 of the delay (0.1 means ±10 %).
+  /// Values outside 0…1 are clamped; NaN counts as 0.
+  public var jitter: Double
+  /// Decides whether an error is worth retrying. Cancellation is never retried.
+  public var shouldRetry: @Sendable (any Error) -> Bool
+
+  /// Creates a policy.
+  ///
+  /// - Parameters:
+  ///   - maximumRetries: How many times a failed load runs again. Defaults to 3.
+  ///   - initialDelay: The delay before the first retry. Defaults to 1 second.
+  ///   - multiplier: The factor each further delay grows by. Defaults to 2.
+  ///   - maximumDelay: The longest delay. Defaults to 30 seconds.
+  ///   - jitter: The random variation, a fraction 0…1 of each delay. Defaults to 0.
+  ///   - shouldRetry: Which errors are retried. Defaults to every error.
+  public init(
+    maximumRetries: Int = 3,
+    initialDelay: Duration = .seconds(1),
+    multiplier: Double = 2,
+    maximumDelay: Duration = .seconds(30),
+    jitter: Double = 0,
+    shouldRetry: @escaping @Sendable (any Error) -> Bool = { _ in true }
+  ) {
+    self.maximumRetries = maximumRetries
+    self.initialDelay = initialDelay
+    self.multiplier = multiplier
+    self.maximumDelay = maximumDelay
+    self.jitter = jitter
+    self.shouldRetry = shouldRetry
+  }
+
+  /// Never retry.
+  public static let never = RetryPolicy(maximumRetries: 0)
+  /// 3 retries after 1, 2 and 4 seconds, as in the well-known query libraries.
+  public static let standard = RetryPolicy()
+
+  /// Whether a load that failed on attempt `attempt` (1 for the first run) runs again.
+  ///
+  /// - Parameters:
+  ///   - attempt: The attempt that failed, counting from 1.
+  ///   - error: The error it failed with.
+  /// - Returns: `true` when another attempt is due.
+  public func allowsRetry(afterAttempt attempt: Int, error: any Error) -> Bool {
+    guard !(error is CancellationError) else { return false }
+    return attempt <= max(maximumRetries, 0) && shouldRetry(error)
+  }
+
+  /// The delay before retry number `retry` (1 for the first retry).
+  ///
+  /// `initialDelay × multiplier^(retry−1)`, capped at `maximumDelay`, then varied by
+  /// `jitter` using `unitRandom`.
+  ///
+  /// - Parameters:
+  ///   - retry: The retry's number, counting from 1; values below 1 count as 1.
+  ///   - unitRandom: A number in 0..<1 that picks the jitter; 0.5 means none.
+  /// - Returns: The delay, never negative and never above `maximumDelay` (before jitter).
+  public func delay(beforeRetry retry: Int, unitRandom: Double = 0.5) -> Duration {
+    let initial = max(initialDelay, .zero)
+    let cap = max(maximumDelay, .zero)
+    let factor = multiplier.isFinite && multiplier >= 1 ? multiplier : 1
+    var delay = initial
+    var step = 1
+    while step < retry && delay < cap {
+      delay = delay * factor
+      step += 1
+    }
+    delay = min(delay, cap)
+    let spread = jitter.isNaN ? 0 : min(max(jitter, 0), 1)
+    let random = unitRandom.isFinite ? min(max(unitRandom, 0), 1) : 0.5
+    return max(delay * (1 + spread * (2 * random - 1)), .zero)
+  }
+}

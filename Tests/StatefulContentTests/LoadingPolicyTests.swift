@@ -1,0 +1,144 @@
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+@MainActor
+final class LoadingPolicyTests: XCTestCase {
+  private var presenter = RecordingPresenter()
+  private var clock = ManualClock()
+  private var model = TestModel()
+
+  override func setUp() async throws {
+    presenter = RecordingPresenter()
+    clock = ManualClock()
+    let machine = ContentStateMachine(presenter: presenter, clock: clock)
+    machine.loadingPolicy = .smooth
+    model = TestModel(machine: machine)
+  }
+
+  private func startLoad(_ gate: Gate<[String]>) -> Task<LoadOutcome, Never> {
+    let model = model
+    return Task { await model.load(into: \.content) { _ in try await gate.wait() } }
+  }
+
+  func test_loadEndingBeforeTheShowDelay_neverPresentsLoading() async {
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    await settle { self.clock.sleeperCount == 1 }
+    XCTAssertEqual(model.currentState, .loading, "the requested state is loading at once (I1)")
+    XCTAssertTrue(presenter.records.isEmpty)
+    clock.advance(by: .milliseconds(149))
+    await settle()
+    XCTAssertTrue(presenter.records.isEmpty)
+    gate.open(with: ["a"])
+    _ = await load.value
+    XCTAssertEqual(presenter.presentedKinds, [.content])
+    await settle { self.clock.sleeperCount == 0 }
+    XCTAssertEqual(clock.sleeperCount, 0, "the pending show is cancelled")
+  }
+
+  func test_loadingShownAfterTheDelay_staysForTheMinimumDisplayTime() async {
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(150))
+    await settle { self.presenter.records.count == 1 }
+    XCTAssertEqual(presenter.presentedKinds, [.loading])
+    clock.advance(by: .milliseconds(100))
+    gate.open(with: ["a"])
+    await settle { self.clock.sleeperCount == 1 }
+    XCTAssertEqual(presenter.presentedKinds, [.loading], "held for the minimum display time")
+    XCTAssertEqual(model.content, [], "the value is applied when the state changes")
+    XCTAssertEqual(clock.nextDeadline, ManualClock.Instant(offset: .milliseconds(550)))
+    clock.advance(by: .milliseconds(299))
+    await settle()
+    XCTAssertEqual(presenter.presentedKinds, [.loading])
+    clock.advance(by: .milliseconds(1))
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertEqual(model.content, ["a"])
+  }
+
+  func test_loadEndingAfterTheMinimumDisplayTime_isNotHeld() async {
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(150))
+    await settle { self.presenter.records.count == 1 }
+    clock.advance(by: .seconds(1))
+    gate.open(with: [])
+    _ = await load.value
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
+  }
+
+  func test_loadSupersededDuringTheMinimumDisplayTime_newerLoadDecides() async {
+    let gateA = Gate<[String]>()
+    let gateB = Gate<[String]>()
+    let loadA = startLoad(gateA)
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(150))
+    await settle { self.presenter.records.count == 1 }
+    gateA.open(with: ["a"])
+    await settle { self.clock.sleeperCount == 1 }  // A is held for the minimum display
+    let loadB = startLoad(gateB)
+    let outcomeA = await loadA.value
+    XCTAssertEqual(outcomeA, .superseded)
+    XCTAssertEqual(presenter.presentedKinds, [.loading], "loading stays, no new show delay")
+    clock.advance(by: .milliseconds(400))
+    await settle()
+    XCTAssertEqual(model.content, [], "A's held value is never applied")
+    gateB.open(with: ["b"])
+    _ = await loadB.value
+    XCTAssertEqual(model.content, ["b"])
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+  }
+
+  func test_progress_isCoalesced_andNeverGoesBackwards() async {
+    model.stateMachine.loadingPolicy = LoadingPolicy(
+      progressInterval: .milliseconds(100), progressStep: 0.1)
+    let reports = Gate<Void>()
+    let finish = Gate<[String]>()
+    let model = model
+    let load = Task {
+      await model.load(into: \.content) { context in
+        for fraction in [0.05, 0.2, 0.1, 0.25, 0.5] { context.reportProgress(fraction) }
+        reports.open()
+        return try await finish.wait()
+      }
+    }
+    _ = try? await reports.wait()
+    await settle { self.presenter.records.count == 2 && self.clock.sleeperCount == 1 }
+    // 0.05 is below the step; 0.2 is shown; 0.1 goes backwards; 0.25 is too small a change;
+    // 0.5 comes within the interval and waits for it.
+    XCTAssertEqual(presenter.records.map(\.presentation.state.progress), [nil, 0.2])
+    clock.advance(by: .milliseconds(100))
+    await settle { self.presenter.records.count == 3 }
+    XCTAssertEqual(presenter.records.map(\.presentation.state.progress), [nil, 0.2, 0.5])
+    XCTAssertEqual(model.stateMachine.progress, 0.5)
+    finish.open(with: ["done"])
+    _ = await load.value
+    XCTAssertEqual(presenter.presentedKinds.last, .content)
+  }
+
+  func test_progressInUnits_reachesThePlaceholder() async throws {
+    model.stateMachine.loadingPolicy = .immediate
+    let reported = Gate<Void>()
+    let finish = Gate<[String]>()
+    let model = model
+    let load = Task {
+      await model.load(into: \.content) { context in
+        context.reportProgress(completed: 3, total: 4)
+        reported.open()
+        return try await finish.wait()
+      }
+    }
+    _ = try? await reported.wait()
+    await settle { self.presenter.records.count == 2 }
+    let placeholder = try XCTUnwrap(
+      presenter.lastPresentation?.placeholder as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.progress, 0.75)
+    finish.open(with: [])
+    _ = await load.value
+  }
+}

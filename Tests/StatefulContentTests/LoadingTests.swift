@@ -1,0 +1,253 @@
+import StatefulContent
+import StatefulContentTesting
+import Synchronization
+import XCTest
+
+@MainActor
+final class LoadingTests: XCTestCase {
+  private var presenter = RecordingPresenter()
+  private var clock = ManualClock()
+  private var model = TestModel()
+
+  override func setUp() async throws {
+    presenter = RecordingPresenter()
+    clock = ManualClock()
+    model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: clock))
+  }
+
+  /// Starts a load of `gate`'s value into the model's content, in a task of its own.
+  private func startLoad(
+    _ gate: Gate<[String]>, retry: RetryPolicy? = nil
+  ) -> Task<LoadOutcome, Never> {
+    let model = model
+    return Task { await model.load(into: \.content, retry: retry) { _ in try await gate.wait() } }
+  }
+
+  func test_load_success_showsLoadingThenContent() async {
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    await settle { self.model.currentState == .loading }
+    XCTAssertTrue(model.stateMachine.isLoading)
+    gate.open(with: ["a"])
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.content, ["a"])
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertFalse(model.stateMachine.isLoading)
+  }
+
+  func test_load_emptyValue_isEmpty_andFailure_isTheRealError() async {
+    let outcome = await model.load(into: \.content) { _ in [] }
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.currentState, .empty)
+    let failed = await model.load(into: \.content) { _ in throw TestError("offline") }
+    XCTAssertEqual(failed.error as? TestError, TestError("offline"))
+    XCTAssertEqual(model.currentState.error as? TestError, TestError("offline"))
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .empty, .loading, .error])
+  }
+
+  func test_refresh_keepsContent_reportsRefreshing_andFailureGoesToTheHook() async {
+    model.content = ["cached"]
+    model.setupInitialState()
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    await settle { self.model.stateMachine.isRefreshing }
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertTrue(model.stateMachine.isLoading)
+    gate.fail(with: TestError("timeout"))
+    let outcome = await load.value
+    XCTAssertEqual(outcome.error as? TestError, TestError("timeout"))
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertFalse(model.stateMachine.isRefreshing)
+    XCTAssertEqual(model.reportedErrors, ["timeout"])
+    XCTAssertEqual(model.content, ["cached"])
+    XCTAssertFalse(presenter.presentedKinds.contains(.loading))
+  }
+
+  func test_loadStartedFirstFinishingLast_isSuperseded_andChangesNothing() async {  // I4
+    let gateA = Gate<[String]>()
+    let gateB = Gate<[String]>()
+    let loadA = startLoad(gateA)
+    await settle { gateA.waiterCount == 1 }
+    let loadB = startLoad(gateB)
+    let outcomeA = await loadA.value
+    XCTAssertEqual(outcomeA, .superseded, "a superseded load returns at once")
+    gateB.open(with: ["b"])
+    let outcomeB = await loadB.value
+    XCTAssertEqual(outcomeB, .completed)
+    gateA.fail(with: TestError("late"))  // A's late failure
+    await settle()
+    XCTAssertEqual(model.content, ["b"])
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertTrue(model.reportedErrors.isEmpty)
+  }
+
+  func test_olderLoadFinishingWhileNewerRuns_doesNotEndTheNewerLoading() async {  // I4
+    let gateA = Gate<[String]>()
+    let gateB = Gate<[String]>()
+    let loadA = startLoad(gateA)
+    await settle { gateA.waiterCount == 1 }
+    let loadB = startLoad(gateB)
+    await settle { gateB.waiterCount == 1 }
+    gateA.open(with: ["old"])
+    _ = await loadA.value
+    await settle()
+    XCTAssertEqual(model.currentState, .loading)
+    XCTAssertTrue(model.stateMachine.isLoading)
+    XCTAssertEqual(model.content, [])
+    gateB.open(with: ["new"])
+    _ = await loadB.value
+    XCTAssertEqual(model.content, ["new"])
+  }
+
+  func test_cancelLoading_restoresThePreviousState_withoutError() async {
+    _ = await model.load(into: \.content) { _ in throw TestError("first") }
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    await settle { self.model.currentState == .loading }
+    model.cancelLoading()
+    XCTAssertEqual(model.currentState.error as? TestError, TestError("first"), "restored at once")
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+    gate.open(with: ["late"])
+    await settle()
+    XCTAssertEqual(model.content, [])
+    XCTAssertEqual(model.currentState.error as? TestError, TestError("first"))
+    XCTAssertFalse(model.stateMachine.isLoading)
+  }
+
+  func test_cancellingTheAwaitingTask_restoresIdle() async {
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    await settle { self.model.currentState == .loading }
+    load.cancel()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(model.currentState, .idle)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .idle])
+    XCTAssertNil(presenter.lastPresentation?.placeholder)
+  }
+
+  func test_operationThrowingCancellationError_isNotShownAsAnError() async {
+    let outcome = await model.load(into: \.content) { _ in throw CancellationError() }
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(model.currentState, .idle)
+  }
+
+  func test_retry_backsOff_showsTheAttempt_andEndsInError() async {
+    let attempts = Counter()
+    let policy = RetryPolicy(maximumRetries: 2, initialDelay: .seconds(1))
+    let model = model
+    let load = Task {
+      await model.load(into: \.content, retry: policy) { context in
+        attempts.increment()
+        XCTAssertEqual(context.attempt, attempts.value)
+        throw TestError("down \(context.attempt)")
+      }
+    }
+    await settle { self.clock.sleeperCount == 1 }
+    XCTAssertEqual(attempts.value, 1)
+    XCTAssertEqual(model.currentState, .loading, "still loading during the backoff")
+    clock.advance(by: .milliseconds(999))
+    await settle()
+    XCTAssertEqual(attempts.value, 1)
+    clock.advance(by: .milliseconds(1))
+    await settle { attempts.value == 2 && self.clock.sleeperCount == 1 }
+    XCTAssertEqual(model.stateMachine.loadAttempt, 2)
+    XCTAssertEqual(presenter.lastPresentation?.attempt, 2)
+    XCTAssertEqual(clock.nextDeadline, ManualClock.Instant(offset: .seconds(3)), "2 s doubling")
+    clock.advance(by: .seconds(2))
+    let outcome = await load.value
+    XCTAssertEqual(attempts.value, 3)
+    XCTAssertEqual(outcome.error as? TestError, TestError("down 3"))
+    XCTAssertEqual(model.currentState.error as? TestError, TestError("down 3"))
+  }
+
+  func test_retryPredicate_skipsErrorsItRejects() async {
+    let attempts = Counter()
+    let policy = RetryPolicy(maximumRetries: 5, shouldRetry: { !($0 is TestError) })
+    let outcome = await model.load(into: \.content, retry: policy) { _ in
+      attempts.increment()
+      throw TestError("fatal")
+    }
+    XCTAssertEqual(outcome, .failed(TestError()))
+    XCTAssertEqual(attempts.value, 1)
+  }
+
+  func test_cancelDuringRetryBackoff_restoresThePreviousState() async {
+    let model = model
+    let load = Task {
+      await model.load(into: \.content, retry: .standard) { _ in throw TestError() }
+    }
+    await settle { self.clock.sleeperCount == 1 }
+    model.cancelLoading()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(model.currentState, .idle)
+    await settle { self.clock.sleeperCount == 0 }
+    XCTAssertEqual(clock.sleeperCount, 0, "the backoff timer is cancelled")
+  }
+
+  func test_reload_runsTheLastOperationAgain() async {
+    let calls = Counter()
+    let noReload = await model.reload()
+    XCTAssertNil(noReload)
+    _ = await model.load(into: \.content) { _ in
+      calls.increment()
+      if calls.value == 1 { throw TestError() }
+      return ["second"]
+    }
+    XCTAssertEqual(model.currentState, .error(TestError()))
+    let outcome = await model.reload()
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.content, ["second"])
+    XCTAssertEqual(calls.value, 2)
+  }
+
+  func test_burstOfAThousandLoads_onlyTheLastLands() async {
+    let model = model
+    var loads: [Task<LoadOutcome, Never>] = []
+    for index in 0..<1_000 {
+      loads.append(Task { await model.load(into: \.content) { _ in ["\(index)"] } })
+    }
+    var outcomes: [LoadOutcome] = []
+    for load in loads { outcomes.append(await load.value) }
+    XCTAssertEqual(outcomes.count, 1_000)
+    let completed = outcomes.filter { $0 == .completed }.count
+    let displaced = outcomes.filter { $0 == .superseded || $0 == .cancelled }.count
+    XCTAssertEqual(completed + displaced, 1_000)
+    XCTAssertGreaterThanOrEqual(completed, 1)
+    XCTAssertEqual(outcomes.last, .completed)
+    XCTAssertEqual(model.content, ["999"])
+  }
+
+  func test_burstOfAThousandLoadsStartedBeforeAnyFinishes_999AreSuperseded() async {
+    let model = model
+    let gate = Gate<Void>()
+    var loads: [Task<LoadOutcome, Never>] = []
+    for index in 0..<1_000 {
+      loads.append(
+        Task {
+          await model.load(into: \.content) { _ in
+            try await gate.wait()
+            return ["\(index)"]
+          }
+        })
+    }
+    await settle { gate.waiterCount == 1_000 }
+    gate.open()
+    var outcomes: [LoadOutcome] = []
+    for load in loads { outcomes.append(await load.value) }
+    XCTAssertEqual(outcomes.filter { $0 == .superseded }.count, 999)
+    XCTAssertEqual(outcomes.filter { $0 == .completed }.count, 1)
+    XCTAssertEqual(model.content.count, 1)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+  }
+}
+
+/// A thread-safe counter for operations that run off the main actor.
+final class Counter: Sendable {
+  private let count = Synchronization.Mutex(0)
+  var value: Int { count.withLock { $0 } }
+  func increment() { count.withLock { $0 += 1 } }
+}

@@ -1,0 +1,84 @@
+/// An opened document: what the viewer shows of it and what it knows about the rest.
+///
+/// The viewer keeps only the first screenful, so that a large file costs no more memory than a
+/// small one.
+public struct Document: Hashable, Sendable {
+  /// The family of a document, which decides how it is read and shown.
+  public enum Kind: Hashable, Sendable {
+    /// A text file.
+    case text
+    /// A directory, shown as a list of its entries.
+    case directory
+  }
+
+  /// The path the document was opened from.
+  public var path: String
+  /// The document's family.
+  public var kind: Kind
+  /// The first screenful: the first lines of a text file, or the first entries of a directory
+  /// sorted by name, where a subdirectory's name ends with `/`.
+  public var lines: [String]
+  /// How many lines the text has, or how many entries the directory has.
+  public var totalLineCount: Int
+  /// The size of a text file in bytes; 0 for a directory.
+  public var byteCount: Int
+
+  /// Creates a document.
+  ///
+  /// - Parameters:
+  ///   - path: The path the document was opened from.
+  ///   - kind: The document's family.
+  ///   - lines: The first screenful of lines or entries.
+  ///   - totalLineCount: How many lines or entries there are in all.
+  ///   - byteCount: The size of a text file in bytes; 0 for a directory.
+  public init(path: String, kind: Kind, lines: [String], totalLineCount: Int, byteCount: Int) {
+    self.path = path
+    self.kind = kind
+    self.lines = lines
+    self.totalLineCount = totalLineCount
+    self.byteCount = byteCount
+  }
+
+  /// Whether there is nothing to show: a file of zero bytes or a directory without entries.
+  public var isEmpty: Bool {
+    switch kind {
+    case .text: byteCount == 0
+    case .directory: totalLineCount == 0
+    }
+  }
+
+  /// Whether ``lines`` holds less than the whole document.
+  public var isTruncated: Bool { lines.count < totalLineCount }
+
+  /// A short description of the document's size, such as `3 lines, 42 bytes` or `1 entry`.
+  public var summary: String {
+    switch kind {
+    case .text:
+      "\(counted(totalLineCount, "line")), \(Self.formattedSize(byteCount))"
+    case .directory:
+      counted(totalLineCount, "entry", plural: "entries")
+    }
+  }
+
+  /// A size in bytes for people: `512 bytes`, `1.5 KiB`, `5.0 MiB`.
+  ///
+  /// - Parameter byteCount: A number of bytes.
+  /// - Returns: The size with a binary unit and one decimal above 1023 bytes.
+  public static func formattedSize(_ byteCount: Int) -> String {
+    guard byteCount >= 1024 else { return counted(byteCount, "byte") }
+    var value = Double(byteCount) / 1024
+    for unit in ["KiB", "MiB", "GiB"] {
+      if value < 1024 || unit == "GiB" {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) \(unit)"
+      }
+      value /= 1024
+    }
+    return counted(byteCount, "byte")
+  }
+}
+
+/// A count with its noun: `1 line`, `2 lines`.
+private func counted(_ count: Int, _ singular: String, plural: String? = nil) -> String {
+  "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+}

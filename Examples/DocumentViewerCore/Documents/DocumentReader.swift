@@ -1,0 +1,121 @@
+import Foundation
+
+/// Reads a classified ``DocumentSource`` into a ``Document``, in chunks when it is large.
+///
+/// A text file larger than ``readAtOnceLimit`` is read ``chunkSize`` bytes at a time and
+/// reports its progress after every chunk; smaller files are read at once and report none.
+///
+/// ```swift
+/// let reader = DocumentReader(chunkSize: 64 << 10)
+/// let document = try reader.read(.directory(path: "/tmp"))
+/// ```
+public struct DocumentReader: Sendable {
+  /// The size in bytes above which a file is read in chunks with progress.
+  public var readAtOnceLimit: Int
+  /// How many bytes each read asks for.
+  public var chunkSize: Int
+  /// How many lines, or directory entries, a document keeps to show.
+  public var screenLines: Int
+
+  /// Creates a reader.
+  ///
+  /// Values below 1 are replaced by 1, so that a reader always makes progress.
+  ///
+  /// - Parameters:
+  ///   - readAtOnceLimit: The size in bytes above which a file is read in chunks. Defaults to
+  ///     1 MiB.
+  ///   - chunkSize: How many bytes each read asks for. Defaults to 256 KiB.
+  ///   - screenLines: How many lines or entries to keep. Defaults to 20.
+  public init(readAtOnceLimit: Int = 1 << 20, chunkSize: Int = 256 << 10, screenLines: Int = 20) {
+    self.readAtOnceLimit = max(readAtOnceLimit, 1)
+    self.chunkSize = max(chunkSize, 1)
+    self.screenLines = max(screenLines, 1)
+  }
+
+  /// Reads a source.
+  ///
+  /// - Parameters:
+  ///   - source: The classified path to read.
+  ///   - progress: Called with the fraction read, from 0 to 1, before the first and after
+  ///     every chunk of a file read in chunks, ending with 1 once the whole file is read;
+  ///     never called for a file read at once.
+  /// - Returns: The document, with its first screenful.
+  /// - Throws: ``DocumentError/unreadable(path:reason:)`` when the operating system refuses or
+  ///   fails a read; ``DocumentError/notText(path:reason:)`` when a file's bytes are not
+  ///   UTF-8 text.
+  public func read(
+    _ source: DocumentSource, progress: (Double) -> Void = { _ in }
+  ) throws(DocumentError) -> Document {
+    switch source {
+    case .textFile(let path, let byteCount):
+      try readText(at: path, expectedByteCount: byteCount, progress: progress)
+    case .directory(let path):
+      try listDirectory(at: path)
+    }
+  }
+
+  private func readText(
+    at path: String, expectedByteCount: Int, progress: (Double) -> Void
+  ) throws(DocumentError) -> Document {
+    // Non-blocking, in case the path was replaced by a FIFO since it was classified.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .unreadable(path: path, reason: systemErrorDescription(errno))
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    let inChunks = expectedByteCount > readAtOnceLimit
+    let readSize = inChunks ? chunkSize : readAtOnceLimit
+    var reported = 0.0
+    if inChunks { progress(reported) }
+
+    var scanner = TextScanner(path: path, maxLines: screenLines)
+    while true {
+      let data: Data?
+      do {
+        data = try handle.read(upToCount: readSize)
+      } catch {
+        throw .unreadable(path: path, reason: Self.reason(for: error))
+      }
+      guard let data, !data.isEmpty else { break }
+      try scanner.consume([UInt8](data))
+      if inChunks {
+        reported = min(Double(scanner.byteCount) / Double(expectedByteCount), 1)
+        progress(reported)
+      }
+    }
+    let text = try scanner.finish()
+    // A file that shrank since it was classified still finishes at 1.
+    if inChunks && reported < 1 { progress(1) }
+    return Document(
+      path: path, kind: .text, lines: text.lines, totalLineCount: text.totalLineCount,
+      byteCount: scanner.byteCount)
+  }
+
+  private func listDirectory(at path: String) throws(DocumentError) -> Document {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
+    } catch {
+      throw .unreadable(path: path, reason: Self.reason(for: error))
+    }
+    let sorted = names.map { ($0.lowercased(), $0) }.sorted(by: <).map(\.1)
+    let shown = sorted.prefix(screenLines).map { name in
+      var isDirectory: ObjCBool = false
+      let childPath = (path as NSString).appendingPathComponent(name)
+      let exists = FileManager.default.fileExists(atPath: childPath, isDirectory: &isDirectory)
+      return exists && isDirectory.boolValue ? name + "/" : name
+    }
+    return Document(
+      path: path, kind: .directory, lines: shown, totalLineCount: names.count, byteCount: 0)
+  }
+
+  /// The operating system's reason inside a Foundation error, or the error's own description.
+  private static func reason(for error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    for candidate in [error as NSError, underlying].compactMap({ $0 })
+    where candidate.domain == NSPOSIXErrorDomain {
+      return systemErrorDescription(Int32(candidate.code))
+    }
+    return error.localizedDescription
+  }
+}

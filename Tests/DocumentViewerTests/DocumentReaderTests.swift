@@ -1,0 +1,136 @@
+import DocumentViewerCore
+import Foundation
+import XCTest
+
+final class DocumentReaderTests: XCTestCase {
+  private let fixtures = FixtureDirectory()
+
+  private func read(
+    _ bytes: [UInt8], reader: DocumentReader = DocumentReader()
+  ) throws -> Document {
+    let path = try fixtures.file("text.txt", bytes)
+    return try reader.read(.textFile(path: path, byteCount: bytes.count))
+  }
+
+  private func read(_ text: String, reader: DocumentReader = DocumentReader()) throws -> Document {
+    try read(Array(text.utf8), reader: reader)
+  }
+
+  // MARK: Lines
+
+  func test_read_countsALastLineWithoutLineFeed() throws {
+    let document = try read("a\nb")
+
+    XCTAssertEqual(document.lines, ["a", "b"])
+    XCTAssertEqual(document.totalLineCount, 2)
+  }
+
+  func test_read_singleLineFeed_isOneEmptyLine() throws {
+    let document = try read("\n")
+
+    XCTAssertEqual(document.lines, [""])
+    XCTAssertEqual(document.totalLineCount, 1)
+    XCTAssertFalse(document.isEmpty)
+  }
+
+  func test_read_stripsCarriageReturnsOfCRLFLines() throws {
+    XCTAssertEqual(try read("one\r\ntwo\r\n").lines, ["one", "two"])
+  }
+
+  func test_read_keepsOnlyTheFirstScreenLines() throws {
+    let document = try read("1\n2\n3\n4\n5\n", reader: DocumentReader(screenLines: 2))
+
+    XCTAssertEqual(document.lines, ["1", "2"])
+    XCTAssertEqual(document.totalLineCount, 5)
+    XCTAssertTrue(document.isTruncated)
+    XCTAssertEqual(document.summary, "5 lines, 10 bytes")
+  }
+
+  func test_read_longLineWithoutLineFeed_keepsABoundedPrefix() throws {
+    let document = try read(String(repeating: "é", count: 100_000))
+
+    XCTAssertEqual(document.lines.count, 1)
+    XCTAssertLessThanOrEqual(document.lines[0].utf8.count, 64 << 10)
+    XCTAssertTrue(document.lines[0].allSatisfy { $0 == "é" })
+    XCTAssertEqual(document.byteCount, 200_000)
+  }
+
+  // MARK: Chunks
+
+  func test_read_multiByteSequencesCutByChunks_decodeTheSameForEveryChunkSize() throws {
+    let text = "aé€😀\nzß😀€\n"
+    for chunkSize in 1...7 {
+      let reader = DocumentReader(readAtOnceLimit: 1, chunkSize: chunkSize)
+
+      let document = try read(text, reader: reader)
+
+      XCTAssertEqual(document.lines, ["aé€😀", "zß😀€"], "chunk size \(chunkSize)")
+    }
+  }
+
+  func test_read_inChunks_reportsProgressBeforeTheFirstAndAfterEveryChunk() throws {
+    var progress: [Double] = []
+    let path = try fixtures.file("ten.txt", text: "123456789\n")
+    let reader = DocumentReader(readAtOnceLimit: 5, chunkSize: 4)
+
+    _ = try reader.read(.textFile(path: path, byteCount: 10)) { progress.append($0) }
+
+    XCTAssertEqual(progress, [0, 0.4, 0.8, 1])
+  }
+
+  func test_init_replacesLimitsBelowOneByOne() {
+    let reader = DocumentReader(readAtOnceLimit: 0, chunkSize: -5, screenLines: 0)
+
+    XCTAssertEqual(reader.readAtOnceLimit, 1)
+    XCTAssertEqual(reader.chunkSize, 1)
+    XCTAssertEqual(reader.screenLines, 1)
+  }
+
+  // MARK: Not text
+
+  func test_read_truncatedUTF8SequenceAtTheEnd_isInvalidUTF8() throws {
+    let path = fixtures.path("text.txt")
+
+    XCTAssertThrowsError(try read(Array("abc".utf8) + [0xE2, 0x82])) { error in
+      assertDocumentError(error, DocumentError.notText(path: path, reason: .invalidUTF8(offset: 3)))
+    }
+  }
+
+  func test_read_invalidByteAfterAChunkBoundary_reportsItsOffsetInTheFile() throws {
+    let path = fixtures.path("text.txt")
+    let reader = DocumentReader(readAtOnceLimit: 1, chunkSize: 3)
+
+    XCTAssertThrowsError(try read(Array("abcdé".utf8) + [0xFF], reader: reader)) { error in
+      assertDocumentError(error, DocumentError.notText(path: path, reason: .invalidUTF8(offset: 6)))
+    }
+  }
+
+  func test_read_surrogateEncodedInUTF8_isInvalidUTF8() throws {
+    let path = fixtures.path("text.txt")
+
+    XCTAssertThrowsError(try read([0x61, 0xED, 0xA0, 0x80])) { error in
+      assertDocumentError(error, DocumentError.notText(path: path, reason: .invalidUTF8(offset: 1)))
+    }
+  }
+
+  // MARK: Directories
+
+  func test_read_directory_keepsTheFirstEntriesAndCountsAll() throws {
+    for name in ["d", "c", "b", "a"] { try fixtures.file("folder-\(name)", text: name) }
+    let reader = DocumentReader(screenLines: 2)
+
+    let document = try reader.read(.directory(path: fixtures.url.path))
+
+    XCTAssertEqual(document.lines, ["folder-a", "folder-b"])
+    XCTAssertEqual(document.totalLineCount, 4)
+    XCTAssertEqual(document.summary, "4 entries")
+  }
+
+  func test_formattedSize_usesBinaryUnitsAboveAKibibyte() {
+    XCTAssertEqual(Document.formattedSize(1), "1 byte")
+    XCTAssertEqual(Document.formattedSize(1023), "1023 bytes")
+    XCTAssertEqual(Document.formattedSize(1536), "1.5 KiB")
+    XCTAssertEqual(Document.formattedSize(5 << 20), "5.0 MiB")
+    XCTAssertEqual(Document.formattedSize(3 << 30), "3.0 GiB")
+  }
+}

@@ -1,0 +1,192 @@
+import DocumentViewerCore
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+final class DocumentSessionTests: XCTestCase {
+  private let fixtures = FixtureDirectory()
+  private let presenter = RecordingPresenter()
+
+  private func open(_ path: String, reader: DocumentReader = DocumentReader()) -> DocumentSession {
+    let session = DocumentSession(path: path, reader: reader, presenter: presenter)
+    session.open()
+    return session
+  }
+
+  // MARK: Content
+
+  func test_open_textFile_showsLoadingThenContent() throws {
+    let path = try fixtures.file("notes.txt", text: "first\nsecond\n")
+
+    let session = open(path)
+
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertEqual(session.currentState, .content)
+    XCTAssertEqual(session.content?.lines, ["first", "second"])
+    XCTAssertEqual(session.content?.totalLineCount, 2)
+    XCTAssertEqual(session.content?.byteCount, 13)
+    XCTAssertEqual(presenter.progressValues, [], "a small file is read at once")
+  }
+
+  func test_open_directory_listsEntriesSortedByNameWithSlashAfterFolders() throws {
+    try fixtures.directory("folder/c")
+    try fixtures.file("folder/b.txt", text: "b")
+    try fixtures.file("folder/A.txt", text: "a")
+
+    let session = open(fixtures.path("folder"))
+
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertEqual(session.content?.kind, .directory)
+    XCTAssertEqual(session.content?.lines, ["A.txt", "b.txt", "c/"])
+  }
+
+  func test_open_largeFile_reportsIncreasingProgressFromZeroToOne() throws {
+    let byteCount = 5 << 20
+    let path = try fixtures.file("large.txt", largeText(byteCount: byteCount))
+
+    let session = open(path)
+
+    XCTAssertEqual(presenter.changedKinds, [.loading, .content])
+    let progress = presenter.progressValues
+    XCTAssertEqual(progress.count, 21, "0, then one value per 256 KiB chunk")
+    XCTAssertEqual(progress.first, 0)
+    XCTAssertEqual(progress.last, 1)
+    XCTAssertEqual(progress, progress.sorted())
+    XCTAssertEqual(Set(progress).count, progress.count, "strictly increasing")
+    XCTAssertTrue(progress.allSatisfy { (0...1).contains($0) })
+    XCTAssertEqual(session.content?.byteCount, byteCount)
+    XCTAssertEqual(session.content?.lines.count, 20)
+    XCTAssertEqual(session.content?.lines.first, String(largeTextLine.dropLast()))
+    XCTAssertEqual(session.content?.totalLineCount, byteCount / 64)
+    XCTAssertEqual(session.content?.isTruncated, true)
+  }
+
+  func test_open_fileAtTheReadAtOnceLimit_reportsNoProgress() throws {
+    let path = try fixtures.file("limit.txt", largeText(byteCount: 1 << 20))
+
+    _ = open(path)
+
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertEqual(presenter.progressValues, [])
+  }
+
+  func test_open_withChunkSizeParameter_reportsOneProgressValuePerChunk() throws {
+    let path = try fixtures.file("small.txt", text: String(repeating: "x", count: 99) + "\n")
+    let reader = DocumentReader(readAtOnceLimit: 10, chunkSize: 25)
+
+    _ = open(path, reader: reader)
+
+    XCTAssertEqual(presenter.progressValues, [0, 0.25, 0.5, 0.75, 1])
+    XCTAssertEqual(presenter.changedKinds, [.loading, .content])
+  }
+
+  // MARK: Empty
+
+  func test_open_emptyFile_isEmpty() throws {
+    let path = try fixtures.file("empty.txt", [])
+
+    let session = open(path)
+
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
+    XCTAssertFalse(session.hasContent)
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Empty File")
+  }
+
+  func test_open_emptyDirectory_isEmpty() throws {
+    let path = try fixtures.directory("empty-folder")
+
+    _ = open(path)
+
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Empty Folder")
+  }
+
+  // MARK: Errors
+
+  func test_open_missingPath_isErrorWithRetryAction() {
+    let path = fixtures.path("missing.txt")
+
+    let session = open(path)
+
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .error])
+    assertDocumentError(session.currentState.error, DocumentError.notFound(path: path))
+    let placeholder = presenter.lastStandardPlaceholder
+    XCTAssertEqual(placeholder?.title, "Not Found")
+    XCTAssertEqual(placeholder?.actions, [.retry])
+    XCTAssertEqual(
+      placeholder?.message,
+      "Cannot open '\(path)': no file or folder exists at this path.")
+  }
+
+  func test_open_pathThroughARegularFile_isUnreadableEvenForRoot() throws {
+    try fixtures.file("file.txt", text: "text")
+    let path = fixtures.path("file.txt/child.txt")
+
+    let session = open(path)
+
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .error])
+    assertDocumentError(
+      session.currentState.error, DocumentError.unreadable(path: path, reason: "Not a directory"))
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.retry])
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Cannot Read")
+  }
+
+  func test_open_binaryFileWithNUL_isNotText() throws {
+    let path = try fixtures.file("image.bin", [0x89, 0x50, 0x4E, 0x47, 0, 1, 2])
+
+    let session = open(path)
+
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .error])
+    assertDocumentError(
+      session.currentState.error,
+      DocumentError.notText(path: path, reason: .containsNUL(offset: 4)))
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.retry])
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Not a Text File")
+  }
+
+  func test_open_invalidUTF8WithoutNUL_isNotText() throws {
+    let path = try fixtures.file("latin1.txt", Array("caf".utf8) + [0xE9, 0x0A])
+
+    let session = open(path)
+
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .error])
+    assertDocumentError(
+      session.currentState.error,
+      DocumentError.notText(path: path, reason: .invalidUTF8(offset: 3)))
+  }
+
+  func test_open_binaryLargeFile_endsLoadingWithErrorAfterProgress() throws {
+    var bytes = largeText(byteCount: 3 << 20)
+    bytes[2 << 20] = 0
+    let path = try fixtures.file("corrupt.txt", bytes)
+
+    let session = open(path)
+
+    XCTAssertEqual(presenter.changedKinds, [.loading, .error])
+    XCTAssertEqual(presenter.progressValues.first, 0)
+    assertDocumentError(
+      session.currentState.error,
+      DocumentError.notText(path: path, reason: .containsNUL(offset: 2 << 20)))
+  }
+
+  // MARK: Retry
+
+  func test_performRetry_afterTheFileAppears_showsContent() throws {
+    let path = fixtures.path("later.txt")
+    let session = open(path)
+    try fixtures.file("later.txt", text: "here now\n")
+
+    let handled = session.perform(.retry)
+
+    XCTAssertTrue(handled)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .error, .loading, .content])
+    XCTAssertEqual(session.content?.lines, ["here now"])
+  }
+
+  func test_perform_unlock_isNotHandled() throws {
+    let session = open(try fixtures.file("a.txt", text: "a"))
+
+    XCTAssertFalse(session.perform(.unlock))
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+  }
+}

@@ -1,0 +1,101 @@
+import StatefulContent
+
+/// A presenter that writes each presentation to a terminal, or as plain text to a pipe.
+///
+/// Placeholders appear as their title, message and actions (such as `[Retry]`); a loading
+/// placeholder with progress adds a bar like `[#####.....] 50%`. In the ANSI style the bar is
+/// redrawn in place as progress is reported; in the plain style a new bar line is written only
+/// when a cell fills, so that logs stay short. Content is taken from ``contentProvider``,
+/// since a presentation carries the state, not the content.
+///
+/// ```swift
+/// let presenter = TerminalPresenter()
+/// let session = DocumentSession(path: "notes.txt", presenter: presenter)
+/// presenter.contentProvider = { [weak session] in session?.content }
+/// session.open()
+/// ```
+public final class TerminalPresenter: Presenter {
+  /// Turns presentations into lines.
+  public let renderer: TerminalRenderer
+  /// Returns the document to show for the content state.
+  ///
+  /// Capture the model weakly: a presenter must not keep its model alive. Defaults to no
+  /// document.
+  public var contentProvider: () -> Document? = { nil }
+
+  private let write: (String) -> Void
+  private var presentedKind: ContentState.Kind = .idle
+  /// In the ANSI style, whether the last line written is a progress bar without a line feed.
+  private var progressLineIsOpen = false
+  /// The filled cells of the last progress bar written.
+  private var writtenCells: Int?
+
+  /// Creates a presenter.
+  ///
+  /// - Parameters:
+  ///   - style: Whether to use ANSI escape codes. Defaults to ANSI when standard output is a
+  ///     terminal.
+  ///   - write: Writes text as it is. Defaults to writing to standard output.
+  public init(
+    style: TerminalStyle = .detect(),
+    write: @escaping (String) -> Void = StandardStreams.writeToOutput
+  ) {
+    self.renderer = TerminalRenderer(style: style)
+    self.write = write
+  }
+
+  /// Writes a presentation; it is on screen when this returns.
+  ///
+  /// - Parameters:
+  ///   - presentation: The state, placeholder and insets to show.
+  ///   - animated: Ignored: a terminal does not animate.
+  ///   - finished: Called before this method returns.
+  public func present(
+    _ presentation: Presentation, animated: Bool, finished: @escaping () -> Void
+  ) {
+    defer { finished() }
+    let kind = presentation.state.kind
+    let isProgressUpdate = kind == .loading && presentedKind == .loading
+    presentedKind = kind
+    if !isProgressUpdate {
+      closeProgressLine()
+      writtenCells = nil
+      let lines: [String]
+      if let placeholder = presentation.placeholder {
+        lines = renderer.lines(
+          for: placeholder, state: presentation.state, insets: presentation.insets)
+      } else if kind == .content {
+        lines = renderer.lines(for: contentProvider())
+      } else {
+        lines = []
+      }
+      if !lines.isEmpty { write(lines.joined(separator: "\n") + "\n") }
+    }
+    if kind == .loading, let progress = (presentation.placeholder as? StandardPlaceholder)?.progress
+    {
+      writeProgress(progress, indentation: renderer.indentation(for: presentation.insets))
+    }
+  }
+
+  /// Ends a progress bar left open on the last line, so that further output starts on a new
+  /// line. Presenting any state other than loading does this too.
+  public func closeProgressLine() {
+    guard progressLineIsOpen else { return }
+    progressLineIsOpen = false
+    write("\n")
+  }
+
+  private func writeProgress(_ progress: Double, indentation: String) {
+    let bar = indentation + renderer.progressBar(progress)
+    switch renderer.style {
+    case .ansi:
+      write((progressLineIsOpen ? "\r\u{1B}[2K" : "") + bar)
+      progressLineIsOpen = true
+    case .plain:
+      let cells = renderer.filledCells(progress)
+      guard cells != writtenCells else { return }
+      writtenCells = cells
+      write(bar + "\n")
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import StatefulContent
+
+/// How text reaches the terminal: with ANSI escape codes, or plain.
+public enum TerminalStyle: Hashable, Sendable {
+  /// Plain text without escape codes, for pipes and files.
+  case plain
+  /// Bold and coloured text, and a progress bar redrawn in place.
+  case ansi
+
+  /// The style for a file descriptor: ANSI when it is a terminal, plain otherwise.
+  ///
+  /// - Parameter descriptor: The file descriptor written to. Defaults to standard output.
+  /// - Returns: ``ansi`` when `isatty` says the descriptor is a terminal, else ``plain``.
+  public static func detect(for descriptor: Int32 = STDOUT_FILENO) -> TerminalStyle {
+    isatty(descriptor) == 1 ? .ansi : .plain
+  }
+}
+
+/// Turns placeholders, progress and documents into lines of terminal text.
+///
+/// The renderer is pure: it returns strings and writes nothing, so that what the terminal
+/// shows can be tested line by line. Text from documents is cleaned of control characters, so
+/// that a file cannot send escape codes to the terminal.
+public struct TerminalRenderer: Hashable, Sendable {
+  /// Whether to use ANSI escape codes.
+  public var style: TerminalStyle
+  /// How many cells the progress bar has.
+  public var barWidth: Int
+
+  /// Creates a renderer.
+  ///
+  /// - Parameters:
+  ///   - style: Whether to use ANSI escape codes.
+  ///   - barWidth: How many cells the progress bar has; values below 1 mean 1. Defaults to 10.
+  public init(style: TerminalStyle, barWidth: Int = 10) {
+    self.style = style
+    self.barWidth = max(barWidth, 1)
+  }
+
+  /// A progress bar with its percentage, such as `[#####.....] 50%`.
+  ///
+  /// - Parameter fraction: The fraction done; clamped to 0…1, and 0 when not finite.
+  /// - Returns: The bar, without escape codes in either style.
+  public func progressBar(_ fraction: Double) -> String {
+    let cells = filledCells(fraction)
+    let percent = Int(clamped(fraction) * 100)
+    let bar = String(repeating: "#", count: cells) + String(repeating: ".", count: barWidth - cells)
+    return "[\(bar)] \(percent)%"
+  }
+
+  /// How many cells of the progress bar a fraction fills.
+  ///
+  /// - Parameter fraction: The fraction done; clamped to 0…1, and 0 when not finite.
+  /// - Returns: A number from 0 to ``barWidth``.
+  public func filledCells(_ fraction: Double) -> Int {
+    Int(clamped(fraction) * Double(barWidth))
+  }
+
+  /// The lines of a placeholder, without its progress bar: the title, the message and the
+  /// actions, such as `[Retry]`.
+  ///
+  /// A placeholder that is not a `StandardPlaceholder` shows its accessibility announcement,
+  /// or the state's name.
+  ///
+  /// - Parameters:
+  ///   - placeholder: The placeholder to show.
+  ///   - state: The state it is shown for, which picks the title's colour.
+  ///   - insets: The leading inset indents every line by that many columns (at most 40); the
+  ///     top inset adds that many blank lines first (at most 10).
+  /// - Returns: The lines, without line feeds.
+  public func lines(
+    for placeholder: any Placeholder, state: ContentState, insets: EdgeInsets = .zero
+  ) -> [String] {
+    var lines: [String]
+    if let standard = placeholder as? StandardPlaceholder {
+      lines = [styled(clean(standard.title), titleCodes(for: state.kind))]
+      if let message = standard.message { lines.append(clean(message)) }
+      if !standard.actions.isEmpty {
+        lines.append(
+          standard.actions.map { styled("[\(clean($0.title))]", "7") }.joined(separator: " "))
+      }
+    } else {
+      let title = placeholder.accessibilityAnnouncement ?? state.kind.description
+      lines = [styled(clean(title), titleCodes(for: state.kind))]
+    }
+    return indented(lines, insets: insets)
+  }
+
+  /// The lines of a document's first screenful, followed by a line saying how much of it is
+  /// shown.
+  ///
+  /// - Parameter document: The document to show, or `nil` when there is none.
+  /// - Returns: The lines, without line feeds; none for `nil`.
+  public func lines(for document: Document?) -> [String] {
+    guard let document else { return [] }
+    let summary =
+      document.isTruncated
+      ? "first \(document.lines.count) of \(document.summary)" : document.summary
+    return document.lines.map(clean) + [styled("(\(summary))", "2")]
+  }
+
+  /// A heading above a document, such as `== A text file ==`.
+  ///
+  /// - Parameter title: The heading's text.
+  /// - Returns: The heading line, bold in the ANSI style.
+  public func heading(_ title: String) -> String {
+    styled("== \(clean(title)) ==", "1")
+  }
+
+  /// Text with control characters other than tab replaced by U+FFFD, so that it cannot move
+  /// the cursor or change colours.
+  ///
+  /// - Parameter text: Text from outside the program.
+  /// - Returns: The text, safe to write to a terminal.
+  public func clean(_ text: String) -> String {
+    let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
+      switch scalar.value {
+      case 0x09: scalar
+      case 0x00...0x1F, 0x7F...0x9F: "\u{FFFD}"
+      default: scalar
+      }
+    }
+    return String(String.UnicodeScalarView(scalars))
+  }
+
+  /// The line prefix for a placeholder's leading inset.
+  func indentation(for insets: EdgeInsets) -> String {
+    String(repeating: " ", count: Int(min(insets.sanitized.leading, 40)))
+  }
+
+  private func indented(_ lines: [String], insets: EdgeInsets) -> [String] {
+    let prefix = indentation(for: insets)
+    let blank = Array(repeating: "", count: Int(min(insets.sanitized.top, 10)))
+    return blank + lines.map { prefix + $0 }
+  }
+
+  private func titleCodes(for kind: ContentState.Kind) -> String {
+    switch kind {
+    case .error: "1;31"
+    case .empty: "1;33"
+    case .loading: "1;36"
+    case .locked: "1;35"
+    case .idle, .content, .custom: "1"
+    }
+  }
+
+  private func styled(_ text: String, _ codes: String) -> String {
+    style == .ansi ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text
+  }
+
+  private func clamped(_ fraction: Double) -> Double {
+    fraction.isFinite ? min(max(fraction, 0), 1) : 0
+  }
+}

@@ -1,0 +1,75 @@
+import StatefulContent
+
+/// A presenter that writes one line per presented change of state kind, for scripts and tests.
+///
+/// Each line reads `<milliseconds since start> <state>`, such as `12 loading`, where the state
+/// is the kind's name (`ContentState.Kind.description`: `idle`, `loading`, `content`, `empty`,
+/// `error`, `locked`, or a custom state's key). Progress updates of a load are not changes of
+/// kind and write nothing. Nothing is rendered.
+///
+/// ```swift
+/// let timeline = TimelinePresenter()
+/// DocumentSession(path: "/etc/hostname", presenter: timeline).open()
+/// // writes "0 loading" and "1 content"
+/// ```
+public final class TimelinePresenter: Presenter {
+  /// The lines written so far, without line feeds.
+  public private(set) var lines: [String] = []
+
+  private let elapsed: () -> Duration
+  private let write: (String) -> Void
+  private var presentedKind: ContentState.Kind = .idle
+
+  /// Creates a timeline presenter.
+  ///
+  /// - Parameters:
+  ///   - elapsed: Returns the time since the start of the timeline. Defaults to a stopwatch
+  ///     started now.
+  ///   - write: Writes each line, with its line feed. Defaults to writing to standard output.
+  public init(
+    elapsed: @escaping () -> Duration = TimelinePresenter.stopwatch(),
+    write: @escaping (String) -> Void = StandardStreams.writeToOutput
+  ) {
+    self.elapsed = elapsed
+    self.write = write
+  }
+
+  /// Writes a line when the presentation's kind differs from the one presented before.
+  ///
+  /// - Parameters:
+  ///   - presentation: The presentation shown.
+  ///   - animated: Ignored.
+  ///   - finished: Called before this method returns.
+  public func present(
+    _ presentation: Presentation, animated: Bool, finished: @escaping () -> Void
+  ) {
+    defer { finished() }
+    let kind = presentation.state.kind
+    guard kind != presentedKind else { return }
+    presentedKind = kind
+    let line = Self.line(elapsed: elapsed(), kind: kind)
+    lines.append(line)
+    write(line + "\n")
+  }
+
+  /// Formats a timeline line: whole milliseconds, a space, the kind's name.
+  ///
+  /// - Parameters:
+  ///   - elapsed: The time since the start of the timeline; negative times count as 0.
+  ///   - kind: The kind of state presented.
+  /// - Returns: The line without a line feed, such as `1500 content`.
+  public static func line(elapsed: Duration, kind: ContentState.Kind) -> String {
+    let (seconds, attoseconds) = elapsed.components
+    let milliseconds = max(seconds * 1000 + attoseconds / 1_000_000_000_000_000, 0)
+    return "\(milliseconds) \(kind)"
+  }
+
+  /// Returns a function that measures the time since this call on the continuous clock.
+  ///
+  /// - Returns: A function returning the time elapsed since the stopwatch was made.
+  public static func stopwatch() -> () -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    return { clock.now - start }
+  }
+}

@@ -1,0 +1,68 @@
+import DocumentViewerCore
+import StatefulContent
+import XCTest
+
+final class TimelinePresenterTests: XCTestCase {
+  private let fixtures = FixtureDirectory()
+  private let output = TextCapture()
+
+  /// A stopwatch that reads 0 ms, then 7 ms more on every reading.
+  private func steppingStopwatch() -> () -> Duration {
+    var now = Duration.zero
+    return {
+      defer { now += .milliseconds(7) }
+      return now
+    }
+  }
+
+  func test_line_isWholeMillisecondsAndTheKindName() {
+    XCTAssertEqual(TimelinePresenter.line(elapsed: .zero, kind: .loading), "0 loading")
+    XCTAssertEqual(
+      TimelinePresenter.line(elapsed: .milliseconds(1500), kind: .content), "1500 content")
+    XCTAssertEqual(TimelinePresenter.line(elapsed: .microseconds(2999), kind: .empty), "2 empty")
+    XCTAssertEqual(TimelinePresenter.line(elapsed: .seconds(-1), kind: .error), "0 error")
+    XCTAssertEqual(
+      TimelinePresenter.line(elapsed: .milliseconds(3), kind: .custom(CustomStateKey("offline"))),
+      "3 offline")
+  }
+
+  func test_largeFile_writesOneLinePerKindNotPerProgressUpdate() throws {
+    let path = try fixtures.file("large.txt", largeText(byteCount: 640))
+    let timeline = TimelinePresenter(elapsed: steppingStopwatch(), write: output.write)
+    let reader = DocumentReader(readAtOnceLimit: 64, chunkSize: 64)
+
+    DocumentSession(path: path, reader: reader, presenter: timeline).open()
+
+    XCTAssertEqual(timeline.lines, ["0 loading", "7 content"])
+    XCTAssertEqual(output.text, "0 loading\n7 content\n")
+  }
+
+  func test_sessionsSharingATimeline_eachStartWithLoading() throws {
+    let timeline = TimelinePresenter(elapsed: steppingStopwatch(), write: output.write)
+    let paths = [
+      try fixtures.file("a.txt", text: "a"), fixtures.path("missing"),
+      try fixtures.file("empty.txt", []),
+    ]
+
+    for path in paths { DocumentSession(path: path, presenter: timeline).open() }
+
+    XCTAssertEqual(
+      timeline.lines,
+      ["0 loading", "7 content", "14 loading", "21 error", "28 loading", "35 empty"])
+  }
+
+  func test_lines_matchTheFormatOfMillisecondsAndAKind() throws {
+    let timeline = TimelinePresenter(write: output.write)
+
+    DocumentSession(path: try fixtures.file("a.txt", text: "a"), presenter: timeline).open()
+
+    let kinds = Set(["idle", "loading", "content", "empty", "error", "locked"])
+    for line in timeline.lines {
+      let fields = line.split(separator: " ")
+      XCTAssertEqual(fields.count, 2, line)
+      XCTAssertNotNil(Int(fields[0]), line)
+      XCTAssertTrue(kinds.contains(String(fields[1])), line)
+    }
+    XCTAssertEqual(timeline.lines.map { $0.split(separator: " ")[1] }, ["loading", "content"])
+  }
+}

@@ -1,1 +1,4 @@
-print("stub")
+import DocumentViewerCore
+import Foundation
+
+exit(ViewerApp().run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,119 @@
+import Foundation
+import StatefulContent
+
+/// The documents of the sample tour, generated on disk so that every state comes from real
+/// input: content, loading with progress, empty and error.
+///
+/// The samples are written at run time rather than bundled, so that the tour works the same
+/// from `swift run` and from a copied binary.
+public enum SampleDocuments {
+  /// One stop of the tour.
+  public struct Sample: Hashable, Sendable {
+    /// What the sample shows, such as `An empty file`.
+    public var title: String
+    /// The sample's path inside the samples directory, such as `empty.txt`.
+    public var name: String
+    /// The path to open.
+    public var path: String
+    /// The kind of state the sample ends in.
+    public var expectedKind: ContentState.Kind
+
+    /// Creates a sample.
+    ///
+    /// - Parameters:
+    ///   - title: What the sample shows.
+    ///   - name: The sample's path inside the samples directory.
+    ///   - path: The path to open.
+    ///   - expectedKind: The kind of state the sample ends in.
+    public init(title: String, name: String, path: String, expectedKind: ContentState.Kind) {
+      self.title = title
+      self.name = name
+      self.path = path
+      self.expectedKind = expectedKind
+    }
+  }
+
+  /// The size of the generated large file: 5 MiB.
+  public static let largeFileByteCount = 5 << 20
+
+  /// Writes the sample documents into a directory and returns the tour.
+  ///
+  /// The tour opens, in order: a text file, a folder, a large file read in chunks, an empty
+  /// file, an empty folder, a missing file, a path that cannot be followed (its parent is a
+  /// file) and a binary file.
+  ///
+  /// - Parameters:
+  ///   - directory: The directory to write the samples in; it is created if needed.
+  ///   - largeFileByteCount: The size of the large file. Defaults to
+  ///     ``largeFileByteCount``.
+  /// - Returns: The samples, in tour order.
+  /// - Throws: The file system's error when a sample cannot be written.
+  public static func create(
+    in directory: URL, largeFileByteCount: Int = largeFileByteCount
+  ) throws -> [Sample] {
+    let manager = FileManager.default
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    func write(_ name: String, _ bytes: some Sequence<UInt8>) throws {
+      try Data(bytes).write(to: directory.appendingPathComponent(name))
+    }
+
+    try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+    try write("welcome.txt", welcomeText.utf8)
+    try manager.createDirectory(
+      atPath: path("folder/chapters"), withIntermediateDirectories: true)
+    for (name, text) in folderFiles { try write("folder/\(name)", text.utf8) }
+    try write("large.txt", largeText(byteCount: largeFileByteCount))
+    try write("empty.txt", [])
+    try manager.createDirectory(atPath: path("empty-folder"), withIntermediateDirectories: true)
+    try write("image.bin", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D])
+
+    func sample(_ title: String, _ name: String, _ kind: ContentState.Kind) -> Sample {
+      Sample(title: title, name: name, path: path(name), expectedKind: kind)
+    }
+    return [
+      sample("A text file", "welcome.txt", .content),
+      sample("A folder", "folder", .content),
+      sample("A large file, read in chunks", "large.txt", .content),
+      sample("An empty file", "empty.txt", .empty),
+      sample("An empty folder", "empty-folder", .empty),
+      sample("A missing file", "missing.txt", .error),
+      sample("A path through a file", "welcome.txt/notes.txt", .error),
+      sample("A binary file", "image.bin", .error),
+    ]
+  }
+
+  /// Numbered lines of text, exactly `byteCount` bytes long and ending with a line feed.
+  ///
+  /// - Parameter byteCount: The number of bytes to generate; 0 or less generates none.
+  /// - Returns: UTF-8 text; its last line may be cut short.
+  public static func largeText(byteCount: Int) -> [UInt8] {
+    guard byteCount > 0 else { return [] }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(byteCount + 80)
+    var number = 1
+    while bytes.count < byteCount {
+      bytes += "Line \(number): the quick brown fox jumps over the lazy dog.\n".utf8
+      number += 1
+    }
+    bytes.removeLast(bytes.count - byteCount)
+    bytes[byteCount - 1] = UInt8(ascii: "\n")
+    return bytes
+  }
+
+  private static let welcomeText = """
+    Welcome to document-viewer.
+
+    This file is shown as content: it exists, it is text, and it is not empty.
+    The other samples of the tour show the other states of StatefulContent:
+    a large file loads with a progress bar, an empty file or folder is empty,
+    and a missing, unreadable or binary file is an error with a Retry action.
+
+    """
+
+  private static let folderFiles = [
+    ("README.md", "# Folder\n\nA folder is listed with its entries sorted by name.\n"),
+    ("notes.txt", "Notes.\n"),
+    ("chapters/1-introduction.txt", "Chapter 1.\n"),
+    ("Todo.txt", "- Read the large file.\n"),
+  ]
+}

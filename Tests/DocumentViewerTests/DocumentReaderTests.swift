@@ -2,8 +2,7 @@ import DocumentViewerCore
 import Foundation
 import XCTest
 
-final class DocumentReaderTests: XCTestCase {
-  private let fixtures = FixtureDirectory()
+final class DocumentReaderTests: FixtureTestCase {
 
   private func read(
     _ bytes: [UInt8], reader: DocumentReader = DocumentReader()

@@ -3,8 +3,7 @@ import StatefulContent
 import StatefulContentTesting
 import XCTest
 
-final class DocumentSessionTests: XCTestCase {
-  private let fixtures = FixtureDirectory()
+final class DocumentSessionTests: FixtureTestCase {
   private let presenter = RecordingPresenter()
 
   private func open(_ path: String, reader: DocumentReader = DocumentReader()) -> DocumentSession {

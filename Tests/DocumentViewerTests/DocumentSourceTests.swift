@@ -2,8 +2,7 @@ import DocumentViewerCore
 import Foundation
 import XCTest
 
-final class DocumentSourceTests: XCTestCase {
-  private let fixtures = FixtureDirectory()
+final class DocumentSourceTests: FixtureTestCase {
 
   private func assertClassifyThrows(
     _ path: String, _ expected: DocumentError, file: StaticString = #filePath, line: UInt = #line

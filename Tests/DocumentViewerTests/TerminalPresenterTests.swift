@@ -2,8 +2,7 @@ import DocumentViewerCore
 import StatefulContent
 import XCTest
 
-final class TerminalPresenterTests: XCTestCase {
-  private let fixtures = FixtureDirectory()
+final class TerminalPresenterTests: FixtureTestCase {
   private let output = TextCapture()
 
   private func open(

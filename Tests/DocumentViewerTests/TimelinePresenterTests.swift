@@ -2,8 +2,7 @@ import DocumentViewerCore
 import StatefulContent
 import XCTest
 
-final class TimelinePresenterTests: XCTestCase {
-  private let fixtures = FixtureDirectory()
+final class TimelinePresenterTests: FixtureTestCase {
   private let output = TextCapture()
 
   /// A stopwatch that reads 0 ms, then 7 ms more on every reading.

@@ -2,8 +2,7 @@ import DocumentViewerCore
 import StatefulContent
 import XCTest
 
-final class ViewerAppTests: XCTestCase {
-  private let fixtures = FixtureDirectory()
+final class ViewerAppTests: FixtureTestCase {
   private let output = TextCapture()
   private let errors = TextCapture()
 

@@ -1,14 +1,14 @@
 import Foundation
 import XCTest
 
-/// A temporary directory of fixture files, created with its first fixture and removed when the
-/// fixture directory is released.
+/// A temporary directory of fixture files, created with its first fixture.
 final class FixtureDirectory {
   /// The directory's URL.
   let url = FileManager.default.temporaryDirectory
     .appendingPathComponent("DocumentViewerTests-\(UUID().uuidString)")
 
-  deinit {
+  /// Removes the directory and everything in it.
+  func remove() {
     try? FileManager.default.removeItem(at: url)
   }
 
@@ -45,5 +45,19 @@ final class FixtureDirectory {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: path(name), withDestinationPath: destination)
     return path(name)
+  }
+}
+
+/// A test case with a fresh fixture directory per test, removed after each test.
+///
+/// XCTest keeps test case instances alive until the whole run ends, so the removal happens in
+/// `tearDown`, not in a `deinit`.
+class FixtureTestCase: XCTestCase {
+  /// This test's fixture directory.
+  let fixtures = FixtureDirectory()
+
+  override func tearDown() {
+    fixtures.remove()
+    super.tearDown()
   }
 }

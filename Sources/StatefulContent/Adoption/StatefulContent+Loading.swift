@@ -40,11 +40,38 @@ extension StatefulContent {
     operation: @escaping @Sendable (LoadContext) async throws -> Value,
     apply: @escaping (Self, Value) -> Void
   ) async -> LoadOutcome {
+    stateMachine.lastLoadRecipe = LoadRecipe(
+      animated: animated, retry: retry, operation: operation, apply: apply)
+    return await runLoad(
+      mode: .load, credential: nil, animated: animated, retry: retry, isolation: isolation,
+      operation: operation, apply: apply)
+  }
+
+  /// Runs one load in a mode; `load`, `reload` and `unlock` all come here.
+  func runLoad<Value: Sendable>(
+    mode: LoadMode,
+    credential: Credential?,
+    animated: Bool,
+    retry: RetryPolicy?,
+    isolation: isolated (any Actor)?,
+    operation: @escaping @Sendable (LoadContext) async throws -> Value,
+    apply: @escaping (Self, Value) -> Void
+  ) async -> LoadOutcome {
     attachConfigurator()
     let machine = stateMachine
-    machine.lastLoadRecipe = LoadRecipe(
-      animated: animated, retry: retry, operation: operation, apply: apply)
-    var run = LoadRun(machine: machine, animated: animated, retry: retry, operation: operation)
+    var operation = operation
+    if mode == .unlock, let verifier = machine.credentialVerifier, let credential {
+      let load = operation
+      operation = { context in
+        guard try await verifier(credential) else {
+          throw ContentLockedError(.incorrectCredential(attempts: 0))
+        }
+        return try await load(context)
+      }
+    }
+    var run = LoadRun(
+      machine: machine, mode: mode, credential: credential, animated: animated, retry: retry,
+      operation: operation)
     return await run.run(
       isolation: isolation,
       hasContent: { self.hasContent },
@@ -83,12 +110,17 @@ extension StatefulContent {
 
   /// Runs the last load's operation again, as the error placeholder's Retry action does.
   ///
+  /// Content unlocked with ``unlock(with:animated:isolation:)`` stays unlocked: the operation
+  /// receives the credential that unlocked it in ``LoadContext/credential``.
+  ///
   /// - Parameter isolation: The actor that owns the machine; inferred from the caller.
   /// - Returns: How the new load ended, or `nil` when nothing has been loaded with `load` yet.
   @discardableResult
   public func reload(isolation: isolated (any Actor)? = #isolation) async -> LoadOutcome? {
-    guard let recipe = stateMachine.lastLoadRecipe else { return nil }
-    return await recipe.run(on: self, isolation: isolation)
+    let machine = stateMachine
+    guard let recipe = machine.lastLoadRecipe else { return nil }
+    return await recipe.run(
+      on: self, mode: .reload, credential: machine.credential, isolation: isolation)
   }
 
   /// Cancels the running load and brings back the state it replaced.

@@ -8,6 +8,16 @@ enum LoadSignal: Sendable {
   case taskCancelled
 }
 
+/// Why the load runs.
+enum LoadMode {
+  /// A new load: a lock, a kept credential and counted attempts of before are forgotten.
+  case load
+  /// The last load again, with the credential that unlocked it.
+  case reload
+  /// An unlock: the operation runs with a credential to try while the lock stays.
+  case unlock
+}
+
 /// What the machine knows of the load that runs now.
 struct ActiveLoad {
   /// The state and inputs to bring back when the load is cancelled.
@@ -17,6 +27,7 @@ struct ActiveLoad {
     var isLoading: Bool
     var lastError: (any Error)?
     var progress: Double?
+    var lock: LockReason?
   }
 
   let id: UInt64

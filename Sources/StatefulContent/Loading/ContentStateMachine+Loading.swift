@@ -28,7 +28,7 @@ extension ContentStateMachine {
     } else {
       snapshot = ActiveLoad.Snapshot(
         requestedState: requestedState, isRefreshing: isRefreshing, isLoading: isLoading,
-        lastError: lastError, progress: progress)
+        lastError: lastError, progress: progress, lock: lock)
     }
     activeLoad = ActiveLoad(id: id, signal: signal, restore: snapshot)
     return id
@@ -57,6 +57,7 @@ extension ContentStateMachine {
     isLoading = snapshot.isLoading
     lastError = snapshot.lastError
     progress = snapshot.progress
+    lock = snapshot.lock
     loadAttempt = 1
     submit(snapshot.requestedState, isRefreshing: snapshot.isRefreshing, animated: false)
   }

@@ -6,10 +6,15 @@
 public struct LoadContext: Sendable {
   /// The attempt running, counting from 1; above 1 when the operation is retried.
   public let attempt: Int
+  /// The credential to open locked content with: the one being tried by
+  /// ``StatefulContent/unlock(with:animated:isolation:)``, or the one that unlocked the content
+  /// before, kept through ``StatefulContent/reload(isolation:)``; `nil` for a new load.
+  public let credential: Credential?
   let report: @Sendable (Double?) -> Void
 
-  init(attempt: Int, report: @escaping @Sendable (Double?) -> Void) {
+  init(attempt: Int, credential: Credential?, report: @escaping @Sendable (Double?) -> Void) {
     self.attempt = attempt
+    self.credential = credential
     self.report = report
   }
 

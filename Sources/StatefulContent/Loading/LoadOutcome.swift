@@ -5,6 +5,10 @@ public enum LoadOutcome: Sendable {
   /// The operation failed (after any retries); the state is error, or content stays and the
   /// error was reported through ``StatefulContent/handleErrorWhenContentsAvailable(_:)``.
   case failed(any Error)
+  /// The operation threw ``ContentLockedError``: the state is locked with this reason.
+  ///
+  /// - Parameter reason: Why the content is locked.
+  case locked(LockReason)
   /// The load was cancelled; the state it replaced came back. Not an error.
   case cancelled
   /// A newer load replaced this one; nothing of this load was applied.
@@ -17,7 +21,7 @@ public enum LoadOutcome: Sendable {
 }
 
 extension LoadOutcome: Equatable {
-  /// Whether two outcomes are of the same case; errors are not compared.
+  /// Whether two outcomes are of the same case; errors are not compared, lock reasons are.
   ///
   /// - Parameters:
   ///   - lhs: An outcome.
@@ -28,6 +32,7 @@ extension LoadOutcome: Equatable {
     case (.completed, .completed), (.failed, .failed), (.cancelled, .cancelled),
       (.superseded, .superseded):
       true
+    case (.locked(let lhs), .locked(let rhs)): lhs == rhs
     default: false
     }
   }

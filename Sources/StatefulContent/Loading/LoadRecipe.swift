@@ -3,7 +3,10 @@
 ///
 /// It holds no reference to the adopter: the adopter is passed in when the recipe runs.
 protocol AnyLoadRecipe {
-  func run(on host: AnyObject, isolation: isolated (any Actor)?) async -> LoadOutcome?
+  func run(
+    on host: AnyObject, mode: LoadMode, credential: Credential?,
+    isolation: isolated (any Actor)?
+  ) async -> LoadOutcome?
 }
 
 final class LoadRecipe<Host: StatefulContent, Value: Sendable>: AnyLoadRecipe {
@@ -23,9 +26,13 @@ final class LoadRecipe<Host: StatefulContent, Value: Sendable>: AnyLoadRecipe {
     self.apply = apply
   }
 
-  func run(on host: AnyObject, isolation: isolated (any Actor)?) async -> LoadOutcome? {
+  func run(
+    on host: AnyObject, mode: LoadMode, credential: Credential?,
+    isolation: isolated (any Actor)?
+  ) async -> LoadOutcome? {
     guard let host = host as? Host else { return nil }
-    return await host.load(
-      animated: animated, retry: retry, isolation: isolation, operation: operation, apply: apply)
+    return await host.runLoad(
+      mode: mode, credential: credential, animated: animated, retry: retry,
+      isolation: isolation, operation: operation, apply: apply)
   }
 }

@@ -17,6 +17,8 @@ struct LoadRun<Value: Sendable> {
   }
 
   let machine: ContentStateMachine
+  let mode: LoadMode
+  let credential: Credential?
   let animated: Bool
   let retryPolicy: RetryPolicy
   let policy: LoadingPolicy
@@ -34,10 +36,12 @@ struct LoadRun<Value: Sendable> {
   private var heldResult: Result<Value, any Error>?
 
   init(
-    machine: ContentStateMachine, animated: Bool, retry: RetryPolicy?,
-    operation: @escaping @Sendable (LoadContext) async throws -> Value
+    machine: ContentStateMachine, mode: LoadMode, credential: Credential?, animated: Bool,
+    retry: RetryPolicy?, operation: @escaping @Sendable (LoadContext) async throws -> Value
   ) {
     self.machine = machine
+    self.mode = mode
+    self.credential = credential
     self.animated = animated
     self.retryPolicy = retry ?? machine.retryPolicy
     self.policy = machine.loadingPolicy
@@ -90,9 +94,23 @@ struct LoadRun<Value: Sendable> {
     machine.lastError = nil
     machine.progress = nil
     machine.loadAttempt = 1
+    if mode != .unlock {
+      machine.lock = nil
+      machine.unlockAttempts = 0
+      machine.isLockedOut = false
+      if mode == .load { machine.credential = nil }
+    }
     let delay = policy.effectiveShowDelay
     let deferShow = delay > .zero && machine.presentedState.kind != .loading
-    machine.submitDecidedState(hasContent: hasContent, animated: animated, deferLoading: deferShow)
+    if machine.lock != nil {
+      // Verifying a credential: loading replaces the locked placeholder, and content can
+      // never appear because the lock stays until the credential is accepted.
+      machine.hasDecided = true
+      machine.submit(.loading, isRefreshing: false, animated: animated, deferred: deferShow)
+    } else {
+      machine.submitDecidedState(
+        hasContent: hasContent, animated: animated, deferLoading: deferShow)
+    }
     if machine.deferredRequest != nil {
       schedule(.showLoading, at: machine.clock.now() + delay)
     }
@@ -178,18 +196,52 @@ struct LoadRun<Value: Sendable> {
     machine.loadAttempt = 1
     switch result {
     case .success(let value):
+      machine.lock = nil
+      machine.unlockAttempts = 0
+      machine.credential = credential
       apply(value)
       machine.lastError = nil
       machine.submitDecidedState(hasContent: hasContent(), animated: animated)
       return .completed
+    case .failure(let error as ContentLockedError):
+      return lock(error.reason)
     case .failure(let error):
       machine.lastError = error
       machine.lastErrorWasReported = false
+      if machine.lock != nil {
+        // The credential was accepted by a verifier, but the content failed to load: show the
+        // error, while the lock keeps content away.
+        machine.submit(.error(error), isRefreshing: false, animated: animated)
+        return .failed(error)
+      }
       if let unreported = machine.submitDecidedState(hasContent: hasContent(), animated: animated) {
         reportErrorWithContent(unreported)
       }
       return .failed(error)
     }
+  }
+
+  /// Locks the content after the operation said it needs a credential.
+  private func lock(_ reason: LockReason) -> LoadOutcome {
+    machine.lastError = nil
+    var reason = reason
+    if mode == .unlock || credential != nil {
+      // A credential was tried and refused: count the attempt.
+      machine.unlockAttempts += 1
+      let attempts = machine.unlockAttempts
+      if let limit = machine.maximumUnlockAttempts, attempts >= max(limit, 1) {
+        machine.isLockedOut = true
+        machine.lock = .incorrectCredential(attempts: attempts)
+        let error = UnlockError.attemptLimitReached(attempts: attempts)
+        machine.lastError = error
+        machine.submit(.error(error), isRefreshing: false, animated: animated)
+        return .failed(error)
+      }
+      reason = .incorrectCredential(attempts: attempts)
+    }
+    machine.lock = reason
+    machine.submitDecidedState(hasContent: false, animated: animated)
+    return .locked(reason)
   }
 
   private mutating func receiveProgress(_ fraction: Double?) {
@@ -225,7 +277,7 @@ struct LoadRun<Value: Sendable> {
     let attempt = attempt
     let continuation = continuation
     let operation = operation
-    let context = LoadContext(attempt: attempt) { fraction in
+    let context = LoadContext(attempt: attempt, credential: credential) { fraction in
       continuation.yield(.progress(attempt: attempt, fraction))
     }
     let task = Task {

@@ -45,6 +45,23 @@ public final class ContentStateMachine {
   /// Whether loading has been started or ended at least once (before that the state is idle).
   @ObservationIgnored public internal(set) var hasDecided = false
 
+  /// How many wrong credentials were given since the content was locked.
+  public internal(set) var unlockAttempts = 0
+  /// Whether the wrong credentials reached ``maximumUnlockAttempts``; unlocking is refused
+  /// until a new load (or reload) starts.
+  public internal(set) var isLockedOut = false
+  /// How many wrong credentials are allowed before the state becomes error with
+  /// ``UnlockError/attemptLimitReached(attempts:)``; `nil` (the default) allows any number.
+  /// Values below 1 count as 1.
+  @ObservationIgnored public var maximumUnlockAttempts: Int?
+  /// Verifies a credential before the content is loaded with it: `true` when it is right.
+  ///
+  /// When `nil` (the default), the load's operation verifies the credential it receives in
+  /// ``LoadContext/credential`` and throws ``ContentLockedError`` when it is wrong.
+  @ObservationIgnored public var credentialVerifier: (@Sendable (Credential) async throws -> Bool)?
+  /// The credential that unlocked the content, kept for reloads; cleared by a new load.
+  @ObservationIgnored var credential: Credential?
+
   /// When the loading placeholder appears, how long it stays, and how progress is coalesced.
   @ObservationIgnored public var loadingPolicy: LoadingPolicy = .immediate
   /// How loads that do not pass a policy of their own retry. Defaults to ``RetryPolicy/never``.

@@ -1,0 +1,81 @@
+extension StatefulContent {
+  /// Locks the content: the state becomes locked until ``unlock(with:animated:isolation:)``
+  /// succeeds or a new load starts.
+  ///
+  /// Use it when the host knows before loading that a credential is needed; a load's
+  /// operation can instead throw ``ContentLockedError``.
+  ///
+  /// - Parameters:
+  ///   - reason: Why the content is locked. Defaults to ``LockReason/credentialRequired``.
+  ///   - animated: Whether to animate the change.
+  ///   - completion: Called exactly once with how the transition ended.
+  public func lock(
+    _ reason: LockReason = .credentialRequired, animated: Bool = false,
+    completion: TransitionCompletion? = nil
+  ) {
+    let machine = stateMachine
+    machine.cancelLoading()
+    machine.lock = reason
+    machine.unlockAttempts = 0
+    machine.isLockedOut = false
+    machine.credential = nil
+    transitionToDecidedState(animated: animated, completion: completion)
+  }
+
+  /// Tries a credential on locked content and, when it is right, loads the content with it.
+  ///
+  /// While the credential is verified the state is loading (replacing the locked placeholder,
+  /// never stacked on it); content is never presented while the lock holds. Then:
+  /// - right: the lock is lifted and the last load runs again with the credential (the reload
+  ///   that the reference PDF viewers require), deciding content, empty or error; later
+  ///   ``reload(isolation:)`` calls keep the content unlocked;
+  /// - wrong: the state is locked again with ``LockReason/incorrectCredential(attempts:)``,
+  ///   and the user may try again — without limit, or until
+  ///   ``ContentStateMachine/maximumUnlockAttempts``, after which the state is error with
+  ///   ``UnlockError/attemptLimitReached(attempts:)``;
+  /// - cancelled (``cancelLoading()`` or the awaiting task): the locked state comes back and
+  ///   nothing prompts again.
+  ///
+  /// The credential is checked by ``ContentStateMachine/credentialVerifier`` when one is set,
+  /// and otherwise by the last load's operation, which receives it in
+  /// ``LoadContext/credential`` and throws ``ContentLockedError`` when it is wrong.
+  ///
+  /// - Parameters:
+  ///   - credential: The credential to try.
+  ///   - animated: Whether to animate the transitions. Defaults to `true`.
+  ///   - isolation: The actor that owns the machine; inferred from the caller.
+  /// - Returns: How the unlock ended.
+  @discardableResult
+  public func unlock(
+    with credential: Credential,
+    animated: Bool = true,
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> UnlockOutcome {
+    let machine = stateMachine
+    guard machine.lock != nil else { return .notLocked }
+    if machine.isLockedOut { return .attemptLimitReached(attempts: machine.unlockAttempts) }
+    let outcome: LoadOutcome
+    if let recipe = machine.lastLoadRecipe {
+      outcome =
+        await recipe.run(on: self, mode: .unlock, credential: credential, isolation: isolation)
+        ?? .failed(UnlockError.noVerifier)
+    } else if machine.credentialVerifier != nil {
+      outcome = await runLoad(
+        mode: .unlock, credential: credential, animated: animated, retry: .never,
+        isolation: isolation, operation: { _ in }, apply: { _, _ in })
+    } else {
+      return .failed(UnlockError.noVerifier)
+    }
+    switch outcome {
+    case .completed: return .unlocked
+    case .locked(.incorrectCredential(let attempts)):
+      return .incorrectCredential(attempts: attempts)
+    case .locked: return .incorrectCredential(attempts: machine.unlockAttempts)
+    case .failed(UnlockError.attemptLimitReached(let attempts)):
+      return .attemptLimitReached(attempts: attempts)
+    case .failed(let error): return .failed(error)
+    case .cancelled: return .cancelled
+    case .superseded: return .superseded
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/// A presenter made of one closure that receives every state: the single state handler of
+/// the overlay approach of commercial PDF viewers.
+///
+/// The closure gets each ``Presentation`` — its state (with the real error or lock reason),
+/// the configured placeholder and insets — and the `animated` flag, in the order the machine
+/// presents them. It is the only way anything reaches the handler, so what it shows and the
+/// machine's state can never disagree.
+///
+/// ```swift
+/// let machine = ContentStateMachine(presenter: StateHandlerPresenter { presentation, _ in
+///   overlay.show(presentation.state, placeholder: presentation.placeholder)
+/// })
+/// ```
+public final class StateHandlerPresenter: Presenter {
+  private let handle: (Presentation, Bool) -> Void
+
+  /// Creates a presenter from a handler that shows a presentation at once.
+  ///
+  /// - Parameter handle: Shows a presentation; receives it and `animated`.
+  public init(_ handle: @escaping (_ presentation: Presentation, _ animated: Bool) -> Void) {
+    self.handle = handle
+  }
+
+  /// Hands the presentation to the handler and finishes at once.
+  ///
+  /// - Parameters:
+  ///   - presentation: The state, placeholder and insets to show.
+  ///   - animated: Whether to animate the change.
+  ///   - finished: Called before this method returns.
+  public func present(
+    _ presentation: Presentation, animated: Bool, finished: @escaping () -> Void
+  ) {
+    handle(presentation, animated)
+    finished()
+  }
+}

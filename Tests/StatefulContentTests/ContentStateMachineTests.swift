@@ -54,6 +54,20 @@ final class ContentStateMachineTests: XCTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.loading])
   }
 
+  func test_cancelPendingTransitions_fromACompletion_leavesNothingStaleRequested() {  // I3
+    // Found by the model-based test: a cancelled waiting request stayed "requested" forever.
+    let presenter = RecordingPresenter(finishing: .manually)
+    let model = TestModel(presenter: presenter)
+    try? model.stateMachine.setPlaceholder(
+      StandardPlaceholder(title: "Offline"), for: .custom(.offline))
+    model.endLoading(animated: true, error: TestError("e1"))
+    model.endLoading(animated: false) { _ in model.stateMachine.cancelPendingTransitions() }
+    try? model.showCustomState(.offline, animated: true)
+    presenter.finishAll()
+    XCTAssertEqual(model.currentState, model.stateMachine.presentedState)
+    XCTAssertEqual(model.currentState.kind, .error)
+  }
+
   func test_releasingTheMachine_cancelsPendingCompletions() {  // I2
     let outcomes = OutcomeRecorder()
     let presenter = RecordingPresenter(finishing: .manually)

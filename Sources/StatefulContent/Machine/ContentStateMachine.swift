@@ -29,6 +29,8 @@ public final class ContentStateMachine {
   public private(set) var presentedState: ContentState = .idle
   /// The state presented before ``presentedState``.
   public private(set) var lastState: ContentState = .idle
+  /// The presentation the presenter shows (the last one it finished).
+  public var presentedPresentation: Presentation { queue.presented }
   /// Whether a presentation is in flight (an animation has not finished yet).
   public var isPresenting: Bool { queue.isBusy }
 
@@ -185,7 +187,8 @@ public final class ContentStateMachine {
 
   /// Cancels the request waiting behind the presentation in flight; it completes `cancelled`.
   ///
-  /// The presentation in flight goes on and completes as usual.
+  /// The presentation in flight goes on and completes as usual, and ``requestedState`` becomes
+  /// its state again, so the machine never keeps requesting a state it will not present.
   public func cancelPendingTransitions() {
     send(.cancelWaiting)
   }
@@ -328,7 +331,15 @@ public final class ContentStateMachine {
       let actions: [TransitionQueue.Action]
       switch events[index] {
       case .request(let request): actions = queue.request(request)
-      case .cancelWaiting: actions = queue.cancelWaiting()
+      case .cancelWaiting:
+        actions = queue.cancelWaiting()
+        if !actions.isEmpty {
+          // The cancelled request is no longer what the machine heads for: the presentation
+          // in flight is, so nothing stale is left requested but never presented (I3).
+          let target = queue.inFlight?.presentation ?? queue.presented
+          requestedState = target.state
+          isRefreshing = target.isRefreshing
+        }
       case .finished(let token):
         let before = queue.presented
         actions = queue.presenterFinished(token: token)

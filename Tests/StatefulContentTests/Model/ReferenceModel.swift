@@ -1,0 +1,118 @@
+import StatefulContent
+
+/// An independent, deliberately simple model of DESIGN.md's rules and of the transition
+/// queue, run side by side with the real machine.
+struct ReferenceModel {
+  /// What a presentation shows, reduced to a comparable string.
+  typealias Shown = String
+
+  struct Request {
+    var id: Int
+    var shown: Shown
+    var animated: Bool
+    var forced: Bool
+  }
+
+  // Inputs
+  var isLoading = false
+  var error: String?
+  var errorReported = false
+  var hasContent = false
+  var locked = false
+  var progress: Double?
+  var hasDecided = false
+  var customShown = false
+
+  // Requested and presented
+  var requested: Shown = "idle"
+  var refreshing = false
+  var presented: Shown = "idle"
+  var inFlight: Request?
+  var waiting: Request?
+
+  // Observations
+  var outcomes: [(id: Int, outcome: TransitionOutcome)] = []
+  var reportedErrors = 0
+
+  static func shown(kind: String, refreshing: Bool = false) -> Shown {
+    refreshing ? "\(kind)+refreshing" : kind
+  }
+
+  /// The rules, written as a table lookup rather than an `if` chain.
+  func decide() -> (Shown, refreshing: Bool, report: Bool) {
+    if locked { return ("locked(credential required)", false, false) }
+    if hasContent {
+      return (Self.shown(kind: "content", refreshing: isLoading), isLoading, error != nil)
+    }
+    if isLoading {
+      let percent = progress.map { "(\(Int($0 * 100 + 0.5))%)" } ?? ""
+      return ("loading\(percent)", false, false)
+    }
+    if let error { return ("error(\(error))", false, false) }
+    return ("empty", false, false)
+  }
+
+  mutating func request(_ shown: Shown, refreshing: Bool, id: Int, animated: Bool, forced: Bool) {
+    requested = shown
+    self.refreshing = refreshing
+    let request = Request(id: id, shown: shown, animated: animated, forced: forced)
+    if inFlight != nil {
+      if let old = waiting { record(old.id, .superseded) }
+      waiting = request
+      return
+    }
+    handle(request)
+  }
+
+  private mutating func handle(_ request: Request) {
+    if !request.forced && presented == request.shown {
+      record(request.id, .unchanged)
+      return
+    }
+    if request.animated {
+      inFlight = request
+    } else {
+      presented = request.shown
+      record(request.id, .presented)
+    }
+  }
+
+  /// The presenter finished the animated presentation in flight.
+  mutating func finish() {
+    guard let request = inFlight else { return }
+    inFlight = nil
+    presented = request.shown
+    record(request.id, .presented)
+    if let next = waiting {
+      waiting = nil
+      handle(next)
+    }
+  }
+
+  /// Requests without a completion (progress, replaced placeholders) have negative ids.
+  private mutating func record(_ id: Int, _ outcome: TransitionOutcome) {
+    if id >= 0 { outcomes.append((id, outcome)) }
+  }
+
+  mutating func cancelWaiting() {
+    guard let request = waiting else { return }
+    waiting = nil
+    record(request.id, .cancelled)
+    if let inFlight {
+      requested = inFlight.shown
+      refreshing = inFlight.shown.hasSuffix("+refreshing")
+    }
+  }
+
+  /// Decides and requests, reporting an error with content once.
+  mutating func decideAndRequest(id: Int, animated: Bool) {
+    hasDecided = true
+    customShown = false
+    let (shown, refreshing, report) = decide()
+    request(shown, refreshing: refreshing, id: id, animated: animated, forced: false)
+    if report && !errorReported {
+      errorReported = true
+      reportedErrors += 1
+    }
+  }
+}

@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "StatefulContent", targets: ["StatefulContent"]),
     .library(name: "StatefulContentTesting", targets: ["StatefulContentTesting"]),
     .executable(name: "document-viewer", targets: ["DocumentViewer"]),
+    .executable(name: "stateful-bench", targets: ["StatefulBench"]),
   ],
   dependencies: [],
   targets: [
@@ -21,6 +22,8 @@ let package = Package(
       dependencies: ["DocumentViewerCore"],
       path: "Examples/DocumentViewer"
     ),
+    .executableTarget(
+      name: "StatefulBench", dependencies: ["StatefulContent"], path: "Benchmarks"),
     .testTarget(
       name: "StatefulContentTests",
       dependencies: ["StatefulContent", "StatefulContentTesting"]

@@ -9,7 +9,7 @@ final class TransitionQueueTests: XCTestCase {
     .init(id: id, presentation: Presentation(state: state), animated: true, forced: forced)
   }
 
-  private func describe(_ actions: [TransitionQueue.Action]) -> [String] {
+  private func describe(_ actions: TransitionQueue.Actions) -> [String] {
     actions.map {
       switch $0 {
       case .present(let presentation, _, let token): "present \(presentation.state.kind) #\(token)"

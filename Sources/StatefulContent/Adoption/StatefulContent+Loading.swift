@@ -57,7 +57,6 @@ extension StatefulContent {
     operation: @escaping @Sendable (LoadContext) async throws -> Value,
     apply: @escaping (Self, Value) -> Void
   ) async -> LoadOutcome {
-    attachConfigurator()
     let machine = stateMachine
     var operation = operation
     if mode == .unlock, let verifier = machine.credentialVerifier, let credential {
@@ -70,13 +69,9 @@ extension StatefulContent {
       }
     }
     var run = LoadRun(
-      machine: machine, mode: mode, credential: credential, animated: animated, retry: retry,
+      host: self, mode: mode, credential: credential, animated: animated, retry: retry,
       operation: operation)
-    return await run.run(
-      isolation: isolation,
-      hasContent: { self.hasContent },
-      apply: { apply(self, $0) },
-      reportErrorWithContent: { self.handleErrorWhenContentsAvailable($0) })
+    return await run.run(isolation: isolation, apply: { apply(self, $0) })
   }
 
   /// Runs an async operation as this content's load and stores its value at a key path.

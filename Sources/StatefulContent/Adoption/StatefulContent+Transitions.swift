@@ -14,10 +14,9 @@ extension StatefulContent {
   /// - Parameter completion: Called exactly once with how the transition ended.
   public func setupInitialState(completion: TransitionCompletion? = nil) {
     let machine = stateMachine
-    if machine.hasDecided || machine.lock != nil || hasContent {
+    if machine.hasDecided || machine._lock != nil || hasContent {
       transitionToDecidedState(animated: false, completion: completion)
     } else {
-      attachConfigurator()
       machine.submit(.idle, isRefreshing: false, animated: false, completion: completion)
     }
   }
@@ -67,12 +66,28 @@ extension StatefulContent {
   /// - Parameter fraction: The fraction done, 0…1, or `nil` when unknown.
   public func updateLoadingProgress(_ fraction: Double?) {
     let machine = stateMachine
-    guard machine.isLoading else { return }
+    guard machine._isLoading else { return }
     let progress = StateDecision.sanitizedProgress(fraction)
-    guard progress != machine.progress else { return }
+    guard progress != machine._progress else { return }
     machine.progress = progress
-    guard machine.requestedState.kind == .loading else { return }
+    guard machine._requestedState.kind == .loading else { return }
     transitionToDecidedState(animated: false, completion: nil)
+  }
+
+  /// Registers the placeholder shown for a kind of state, replacing any previous one.
+  ///
+  /// If that state is the one requested, it is presented again with the new placeholder —
+  /// through this adopter's `configure…Placeholder` and `insets(for:)` hooks — so nothing of
+  /// the old one is left on screen.
+  ///
+  /// - Parameters:
+  ///   - placeholder: The placeholder, or `nil` to go back to the built-in one.
+  ///   - kind: The kind of state it is for.
+  /// - Throws: ``StateMachineError/stateHasNoPlaceholder(_:)`` for idle and content.
+  public func setPlaceholder(
+    _ placeholder: (any Placeholder)?, for kind: ContentState.Kind
+  ) throws(StateMachineError) {
+    try stateMachine.setPlaceholder(placeholder, for: kind, host: self)
   }
 
   /// Shows a custom state with the placeholder registered for its key.
@@ -94,10 +109,11 @@ extension StatefulContent {
     completion: TransitionCompletion? = nil
   ) throws(StateMachineError) {
     let machine = stateMachine
-    if machine.lock != nil { throw .contentIsLocked }
-    if let placeholder { try machine.setPlaceholder(placeholder, for: .custom(key)) }
-    attachConfigurator()
-    try machine.transition(to: .custom(key), animated: animated, completion: completion)
+    if machine._lock != nil { throw .contentIsLocked }
+    if let placeholder { try machine.setPlaceholder(placeholder, for: .custom(key), host: self) }
+    try machine.transition(
+      to: .custom(key), isRefreshing: false, animated: animated, host: self,
+      completion: completion)
   }
 
   /// Applies the state rules to the facts known now and requests the decided state.
@@ -111,16 +127,8 @@ extension StatefulContent {
   public func transitionToDecidedState(
     animated: Bool, completion: TransitionCompletion? = nil
   ) {
-    attachConfigurator()
     let unreported = stateMachine.submitDecidedState(
-      hasContent: hasContent, animated: animated, completion: completion)
+      host: self, animated: animated, completion: completion)
     if let unreported { handleErrorWhenContentsAvailable(unreported) }
-  }
-
-  func attachConfigurator() {
-    let machine = stateMachine
-    if machine.configurator?.owner != ObjectIdentifier(self) {
-      machine.configurator = PlaceholderConfigurator(self)
-    }
   }
 }

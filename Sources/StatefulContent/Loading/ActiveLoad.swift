@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Why a running load's event loop must stop.
 enum LoadSignal: Sendable {
   /// A newer load replaced it; the state belongs to the newer load.
@@ -22,8 +24,7 @@ enum LoadMode {
 struct ActiveLoad {
   /// The state and inputs to bring back when the load is cancelled.
   struct Snapshot {
-    var requestedState: ContentState
-    var isRefreshing: Bool
+    var presentation: Presentation
     var isLoading: Bool
     var lastError: (any Error)?
     var progress: Double?
@@ -40,5 +41,18 @@ struct ActiveLoad {
 
   func cancelTasks() {
     for task in tasks { task.cancel() }
+  }
+}
+
+/// The signal that ended a load, kept beside its event stream.
+final class LoadEnding: Sendable {
+  private let stored = Mutex<LoadSignal?>(nil)
+
+  /// The first signal recorded, or `nil`.
+  var signal: LoadSignal? { stored.withLock { $0 } }
+
+  /// Records a signal unless one was recorded before.
+  func record(_ signal: LoadSignal) {
+    stored.withLock { if $0 == nil { $0 = signal } }
   }
 }

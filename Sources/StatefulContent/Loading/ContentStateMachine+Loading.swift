@@ -27,8 +27,8 @@ extension ContentStateMachine {
       snapshot = previous.restore
     } else {
       snapshot = ActiveLoad.Snapshot(
-        requestedState: requestedState, isRefreshing: isRefreshing, isLoading: isLoading,
-        lastError: lastError, progress: progress, lock: lock)
+        presentation: requestedPresentation, isLoading: _isLoading,
+        lastError: lastError, progress: _progress, lock: _lock)
     }
     activeLoad = ActiveLoad(id: id, signal: signal, restore: snapshot)
     return id
@@ -59,7 +59,7 @@ extension ContentStateMachine {
     progress = snapshot.progress
     lock = snapshot.lock
     loadAttempt = 1
-    submit(snapshot.requestedState, isRefreshing: snapshot.isRefreshing, animated: false)
+    resubmit(snapshot.presentation, animated: false)
   }
 
   /// Restores the state after the task awaiting load `id` was cancelled.

@@ -17,6 +17,9 @@ struct LoadRun<Value: Sendable> {
   }
 
   let machine: ContentStateMachine
+  /// The adopter, for its `hasContent`, its hooks and its placeholder configuration; held only
+  /// while the load's call runs.
+  let host: any StatefulContent
   let mode: LoadMode
   let credential: Credential?
   let animated: Bool
@@ -26,6 +29,8 @@ struct LoadRun<Value: Sendable> {
   let events: AsyncStream<Event>
   let continuation: AsyncStream<Event>.Continuation
   let id: UInt64
+  /// How the machine ended the load, readable even when the stream delivered no signal.
+  private let ending = LoadEnding()
 
   private var attempt = 1
   private var attemptProgress: Double?
@@ -36,10 +41,12 @@ struct LoadRun<Value: Sendable> {
   private var heldResult: Result<Value, any Error>?
 
   init(
-    machine: ContentStateMachine, mode: LoadMode, credential: Credential?, animated: Bool,
+    host: some StatefulContent, mode: LoadMode, credential: Credential?, animated: Bool,
     retry: RetryPolicy?, operation: @escaping @Sendable (LoadContext) async throws -> Value
   ) {
+    let machine = host.stateMachine
     self.machine = machine
+    self.host = host
     self.mode = mode
     self.credential = credential
     self.animated = animated
@@ -48,26 +55,27 @@ struct LoadRun<Value: Sendable> {
     self.operation = operation
     (events, continuation) = AsyncStream<Event>.makeStream()
     let continuation = continuation
-    id = machine.beginLoad { continuation.yield(.signal($0)) }
+    let ending = ending
+    id = machine.beginLoad { signal in
+      ending.record(signal)
+      continuation.yield(.signal(signal))
+    }
   }
 
   /// Runs the load to its end.
   mutating func run(
     isolation: isolated (any Actor)?,
-    hasContent: () -> Bool,
-    apply: (Value) -> Void,
-    reportErrorWithContent: (any Error) -> Void
+    apply: (Value) -> Void
   ) async -> LoadOutcome {
     defer { continuation.finish() }
-    enterLoading(hasContent: hasContent())
+    enterLoading()
     startAttempt()
     let continuation = continuation
     return await withTaskCancellationHandler {
       // The operation closure of withTaskCancellationHandler is not isolated itself: hop back
       // to the machine's isolation explicitly before touching the machine.
       await loop(
-        isolation: isolation, hasContent: hasContent, apply: apply,
-        reportErrorWithContent: reportErrorWithContent)
+        isolation: isolation, apply: apply)
     } onCancel: {
       continuation.yield(.signal(.taskCancelled))
     }
@@ -75,21 +83,23 @@ struct LoadRun<Value: Sendable> {
 
   private mutating func loop(
     isolation: isolated (any Actor)?,
-    hasContent: () -> Bool,
-    apply: (Value) -> Void,
-    reportErrorWithContent: (any Error) -> Void
+    apply: (Value) -> Void
   ) async -> LoadOutcome {
     for await event in events {
-      if let outcome = handle(
-        event, hasContent: hasContent, apply: apply, reportErrorWithContent: reportErrorWithContent)
-      {
-        return outcome
-      }
+      if let outcome = handle(event, apply: apply) { return outcome }
     }
-    return .cancelled
+    // The stream ends early when the awaiting task is cancelled (AsyncStream's iterator returns
+    // nil then), possibly before the signal that says how the load ended was delivered.
+    switch ending.signal {
+    case .superseded: return .superseded
+    case .cancelledByMachine: return .cancelled
+    case .taskCancelled, nil:
+      machine.cancelLoadAfterTaskCancellation(id)
+      return .cancelled
+    }
   }
 
-  private func enterLoading(hasContent: Bool) {
+  private func enterLoading() {
     machine.isLoading = true
     machine.lastError = nil
     machine.progress = nil
@@ -101,15 +111,15 @@ struct LoadRun<Value: Sendable> {
       if mode == .load { machine.credential = nil }
     }
     let delay = policy.effectiveShowDelay
-    let deferShow = delay > .zero && machine.presentedState.kind != .loading
+    let deferShow = delay > .zero && machine._presentedState.kind != .loading
     if machine.lock != nil {
       // Verifying a credential: loading replaces the locked placeholder, and content can
       // never appear because the lock stays until the credential is accepted.
       machine.hasDecided = true
-      machine.submit(.loading, isRefreshing: false, animated: animated, deferred: deferShow)
+      machine.submit(
+        .loading, isRefreshing: false, animated: animated, deferred: deferShow, host: host)
     } else {
-      machine.submitDecidedState(
-        hasContent: hasContent, animated: animated, deferLoading: deferShow)
+      machine.submitDecidedState(host: host, animated: animated, deferLoading: deferShow)
     }
     if machine.deferredRequest != nil {
       schedule(.showLoading, at: machine.clock.now() + delay)
@@ -118,9 +128,7 @@ struct LoadRun<Value: Sendable> {
 
   private mutating func handle(
     _ event: Event,
-    hasContent: () -> Bool,
-    apply: (Value) -> Void,
-    reportErrorWithContent: (any Error) -> Void
+    apply: (Value) -> Void
   ) -> LoadOutcome? {
     switch event {
     case .signal(.superseded):
@@ -131,8 +139,9 @@ struct LoadRun<Value: Sendable> {
       machine.cancelLoadAfterTaskCancellation(id)
       return .cancelled
     case _ where !machine.isActiveLoad(id):
-      // The load ended in a way its loop has not been told of yet; nothing may change.
-      return .superseded
+      // The load was superseded or cancelled and its signal is still behind this event in the
+      // stream: nothing may change, and the signal will say how the load ended.
+      return nil
     case .showLoading:
       machine.presentDeferredRequest()
     case .progress(let eventAttempt, let fraction):
@@ -148,7 +157,7 @@ struct LoadRun<Value: Sendable> {
       pendingProgress = nil
       machine.loadAttempt = attempt
       machine.progress = nil
-      machine.submitDecidedState(hasContent: hasContent(), animated: false)
+      machine.submitDecidedState(host: host, animated: false)
       startAttempt()
     case .finished(let eventAttempt, let result):
       guard eventAttempt == attempt else { return nil }
@@ -164,7 +173,7 @@ struct LoadRun<Value: Sendable> {
           return nil
         }
       }
-      if let shownAt = machine.loadingShownAt, machine.requestedState.kind == .loading {
+      if let shownAt = machine.loadingShownAt, machine._requestedState.kind == .loading {
         let until = shownAt + policy.effectiveMinimumDisplayTime
         if machine.clock.now() < until {
           heldResult = result
@@ -172,23 +181,17 @@ struct LoadRun<Value: Sendable> {
           return nil
         }
       }
-      return conclude(
-        result, hasContent: hasContent, apply: apply,
-        reportErrorWithContent: reportErrorWithContent)
+      return conclude(result, apply: apply)
     case .minimumDisplayElapsed:
       guard let result = heldResult else { return nil }
-      return conclude(
-        result, hasContent: hasContent, apply: apply,
-        reportErrorWithContent: reportErrorWithContent)
+      return conclude(result, apply: apply)
     }
     return nil
   }
 
   private func conclude(
     _ result: Result<Value, any Error>,
-    hasContent: () -> Bool,
-    apply: (Value) -> Void,
-    reportErrorWithContent: (any Error) -> Void
+    apply: (Value) -> Void
   ) -> LoadOutcome {
     machine.endLoad(id)
     machine.isLoading = false
@@ -201,7 +204,7 @@ struct LoadRun<Value: Sendable> {
       machine.credential = credential
       apply(value)
       machine.lastError = nil
-      machine.submitDecidedState(hasContent: hasContent(), animated: animated)
+      machine.submitDecidedState(host: host, animated: animated)
       return .completed
     case .failure(let error as ContentLockedError):
       return lock(error.reason)
@@ -211,11 +214,11 @@ struct LoadRun<Value: Sendable> {
       if machine.lock != nil {
         // The credential was accepted by a verifier, but the content failed to load: show the
         // error, while the lock keeps content away.
-        machine.submit(.error(error), isRefreshing: false, animated: animated)
+        machine.submit(.error(error), isRefreshing: false, animated: animated, host: host)
         return .failed(error)
       }
-      if let unreported = machine.submitDecidedState(hasContent: hasContent(), animated: animated) {
-        reportErrorWithContent(unreported)
+      if let unreported = machine.submitDecidedState(host: host, animated: animated) {
+        host.handleErrorWhenContentsAvailable(unreported)
       }
       return .failed(error)
     }
@@ -234,13 +237,13 @@ struct LoadRun<Value: Sendable> {
         machine.lock = .incorrectCredential(attempts: attempts)
         let error = UnlockError.attemptLimitReached(attempts: attempts)
         machine.lastError = error
-        machine.submit(.error(error), isRefreshing: false, animated: animated)
+        machine.submit(.error(error), isRefreshing: false, animated: animated, host: host)
         return .failed(error)
       }
       reason = .incorrectCredential(attempts: attempts)
     }
     machine.lock = reason
-    machine.submitDecidedState(hasContent: false, animated: animated)
+    machine.submitDecidedState(host: host, animated: animated)
     return .locked(reason)
   }
 
@@ -263,14 +266,15 @@ struct LoadRun<Value: Sendable> {
 
   private mutating func presentProgress(_ fraction: Double?) {
     pendingProgress = nil
-    guard fraction != machine.progress else { return }
+    guard fraction != machine._progress else { return }
     presentedProgress = fraction
     presentedProgressAt = machine.clock.now()
     machine.progress = fraction
-    guard machine.requestedState.kind == .loading else { return }
+    guard machine._requestedState.kind == .loading else { return }
     let deferred = machine.deferredRequest != nil
     machine.submit(
-      .loading(progress: fraction), isRefreshing: false, animated: false, deferred: deferred)
+      .loading(progress: fraction), isRefreshing: false, animated: false, deferred: deferred,
+      host: host)
   }
 
   private func startAttempt() {

@@ -52,7 +52,7 @@ extension StatefulContent {
     isolation: isolated (any Actor)? = #isolation
   ) async -> UnlockOutcome {
     let machine = stateMachine
-    guard machine.lock != nil else { return .notLocked }
+    guard machine._lock != nil else { return .notLocked }
     if machine.isLockedOut { return .attemptLimitReached(attempts: machine.unlockAttempts) }
     let outcome: LoadOutcome
     if let recipe = machine.lastLoadRecipe {

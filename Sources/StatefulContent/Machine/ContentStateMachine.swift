@@ -15,81 +15,184 @@ import Observation
 /// ``progress``, ``loadAttempt``, ``isLoading``) and offers ``stateChanges()``. It is not
 /// `Sendable`: it belongs to its owner's isolation domain (typically the main actor), so
 /// using it from two isolation domains is a compile error.
-@Observable
-public final class ContentStateMachine {
+///
+/// Its stored properties opt out of dynamic exclusivity checking (`@exclusivity(unchecked)`),
+/// which otherwise costs a thread-local lookup on every access of the hot path. That is safe
+/// because the machine is not `Sendable` (one isolation domain touches it), and no access to
+/// these properties is held open across a call out to a presenter, a hook or a completion:
+/// every such call is made after the access that produced its arguments has ended.
+public final class ContentStateMachine: Observable {
   /// The presenter that shows each presentation, or `nil` to present nothing (transitions then
   /// complete at once).
-  @ObservationIgnored public var presenter: (any Presenter)?
+  @exclusivity(unchecked) public var presenter: (any Presenter)?
 
   /// The state most recently requested, readable the moment the request returns.
-  public private(set) var requestedState: ContentState = .idle
+  public private(set) var requestedState: ContentState {
+    get {
+      observe(\.requestedState)
+      return _requestedState
+    }
+    set {
+      if isObserved {
+        registrar.withMutation(of: self, keyPath: \.requestedState) { _requestedState = newValue }
+      } else {
+        _requestedState = newValue
+      }
+    }
+  }
   /// Whether the most recent request keeps content visible while a load runs.
-  public private(set) var isRefreshing = false
+  public private(set) var isRefreshing: Bool {
+    get {
+      observe(\.isRefreshing)
+      return _isRefreshing
+    }
+    set {
+      if isObserved {
+        registrar.withMutation(of: self, keyPath: \.isRefreshing) { _isRefreshing = newValue }
+      } else {
+        _isRefreshing = newValue
+      }
+    }
+  }
   /// The state the presenter shows (the last presentation it finished).
-  public private(set) var presentedState: ContentState = .idle
+  public private(set) var presentedState: ContentState {
+    get {
+      observe(\.presentedState)
+      return _presentedState
+    }
+    set {
+      if isObserved {
+        registrar.withMutation(of: self, keyPath: \.presentedState) { _presentedState = newValue }
+      } else {
+        _presentedState = newValue
+      }
+    }
+  }
   /// The state presented before ``presentedState``.
-  public private(set) var lastState: ContentState = .idle
+  @exclusivity(unchecked) public private(set) var lastState: ContentState = .idle
   /// The presentation the presenter shows (the last one it finished).
   public var presentedPresentation: Presentation { queue.presented }
   /// Whether a presentation is in flight (an animation has not finished yet).
   public var isPresenting: Bool { queue.isBusy }
 
   /// Whether a load is running, as last set by `startLoading`, `endLoading` or `load`.
-  public internal(set) var isLoading = false
+  public internal(set) var isLoading: Bool {
+    get {
+      observe(\.isLoading)
+      return _isLoading
+    }
+    set {
+      if isObserved {
+        registrar.withMutation(of: self, keyPath: \.isLoading) { _isLoading = newValue }
+      } else {
+        _isLoading = newValue
+      }
+    }
+  }
   /// The error the last load ended with, or `nil`.
-  @ObservationIgnored public internal(set) var lastError: (any Error)?
+  @exclusivity(unchecked) public internal(set) var lastError: (any Error)?
   /// Why the content is locked, or `nil` when it is not.
-  public internal(set) var lock: LockReason?
+  public internal(set) var lock: LockReason? {
+    get {
+      observe(\.lock)
+      return _lock
+    }
+    set {
+      if isObserved {
+        registrar.withMutation(of: self, keyPath: \.lock) { _lock = newValue }
+      } else {
+        _lock = newValue
+      }
+    }
+  }
   /// The fraction (0…1) of the running load done, or `nil` when unknown.
-  public internal(set) var progress: Double?
+  public internal(set) var progress: Double? {
+    get {
+      observe(\.progress)
+      return _progress
+    }
+    set {
+      if isObserved {
+        registrar.withMutation(of: self, keyPath: \.progress) { _progress = newValue }
+      } else {
+        _progress = newValue
+      }
+    }
+  }
   /// The attempt of the running load, counting from 1; above 1 while retrying.
-  public internal(set) var loadAttempt = 1
+  public internal(set) var loadAttempt: Int {
+    get {
+      observe(\.loadAttempt)
+      return _loadAttempt
+    }
+    set {
+      if isObserved {
+        registrar.withMutation(of: self, keyPath: \.loadAttempt) { _loadAttempt = newValue }
+      } else {
+        _loadAttempt = newValue
+      }
+    }
+  }
   /// Whether loading has been started or ended at least once (before that the state is idle).
-  @ObservationIgnored public internal(set) var hasDecided = false
+  @exclusivity(unchecked) public internal(set) var hasDecided = false
 
   /// How many wrong credentials were given since the content was locked.
-  public internal(set) var unlockAttempts = 0
+  @exclusivity(unchecked) public internal(set) var unlockAttempts = 0
   /// Whether the wrong credentials reached ``maximumUnlockAttempts``; unlocking is refused
   /// until a new load (or reload) starts.
-  public internal(set) var isLockedOut = false
+  @exclusivity(unchecked) public internal(set) var isLockedOut = false
   /// How many wrong credentials are allowed before the state becomes error with
   /// ``UnlockError/attemptLimitReached(attempts:)``; `nil` (the default) allows any number.
   /// Values below 1 count as 1.
-  @ObservationIgnored public var maximumUnlockAttempts: Int?
+  public var maximumUnlockAttempts: Int?
   /// Verifies a credential before the content is loaded with it: `true` when it is right.
   ///
   /// When `nil` (the default), the load's operation verifies the credential it receives in
   /// ``LoadContext/credential`` and throws ``ContentLockedError`` when it is wrong.
-  @ObservationIgnored public var credentialVerifier: (@Sendable (Credential) async throws -> Bool)?
+  public var credentialVerifier: (@Sendable (Credential) async throws -> Bool)?
   /// The credential that unlocked the content, kept for reloads; cleared by a new load.
-  @ObservationIgnored var credential: Credential?
+  @exclusivity(unchecked) var credential: Credential?
 
   /// When the loading placeholder appears, how long it stays, and how progress is coalesced.
-  @ObservationIgnored public var loadingPolicy: LoadingPolicy = .immediate
+  @exclusivity(unchecked) public var loadingPolicy: LoadingPolicy = .immediate
   /// How loads that do not pass a policy of their own retry. Defaults to ``RetryPolicy/never``.
-  @ObservationIgnored public var retryPolicy: RetryPolicy = .never
+  @exclusivity(unchecked) public var retryPolicy: RetryPolicy = .never
 
-  @ObservationIgnored var lastErrorWasReported = false
-  @ObservationIgnored var configurator: PlaceholderConfigurator?
-  @ObservationIgnored let clock: LoadClock
-  @ObservationIgnored var activeLoad: ActiveLoad?
-  @ObservationIgnored var lastLoadRecipe: (any AnyLoadRecipe)?
-  @ObservationIgnored var nextLoadID: UInt64 = 1
+  @exclusivity(unchecked) var lastErrorWasReported = false
+  /// The presentation built for ``requestedState``, kept to restore it after a cancelled load.
+  @exclusivity(unchecked) var requestedPresentation = Presentation.idle
+  let clock: LoadClock
+  @exclusivity(unchecked) var activeLoad: ActiveLoad?
+  @exclusivity(unchecked) var lastLoadRecipe: (any AnyLoadRecipe)?
+  @exclusivity(unchecked) var nextLoadID: UInt64 = 1
   /// When (on ``clock``) the loading placeholder was sent to the presenter, while it shows.
-  @ObservationIgnored var loadingShownAt: Duration?
+  @exclusivity(unchecked) var loadingShownAt: Duration?
   /// A request whose presentation waits for the loading policy's show delay.
-  @ObservationIgnored var deferredRequest: TransitionQueue.Request?
+  @exclusivity(unchecked) var deferredRequest: TransitionQueue.Request?
 
-  @ObservationIgnored private var placeholders: [ContentState.Kind: any Placeholder] = [:]
-  @ObservationIgnored private var queue = TransitionQueue()
-  @ObservationIgnored private var completions: [UInt64: TransitionCompletion] = [:]
-  @ObservationIgnored private var nextRequestID: UInt64 = 1
-  @ObservationIgnored private var latestRequestID: UInt64 = 0
-  @ObservationIgnored private var events: [Event] = []
-  @ObservationIgnored private var isDraining = false
-  @ObservationIgnored private let broadcaster = StateChangeBroadcaster()
+  @exclusivity(unchecked) private var placeholders: [ContentState.Kind: any Placeholder] = [:]
+  @exclusivity(unchecked) private var queue = TransitionQueue()
+  @exclusivity(unchecked) private var completions: [UInt64: TransitionCompletion] = [:]
+  @exclusivity(unchecked) private var nextRequestID: UInt64 = 1
+  @exclusivity(unchecked) private var latestRequestID: UInt64 = 0
+  @exclusivity(unchecked) private var events: [Event] = []
+  @exclusivity(unchecked) private var isDraining = false
+  private let broadcaster = StateChangeBroadcaster()
+  private let finishRelay = FinishRelay()
 
-  private enum Event {
+  // Storage of the observable properties; the library reads these, so that observation costs
+  // nothing until someone outside reads a property (see `observe(_:)`).
+  @exclusivity(unchecked) var _requestedState: ContentState = .idle
+  @exclusivity(unchecked) var _isRefreshing: Bool = false
+  @exclusivity(unchecked) var _presentedState: ContentState = .idle
+  @exclusivity(unchecked) var _isLoading: Bool = false
+  @exclusivity(unchecked) var _lock: LockReason? = nil
+  @exclusivity(unchecked) var _progress: Double? = nil
+  @exclusivity(unchecked) var _loadAttempt: Int = 1
+  private let registrar = ObservationRegistrar()
+  @exclusivity(unchecked) private var isObserved = false
+
+  fileprivate enum Event {
     case request(TransitionQueue.Request)
     case finished(token: UInt64)
     case cancelWaiting
@@ -107,9 +210,11 @@ public final class ContentStateMachine {
   ) {
     self.presenter = presenter
     self.clock = LoadClock(clock)
+    finishRelay.machine = self
   }
 
   deinit {
+    finishRelay.machine = nil
     // A released machine cancels what is pending, so that every completion still runs once.
     for case .complete(let id, let outcome) in queue.cancelAll() {
       completions.removeValue(forKey: id)?(outcome)
@@ -120,12 +225,24 @@ public final class ContentStateMachine {
     broadcaster.finish()
   }
 
+  // MARK: Observation
+
+  /// Registers a read for observation tracking. The first read from outside the library turns
+  /// change notifications on; until then mutations skip the registrar, which keeps a machine
+  /// that nobody observes as cheap as possible.
+  private func observe<Member>(_ keyPath: KeyPath<ContentStateMachine, Member>) {
+    if !isObserved { isObserved = true }
+    registrar.access(self, keyPath: keyPath)
+  }
+
   // MARK: Placeholders
 
   /// Registers the placeholder shown for a kind of state, replacing any previous one.
   ///
   /// If that state is the one requested, it is presented again with the new placeholder, so
-  /// nothing of the old one is left on screen.
+  /// nothing of the old one is left on screen. Called on the machine, the adopter's
+  /// `configure…Placeholder` and `insets(for:)` hooks do not run for that presentation; call
+  /// ``StatefulContent/setPlaceholder(_:for:)`` on the adopter to have them run.
   ///
   /// - Parameters:
   ///   - placeholder: The placeholder, or `nil` to go back to the built-in one.
@@ -134,15 +251,22 @@ public final class ContentStateMachine {
   public func setPlaceholder(
     _ placeholder: (any Placeholder)?, for kind: ContentState.Kind
   ) throws(StateMachineError) {
+    try setPlaceholder(placeholder, for: kind, host: nil)
+  }
+
+  func setPlaceholder(
+    _ placeholder: (any Placeholder)?, for kind: ContentState.Kind,
+    host: (any StatefulContent)?
+  ) throws(StateMachineError) {
     guard kind != .idle && kind != .content else { throw .stateHasNoPlaceholder(kind) }
     placeholders[kind] = placeholder
-    guard requestedState.kind == kind else { return }
+    guard _requestedState.kind == kind else { return }
     if case .custom = kind, placeholder == nil {
       // The custom state on screen lost its placeholder: it stays, unchanged, until the next
       // request; re-presenting it would need a placeholder it no longer has.
       return
     }
-    submit(requestedState, isRefreshing: isRefreshing, animated: false, forced: true)
+    submit(_requestedState, isRefreshing: _isRefreshing, animated: false, forced: true, host: host)
   }
 
   /// The placeholder registered for a kind of state, or `nil` when none is.
@@ -175,14 +299,23 @@ public final class ContentStateMachine {
     animated: Bool = false,
     completion: TransitionCompletion? = nil
   ) throws(StateMachineError) {
+    try transition(
+      to: state, isRefreshing: isRefreshing, animated: animated, host: nil, completion: completion)
+  }
+
+  func transition(
+    to state: ContentState, isRefreshing: Bool, animated: Bool, host: (any StatefulContent)?,
+    completion: TransitionCompletion?
+  ) throws(StateMachineError) {
     switch state.kind {
-    case .content, .empty, .custom: if lock != nil { throw .contentIsLocked }
+    case .content, .empty, .custom: if _lock != nil { throw .contentIsLocked }
     case .idle, .loading, .error, .locked: break
     }
     if case .custom(let key) = state, placeholders[.custom(key)] == nil {
       throw .missingPlaceholder(key)
     }
-    submit(state, isRefreshing: isRefreshing, animated: animated, completion: completion)
+    submit(
+      state, isRefreshing: isRefreshing, animated: animated, host: host, completion: completion)
   }
 
   /// Cancels the request waiting behind the presentation in flight; it completes `cancelled`.
@@ -210,24 +343,25 @@ public final class ContentStateMachine {
   /// Applies the state rules to the machine's inputs and requests the decided state.
   ///
   /// - Parameters:
-  ///   - hasContent: Whether the adopter has content now.
+  ///   - host: The adopter: its `hasContent` and its hooks.
   ///   - animated: Whether to animate the change.
   ///   - deferLoading: Whether a loading state waits for the loading policy's show delay.
   ///   - completion: Called exactly once with how the transition ended.
   /// - Returns: The error to report through `handleErrorWhenContentsAvailable`, once.
   @discardableResult
   func submitDecidedState(
-    hasContent: Bool, animated: Bool, deferLoading: Bool = false,
+    host: some StatefulContent, animated: Bool, deferLoading: Bool = false,
     completion: TransitionCompletion? = nil
   ) -> (any Error)? {
     hasDecided = true
     let inputs = StateInputs(
-      isLoading: isLoading, error: lastError, hasContent: hasContent, lock: lock,
-      progress: progress)
+      isLoading: _isLoading, error: lastError, hasContent: _lock == nil && host.hasContent,
+      lock: _lock, progress: _progress)
     let decision = StateDecision.decide(inputs)
     submit(
       decision.state, isRefreshing: decision.isRefreshing, animated: animated,
-      deferred: deferLoading && decision.state.kind == .loading, completion: completion)
+      deferred: deferLoading && decision.state.kind == .loading, host: host,
+      completion: completion)
     guard decision.reportsErrorWithContent, !lastErrorWasReported, let error = inputs.error
     else { return nil }
     // Once per error: deciding again later (on re-appearance) must not report it twice.
@@ -245,18 +379,18 @@ public final class ContentStateMachine {
     animated: Bool,
     forced: Bool = false,
     deferred: Bool = false,
+    host: (any StatefulContent)? = nil,
     completion: TransitionCompletion? = nil
   ) {
     let id = nextRequestID
     nextRequestID &+= 1
     latestRequestID = id
-    requestedState = state
-    self.isRefreshing = isRefreshing
+    setRequested(state, isRefreshing: isRefreshing)
     if let replaced = deferredRequest {
       deferredRequest = nil
       complete(replaced.id, .superseded)
     }
-    let presentation = makePresentation(for: state, isRefreshing: isRefreshing)
+    let presentation = makePresentation(for: state, isRefreshing: isRefreshing, host: host)
     if let completion { completions[id] = completion }
     guard latestRequestID == id else {
       // A configuration hook requested another state while this one was being built: that
@@ -264,6 +398,7 @@ public final class ContentStateMachine {
       complete(id, .superseded)
       return
     }
+    requestedPresentation = presentation
     let request = TransitionQueue.Request(
       id: id, presentation: presentation, animated: animated, forced: forced)
     if deferred {
@@ -280,13 +415,34 @@ public final class ContentStateMachine {
     send(.request(request))
   }
 
-  private func makePresentation(for state: ContentState, isRefreshing: Bool) -> Presentation {
+  /// Requests a presentation built before, such as the one a cancelled load replaced.
+  func resubmit(_ presentation: Presentation, animated: Bool) {
+    let id = nextRequestID
+    nextRequestID &+= 1
+    latestRequestID = id
+    setRequested(presentation.state, isRefreshing: presentation.isRefreshing)
+    if let replaced = deferredRequest {
+      deferredRequest = nil
+      complete(replaced.id, .superseded)
+    }
+    requestedPresentation = presentation
+    send(.request(.init(id: id, presentation: presentation, animated: animated, forced: false)))
+  }
+
+  private func makePresentation(
+    for state: ContentState, isRefreshing: Bool, host: (any StatefulContent)?
+  ) -> Presentation {
     guard state.showsPlaceholder else {
       return Presentation(state: state, isRefreshing: isRefreshing)
     }
-    var placeholder = placeholders[state.kind] ?? Self.builtInPlaceholder(for: state)
-    let attempt = state.kind == .loading ? loadAttempt : 1
-    if case .loading(let progress) = state, var standard = placeholder as? StandardPlaceholder {
+    var placeholder =
+      placeholders.isEmpty
+      ? Self.builtInPlaceholder(for: state)
+      : (placeholders[state.kind] ?? Self.builtInPlaceholder(for: state))
+    let attempt = state.kind == .loading ? _loadAttempt : 1
+    if case .loading(let progress) = state, progress != nil || attempt > 1,
+      var standard = placeholder as? StandardPlaceholder
+    {
       standard.progress = progress
       if attempt > 1, standard.message == nil {
         standard.message = "Retrying (attempt \(attempt))…"
@@ -294,14 +450,27 @@ public final class ContentStateMachine {
       placeholder = standard
     }
     var hostInsets = EdgeInsets.zero
-    if let configurator {
-      placeholder = configurator.configure(state, placeholder)
-      hostInsets = configurator.insets(state)
+    if let host {
+      placeholder = Self.configure(placeholder, for: state, by: host)
+      hostInsets = host.insets(for: state)
     }
     return Presentation(
       state: state, placeholder: placeholder,
       insets: hostInsets.sanitized + placeholder.insets.sanitized, isRefreshing: isRefreshing,
       attempt: attempt)
+  }
+
+  private static func configure(
+    _ placeholder: any Placeholder, for state: ContentState, by host: any StatefulContent
+  ) -> any Placeholder {
+    switch state {
+    case .loading: host.configureLoadingPlaceholder(placeholder)
+    case .empty: host.configureEmptyPlaceholder(placeholder)
+    case .error(let error): host.configureErrorPlaceholder(placeholder, error: error)
+    case .locked(let reason): host.configureLockedPlaceholder(placeholder, reason: reason)
+    case .custom(let key): host.configureCustomPlaceholder(placeholder, key: key)
+    case .idle, .content: placeholder
+    }
   }
 
   private static func builtInPlaceholder(for state: ContentState) -> any Placeholder {
@@ -314,47 +483,72 @@ public final class ContentStateMachine {
       var placeholder = StandardPlaceholder.locked
       placeholder.message = "Incorrect password (attempt \(attempts))."
       return placeholder
-    case .locked: return StandardPlaceholder.locked
-    case .empty: return StandardPlaceholder.empty
-    default: return StandardPlaceholder.loading
+    case .locked: return builtInLocked
+    case .empty: return builtInEmpty
+    default: return builtInLoading
     }
   }
 
+  // Boxed once: turning a large struct into an existential allocates, so the built-in
+  // placeholders are kept as existentials.
+  private static let builtInLoading: any Placeholder = StandardPlaceholder.loading
+  private static let builtInEmpty: any Placeholder = StandardPlaceholder.empty
+  private static let builtInLocked: any Placeholder = StandardPlaceholder.locked
+
   // MARK: Driver
 
-  private func send(_ event: Event) {
-    events.append(event)
-    guard !isDraining else { return }
+  fileprivate func send(_ event: Event) {
+    guard !isDraining else {
+      // Re-entrant: a presenter, a completion or a hook asked from inside this loop. Queue
+      // the event; the loop below handles it after the current one (I5).
+      events.append(event)
+      return
+    }
     isDraining = true
+    handle(event)
     var index = 0
     while index < events.count {
-      let actions: [TransitionQueue.Action]
-      switch events[index] {
-      case .request(let request): actions = queue.request(request)
-      case .cancelWaiting:
-        actions = queue.cancelWaiting()
-        if !actions.isEmpty {
-          // The cancelled request is no longer what the machine heads for: the presentation
-          // in flight is, so nothing stale is left requested but never presented (I3).
-          let target = queue.inFlight?.presentation ?? queue.presented
-          requestedState = target.state
-          isRefreshing = target.isRefreshing
-        }
-      case .finished(let token):
-        let before = queue.presented
-        actions = queue.presenterFinished(token: token)
-        if !actions.isEmpty { didPresent(queue.presented, after: before) }
-      }
+      let next = events[index]
       index += 1
-      for action in actions { perform(action) }
+      handle(next)
     }
-    events.removeAll(keepingCapacity: true)
+    if !events.isEmpty { events.removeAll(keepingCapacity: true) }
     isDraining = false
+  }
+
+  private func handle(_ event: Event) {
+    let actions: TransitionQueue.Actions
+    switch event {
+    case .request(let request): actions = queue.request(request)
+    case .cancelWaiting:
+      actions = queue.cancelWaiting()
+      if !actions.isEmpty {
+        // The cancelled request is no longer what the machine heads for: the presentation
+        // in flight is, so nothing stale is left requested but never presented (I3).
+        let target = queue.inFlight?.presentation ?? queue.presented
+        requestedPresentation = target
+        setRequested(target.state, isRefreshing: target.isRefreshing)
+      }
+    case .finished(let token):
+      let before = queue.presented
+      actions = queue.presenterFinished(token: token)
+      if !actions.isEmpty { didPresent(queue.presented, after: before) }
+    }
+    for action in actions { perform(action) }
+  }
+
+  /// Sets the requested state, notifying observers only when it really changes.
+  private func setRequested(_ state: ContentState, isRefreshing refreshing: Bool) {
+    if !_requestedState.hasSamePayload(as: state) { requestedState = state }
+    if _isRefreshing != refreshing { isRefreshing = refreshing }
   }
 
   private func didPresent(_ presentation: Presentation, after previous: Presentation) {
     lastState = previous.state
-    presentedState = presentation.state
+    if !_presentedState.hasSamePayload(as: presentation.state) {
+      presentedState = presentation.state
+    }
+    guard broadcaster.hasConsumers else { return }
     broadcaster.yield(
       ContentStateChange(
         from: previous.state, to: presentation.state, isRefreshing: presentation.isRefreshing,
@@ -364,17 +558,20 @@ public final class ContentStateMachine {
   private func perform(_ action: TransitionQueue.Action) {
     switch action {
     case .present(let presentation, let animated, let token):
-      if presentation.state.kind == .loading {
-        if loadingShownAt == nil { loadingShownAt = clock.now() }
-      } else {
+      if presentation.state.kind != .loading {
         loadingShownAt = nil
+      } else if loadingShownAt == nil && activeLoad != nil
+        && loadingPolicy.effectiveMinimumDisplayTime > .zero
+      {
+        loadingShownAt = clock.now()
       }
       guard let presenter else {
         send(.finished(token: token))
         return
       }
-      presenter.present(presentation, animated: animated) { [weak self] in
-        self?.send(.finished(token: token))
+      let relay = finishRelay
+      presenter.present(presentation, animated: animated) {
+        relay.machine?.send(.finished(token: token))
       }
     case .complete(let id, let outcome):
       complete(id, outcome)
@@ -382,6 +579,18 @@ public final class ContentStateMachine {
   }
 
   private func complete(_ id: UInt64, _ outcome: TransitionOutcome) {
+    guard !completions.isEmpty else { return }
     completions.removeValue(forKey: id)?(outcome)
   }
+}
+
+/// Carries a presenter's `finished` call back to its machine without a weak reference.
+///
+/// A weak reference would give the machine a side table and slow down every retain and release
+/// of it; instead the machine clears `machine` in its `deinit`, so a presenter that finishes
+/// after the machine is gone reaches nothing. `unowned(unsafe)` is safe here because the
+/// relay and the machine live in one isolation domain (both are not `Sendable`) and the
+/// reference is cleared before the machine's memory is freed.
+private final class FinishRelay {
+  unowned(unsafe) var machine: ContentStateMachine?
 }

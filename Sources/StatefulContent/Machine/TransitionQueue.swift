@@ -20,6 +20,40 @@ struct TransitionQueue {
     var forced: Bool
   }
 
+  /// The actions of one event: at most two, kept inline so that handling an event allocates
+  /// nothing.
+  struct Actions: Sequence, IteratorProtocol {
+    private var first: Action?
+    private var second: Action?
+
+    init() {}
+
+    init(_ action: Action) { first = action }
+
+    var isEmpty: Bool { first == nil }
+
+    mutating func append(_ action: Action) {
+      if first == nil {
+        first = action
+      } else {
+        precondition(second == nil, "an event yields at most two actions")
+        second = action
+      }
+    }
+
+    mutating func append(contentsOf other: Actions) {
+      for action in other { append(action) }
+    }
+
+    mutating func next() -> Action? {
+      defer {
+        first = second
+        second = nil
+      }
+      return first
+    }
+  }
+
   /// What the driver must do.
   enum Action {
     /// Ask the presenter to show a presentation; `token` identifies its `finished` call.
@@ -39,30 +73,30 @@ struct TransitionQueue {
   var isBusy: Bool { inFlight != nil }
 
   /// Handles a new request.
-  mutating func request(_ request: Request) -> [Action] {
+  mutating func request(_ request: Request) -> Actions {
     if inFlight != nil {
       let superseded = waiting.map { Action.complete(id: $0.id, .superseded) }
       waiting = request
-      return superseded.map { [$0] } ?? []
+      return superseded.map { Actions($0) } ?? Actions()
     }
     if !request.forced && presented.showsSameState(as: request.presentation) {
-      return [.complete(id: request.id, .unchanged)]
+      return Actions(.complete(id: request.id, .unchanged))
     }
     inFlight = request
-    return [.present(request.presentation, animated: request.animated, token: request.id)]
+    return Actions(.present(request.presentation, animated: request.animated, token: request.id))
   }
 
   /// Handles the presenter's report that the presentation `token` is on screen.
   ///
   /// A stale or repeated report is ignored and returns no action.
-  mutating func presenterFinished(token: UInt64) -> [Action] {
-    guard let finished = inFlight, finished.id == token else { return [] }
+  mutating func presenterFinished(token: UInt64) -> Actions {
+    guard let finished = inFlight, finished.id == token else { return Actions() }
     presented = finished.presentation
     inFlight = nil
-    var actions: [Action] = [.complete(id: finished.id, .presented)]
+    var actions = Actions(.complete(id: finished.id, .presented))
     if let next = waiting {
       waiting = nil
-      actions += request(next)
+      actions.append(contentsOf: request(next))
     }
     return actions
   }
@@ -70,17 +104,19 @@ struct TransitionQueue {
   /// Cancels the waiting request and forgets the in-flight one; both complete `cancelled`.
   ///
   /// The presenter may still finish the in-flight presentation; its report is then ignored.
-  mutating func cancelAll() -> [Action] {
-    let pending = [inFlight, waiting].compactMap { $0 }
+  mutating func cancelAll() -> Actions {
+    var actions = Actions()
+    if let request = inFlight { actions.append(.complete(id: request.id, .cancelled)) }
+    if let request = waiting { actions.append(.complete(id: request.id, .cancelled)) }
     inFlight = nil
     waiting = nil
-    return pending.map { .complete(id: $0.id, .cancelled) }
+    return actions
   }
 
   /// Cancels only the waiting request; the in-flight presentation goes on.
-  mutating func cancelWaiting() -> [Action] {
-    guard let request = waiting else { return [] }
+  mutating func cancelWaiting() -> Actions {
+    guard let request = waiting else { return Actions() }
     waiting = nil
-    return [.complete(id: request.id, .cancelled)]
+    return Actions(.complete(id: request.id, .cancelled))
   }
 }

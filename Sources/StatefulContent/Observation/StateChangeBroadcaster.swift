@@ -8,15 +8,25 @@ import Synchronization
 final class StateChangeBroadcaster: Sendable {
   private let consumers = Mutex<[UInt64: AsyncStream<ContentStateChange>.Continuation]>([:])
   private let nextID = Atomic<UInt64>(0)
+  private let count = Atomic<Int>(0)
+
+  /// Whether any consumer is attached; cheap enough to check on every change.
+  var hasConsumers: Bool { count.load(ordering: .relaxed) > 0 }
 
   /// A new stream of every change from now on.
   func stream() -> AsyncStream<ContentStateChange> {
     let (stream, continuation) = AsyncStream<ContentStateChange>.makeStream()
     let id = nextID.add(1, ordering: .relaxed).newValue
     continuation.onTermination = { [weak self] _ in
-      _ = self?.consumers.withLock { $0.removeValue(forKey: id) }
+      guard let self else { return }
+      consumers.withLock { consumers in
+        if consumers.removeValue(forKey: id) != nil { count.subtract(1, ordering: .relaxed) }
+      }
     }
-    consumers.withLock { $0[id] = continuation }
+    consumers.withLock { consumers in
+      consumers[id] = continuation
+      count.add(1, ordering: .relaxed)
+    }
     return stream
   }
 
@@ -32,7 +42,10 @@ final class StateChangeBroadcaster: Sendable {
   /// Ends every consumer's stream.
   func finish() {
     let targets = consumers.withLock { consumers in
-      defer { consumers.removeAll() }
+      defer {
+        consumers.removeAll()
+        count.store(0, ordering: .relaxed)
+      }
       return Array(consumers.values)
     }
     for continuation in targets { continuation.finish() }

@@ -1,0 +1,88 @@
+import Foundation
+import StatefulContent
+
+/// A model adopting `StatefulContent`, as an app's would.
+final class BenchModel: StatefulContent {
+  let stateMachine: ContentStateMachine
+  var content: [Int] = []
+
+  init(presenter: some Presenter) {
+    stateMachine = ContentStateMachine(presenter: presenter)
+  }
+}
+
+/// A presenter that finishes at once and counts what it presents.
+final class ImmediatePresenter: Presenter {
+  var count = 0
+  func present(_ presentation: Presentation, animated: Bool, finished: @escaping () -> Void) {
+    count += 1
+    finished()
+  }
+}
+
+/// A presenter that finishes later, like an animation.
+final class DeferredPresenter: Presenter {
+  var count = 0
+  var pending: (() -> Void)?
+  func present(_ presentation: Presentation, animated: Bool, finished: @escaping () -> Void) {
+    count += 1
+    pending = finished
+  }
+
+  func finish() {
+    let finished = pending
+    pending = nil
+    finished?()
+  }
+}
+
+/// The hand-written baseline: an enum switch that calls a closure, which is what an app
+/// without the library would write at the least.
+enum BaselineState { case loading, content, empty }
+
+final class BaselineModel {
+  var state = BaselineState.empty
+  var hasContent = false
+  let show: (BaselineState) -> Void
+  init(show: @escaping (BaselineState) -> Void) { self.show = show }
+
+  func startLoading() { transition(hasContent ? .content : .loading) }
+  func endLoading() { transition(hasContent ? .content : .empty) }
+  private func transition(_ new: BaselineState) {
+    guard new != state else { return }
+    state = new
+    switch new {
+    case .loading, .content, .empty: show(new)
+    }
+  }
+}
+
+/// One benchmark's result.
+struct BenchResult: Codable {
+  var name: String
+  var value: Double
+  var unit: String
+  var note: String
+}
+
+/// Times `body`, repeated `iterations` times, and returns nanoseconds per iteration.
+@inline(never)
+func nanoseconds(per iterations: Int, _ body: () -> Void) -> Double {
+  let clock = ContinuousClock()
+  let elapsed = clock.measure(body)
+  let (seconds, attoseconds) = elapsed.components
+  return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(iterations)
+}
+
+/// The resident memory of this process, in bytes (Linux; 0 elsewhere).
+func residentBytes() -> Int {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+    return 0
+  }
+  let fields = text.split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+@inline(never)
+func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }

@@ -1,0 +1,151 @@
+import Foundation
+import StatefulContent
+
+// stateful-bench: measures StatefulContent's costs. Run in release mode:
+//   swift run -c release stateful-bench [--json] [--quick]
+
+let arguments = CommandLine.arguments.dropFirst()
+let json = arguments.contains("--json")
+let quick = arguments.contains("--quick")
+let cycles = quick ? 20_000 : 1_000_000
+var results: [BenchResult] = []
+
+// (a) One startLoading → endLoading cycle, presenter finishing at once, against the baseline.
+do {
+  let presenter = ImmediatePresenter()
+  let model = BenchModel(presenter: presenter)
+  for _ in 0..<1_000 {
+    model.startLoading()
+    model.endLoading(animated: false)
+  }
+  let library = nanoseconds(per: cycles) {
+    for _ in 0..<cycles {
+      model.startLoading()
+      model.endLoading(animated: false)
+    }
+  }
+  var shown = 0
+  let baselineModel = BaselineModel { _ in shown += 1 }
+  let baseline = nanoseconds(per: cycles) {
+    for _ in 0..<cycles {
+      baselineModel.startLoading()
+      baselineModel.endLoading()
+    }
+  }
+  blackHole(shown)
+  precondition(presenter.count >= 2 * cycles, "every cycle presents loading and empty")
+  results.append(.init(name: "a. cycle, immediate presenter", value: library, unit: "ns", note: ""))
+  results.append(
+    .init(name: "a. baseline (enum switch + closure)", value: baseline, unit: "ns", note: ""))
+  results.append(
+    .init(
+      name: "a. ratio library / baseline", value: library / baseline, unit: "x", note: "target ≤ 20"
+    ))
+}
+
+// (b) The same with a presenter that finishes later (an animation stand-in).
+do {
+  let presenter = DeferredPresenter()
+  let model = BenchModel(presenter: presenter)
+  let perCycle = nanoseconds(per: cycles) {
+    for _ in 0..<cycles {
+      model.startLoading(animated: true)
+      presenter.finish()
+      model.endLoading(animated: true)
+      presenter.finish()
+    }
+  }
+  precondition(presenter.count == 2 * cycles)
+  results.append(.init(name: "b. cycle, deferred presenter", value: perCycle, unit: "ns", note: ""))
+}
+
+// (c) 10,000 adopters: memory per adopter and one cycle for all of them.
+do {
+  let count = 10_000
+  let presenter = ImmediatePresenter()
+  let before = residentBytes()
+  var models: [BenchModel] = []
+  models.reserveCapacity(count)
+  for _ in 0..<count { models.append(BenchModel(presenter: presenter)) }
+  let perModel = nanoseconds(per: 1) {
+    for model in models {
+      model.startLoading()
+      model.endLoading(animated: false)
+    }
+  }
+  let after = residentBytes()
+  results.append(
+    .init(
+      name: "c. bytes per adopter (resident delta)",
+      value: Double(after - before) / Double(count), unit: "B", note: "target < 2048"))
+  results.append(
+    .init(name: "c. one cycle for 10,000 adopters", value: perModel / 1e6, unit: "ms", note: ""))
+  blackHole(models)
+}
+
+// (d) A burst of 100,000 requests while one animated transition is in flight.
+do {
+  let presenter = DeferredPresenter()
+  let model = BenchModel(presenter: presenter)
+  model.startLoading(animated: true)
+  let burst = 100_000
+  let perBurst = nanoseconds(per: 1) {
+    for index in 0..<burst {
+      if index.isMultiple(of: 2) {
+        model.endLoading(animated: true)
+      } else {
+        model.startLoading(animated: true)
+      }
+    }
+    model.endLoading(animated: true)
+    while presenter.pending != nil { presenter.finish() }
+  }
+  results.append(
+    .init(
+      name: "d. presentations for a 100,000-request burst", value: Double(presenter.count),
+      unit: "", note: "target ≤ 2"))
+  results.append(.init(name: "d. burst time", value: perBurst / 1e6, unit: "ms", note: ""))
+}
+
+// (e) `load` against a bare Task plus await of the same operation.
+let loads = quick ? 2_000 : 50_000
+let loadOverhead = await Task { @MainActor () -> (Double, Double) in
+  let model = BenchModel(presenter: ImmediatePresenter())
+  let work: @Sendable () async throws -> [Int] = { [1] }
+  let operation: @Sendable (LoadContext) async throws -> [Int] = { _ in try await work() }
+  let clock = ContinuousClock()
+  let libraryTime = await clock.measure {
+    for _ in 0..<loads { await model.load(into: \.content, operation: operation) }
+  }
+  let bareTime = await clock.measure {
+    for _ in 0..<loads {
+      let task = Task { try await work() }
+      model.content = (try? await task.value) ?? []
+    }
+  }
+  func ns(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(loads)
+  }
+  return (ns(libraryTime), ns(bareTime))
+}.value
+results.append(.init(name: "e. load", value: loadOverhead.0, unit: "ns", note: ""))
+results.append(.init(name: "e. bare Task + await", value: loadOverhead.1, unit: "ns", note: ""))
+results.append(
+  .init(
+    name: "e. load overhead", value: loadOverhead.0 - loadOverhead.1, unit: "ns", note: ""))
+
+if json {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  if let data = try? encoder.encode(results) { print(String(decoding: data, as: UTF8.self)) }
+} else {
+  print("StatefulContent benchmarks (\(quick ? "quick" : "full") run, \(cycles) cycles)")
+  print(String(repeating: "-", count: 78))
+  for result in results {
+    let value = String(format: result.value < 10 ? "%.2f" : "%.0f", result.value)
+    let name = result.name.padding(toLength: 48, withPad: " ", startingAt: 0)
+    let measured = "\(value) \(result.unit)".padding(toLength: 14, withPad: " ", startingAt: 0)
+    print("\(name) \(measured) \(result.note)")
+  }
+}

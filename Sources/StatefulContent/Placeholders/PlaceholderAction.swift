@@ -1,7 +1,7 @@
 /// A button-like action a placeholder offers, such as Retry or Unlock.
 ///
 /// The presenter shows it; when the user triggers it, the host performs the action's ``role``
-/// (for example ``StatefulContent/reload(animated:completion:)`` for ``Role/retry``).
+/// (for example ``StatefulContent/reload(isolation:)`` for ``Role/retry``).
 public struct PlaceholderAction: Hashable, Sendable {
   /// What triggering the action does.
   public enum Role: Hashable, Sendable {

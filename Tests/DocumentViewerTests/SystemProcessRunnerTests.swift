@@ -1,0 +1,114 @@
+import DocumentViewerCore
+import Foundation
+import StatefulContentTesting
+import XCTest
+
+final class SystemProcessRunnerTests: XCTestCase {
+  private let runner = SystemProcessRunner()
+
+  private func shell(_ script: String, input: Data = Data()) -> ProcessInvocation {
+    // Only this test runs a shell, to make a tool that writes where the test wants.
+    ProcessInvocation(executable: "/bin/sh", arguments: ["-c", script], standardInput: input)
+  }
+
+  func test_run_feedsStandardInputAndCollectsStandardOutput() async throws {
+    let result = try await runner.run(
+      ProcessInvocation(executable: "/bin/cat", arguments: [], standardInput: Data("hi\n".utf8)))
+
+    XCTAssertEqual(result.status, 0)
+    XCTAssertEqual(result.standardOutput, Data("hi\n".utf8))
+    XCTAssertEqual(result.standardError, Data())
+  }
+
+  func test_run_collectsStandardErrorAndTheExitStatus() async throws {
+    let result = try await runner.run(shell("echo out; echo err >&2; exit 3"))
+
+    XCTAssertEqual(result.status, 3)
+    XCTAssertFalse(result.wasSignalled)
+    XCTAssertEqual(result.standardErrorText, "err\n")
+    XCTAssertEqual(result.standardOutput, Data("out\n".utf8))
+  }
+
+  func test_run_muchOutputOnBothStreams_doesNotDeadlock() async throws {
+    let result = try await runner.run(
+      shell("head -c 1000000 /dev/zero; head -c 1000000 /dev/zero >&2; head -c 1000000 /dev/zero"))
+
+    XCTAssertEqual(result.standardOutput.count, 2_000_000)
+    XCTAssertEqual(result.standardError.count, 1_000_000)
+  }
+
+  func test_run_toolThatReadsNoInput_doesNotFailOnABrokenPipe() async throws {
+    let input = Data(repeating: 0x61, count: 1 << 20)
+
+    let result = try await runner.run(shell("exit 0", input: input))
+
+    XCTAssertEqual(result.status, 0)
+  }
+
+  func test_run_argumentsAreNotInterpretedByAShell() async throws {
+    let result = try await runner.run(
+      ProcessInvocation(executable: "/bin/echo", arguments: ["$HOME", "; ls", "*"]))
+
+    XCTAssertEqual(String(decoding: result.standardOutput, as: UTF8.self), "$HOME ; ls *\n")
+  }
+
+  func test_run_missingExecutable_throws() async {
+    do {
+      _ = try await runner.run(ProcessInvocation(executable: "/nonexistent/tool", arguments: []))
+      XCTFail("ran")
+    } catch {
+      XCTAssertFalse(error is CancellationError)
+    }
+  }
+
+  func test_cancellingTheTask_endsTheRunningToolAndThrowsCancellationError() async throws {
+    let marker = FileManager.default.temporaryDirectory
+      .appendingPathComponent("runner-started-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: marker) }
+    let started = ContinuousClock.now
+    let runner = runner
+    let invocation = shell("touch '\(marker)'; exec sleep 30")
+    let task = Task { try await runner.run(invocation) }
+    // Wait (by yielding, not sleeping) until the tool runs.
+    while !FileManager.default.fileExists(atPath: marker),
+      ContinuousClock.now - started < .seconds(10)
+    {
+      await Task.yield()
+    }
+
+    task.cancel()
+
+    do {
+      _ = try await task.value
+      XCTFail("not cancelled")
+    } catch {
+      XCTAssertTrue(error is CancellationError, "\(error)")
+    }
+    XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
+  }
+
+  func test_cancellingBeforeTheToolStarts_throwsCancellationError() async {
+    let runner = runner
+    let invocation = shell("exec sleep 30")
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await runner.run(invocation)
+    }
+
+    do {
+      _ = try await task.value
+      XCTFail("not cancelled")
+    } catch {
+      XCTAssertTrue(error is CancellationError, "\(error)")
+    }
+  }
+
+  func test_invocationDescription_showsTheStandardInputsSizeNotItsBytes() {
+    let invocation = ProcessInvocation(
+      executable: "/usr/bin/qpdf", arguments: ["--password-file=-", "a.pdf"],
+      standardInput: Data("secret\n".utf8))
+
+    XCTAssertEqual(invocation.description, "/usr/bin/qpdf --password-file=- a.pdf (stdin: 7 bytes)")
+    XCTAssertEqual(invocation.toolName, "qpdf")
+  }
+}

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// A temporary directory of fixture files, created with its first fixture.
-final class FixtureDirectory {
+final class FixtureDirectory: Sendable {
   /// The directory's URL.
   let url = FileManager.default.temporaryDirectory
     .appendingPathComponent("DocumentViewerTests-\(UUID().uuidString)")

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Where the viewer finds poppler's and qpdf's command-line tools, and how it runs them.
+///
+/// The tools are looked up by name in the directories of a search path, like a shell does, but
+/// run directly by their absolute path. Tests pass a search path of their own (for example an
+/// empty one, to simulate a machine without the tools) and a recording ``ProcessRunner``.
+///
+/// ```swift
+/// let tools = PDFTools(searchPath: "/usr/bin")
+/// let pdftotext = tools.locate(.pdftotext)   // "/usr/bin/pdftotext"
+/// ```
+public struct PDFTools: Sendable {
+  /// A tool the viewer uses, with the Debian package that provides it.
+  public enum Tool: String, CaseIterable, Hashable, Sendable {
+    /// poppler's text extractor.
+    case pdftotext
+    /// qpdf, which checks and removes encryption.
+    case qpdf
+
+    /// The Debian (and Ubuntu) package that installs the tool.
+    public var package: String {
+      switch self {
+      case .pdftotext: "poppler-utils"
+      case .qpdf: "qpdf"
+      }
+    }
+  }
+
+  /// The directories searched, separated by `:`; empty entries are skipped.
+  public var searchPath: String
+  /// Runs the tools.
+  public var runner: any ProcessRunner
+
+  /// Creates the tool set.
+  ///
+  /// - Parameters:
+  ///   - searchPath: The directories to search, separated by `:`. Defaults to the `PATH` of the
+  ///     environment (or `/usr/bin:/bin` when it is not set).
+  ///   - runner: Runs the tools. Defaults to a ``SystemProcessRunner``.
+  public init(
+    searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    runner: any ProcessRunner = SystemProcessRunner()
+  ) {
+    self.searchPath = searchPath
+    self.runner = runner
+  }
+
+  /// The absolute path of a tool: the first executable regular file of that name in the
+  /// search path, or `nil`.
+  ///
+  /// - Parameter tool: The tool to find.
+  /// - Returns: The tool's path, or `nil` when no directory of the search path has it.
+  public func locate(_ tool: Tool) -> String? {
+    for directory in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
+      let candidate = (String(directory) as NSString).appendingPathComponent(tool.rawValue)
+      var info = stat()
+      guard stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+  }
+
+  /// The tools that are not found in the search path, in a fixed order.
+  public var missingTools: [Tool] { Tool.allCases.filter { locate($0) == nil } }
+
+  /// Whether every tool is found.
+  public var areInstalled: Bool { missingTools.isEmpty }
+
+  /// A path as a tool argument that no tool mistakes for an option (`-…`) or for qpdf's
+  /// argument file (`@…`): such a path gets `./` in front.
+  ///
+  /// - Parameter path: A file's path.
+  /// - Returns: The argument.
+  public static func argument(forPath path: String) -> String {
+    path.hasPrefix("-") || path.hasPrefix("@") ? "./" + path : path
+  }
+
+  /// A tool's own reason for failing: the distinct lines of its standard error (at most
+  /// three, joined by `; `), or its exit status when it wrote none.
+  ///
+  /// - Parameter result: The failed run.
+  /// - Returns: The reason, such as `Syntax Error: Couldn't read xref table`.
+  public static func failureReason(_ result: ProcessResult) -> String {
+    var seen: Set<String> = []
+    let lines = result.standardErrorText.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && seen.insert($0).inserted }
+    if !lines.isEmpty { return lines.prefix(3).joined(separator: "; ") }
+    return result.wasSignalled
+      ? "it was ended by signal \(result.status)" : "it exited with status \(result.status)"
+  }
+}

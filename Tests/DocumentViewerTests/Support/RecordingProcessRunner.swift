@@ -1,0 +1,30 @@
+import DocumentViewerCore
+import Foundation
+import StatefulContentTesting
+import Synchronization
+
+/// A process runner that records every invocation and runs it with the real runner, after an
+/// optional hook (to inspect the file system first, or to hold the run at a gate).
+final class RecordingProcessRunner: ProcessRunner {
+  private let recorded = Mutex<[ProcessInvocation]>([])
+  private let beforeRun: @Sendable (ProcessInvocation) async throws -> Void
+  private let system = SystemProcessRunner()
+
+  init(beforeRun: @escaping @Sendable (ProcessInvocation) async throws -> Void = { _ in }) {
+    self.beforeRun = beforeRun
+  }
+
+  /// Every invocation so far, in order.
+  var invocations: [ProcessInvocation] { recorded.withLock { $0 } }
+
+  /// The tool names and arguments of every invocation, as one line each.
+  var commandLines: [String] {
+    invocations.map { ([$0.toolName] + $0.arguments).joined(separator: " ") }
+  }
+
+  func run(_ invocation: ProcessInvocation) async throws -> ProcessResult {
+    recorded.withLock { $0.append(invocation) }
+    try await beforeRun(invocation)
+    return try await system.run(invocation)
+  }
+}

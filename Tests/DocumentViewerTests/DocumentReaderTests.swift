@@ -8,7 +8,7 @@ final class DocumentReaderTests: FixtureTestCase {
     _ bytes: [UInt8], reader: DocumentReader = DocumentReader()
   ) throws -> Document {
     let path = try fixtures.file("text.txt", bytes)
-    return try reader.read(.textFile(path: path, byteCount: bytes.count))
+    return try reader.readText(at: path, expectedByteCount: bytes.count)
   }
 
   private func read(_ text: String, reader: DocumentReader = DocumentReader()) throws -> Document {
@@ -67,14 +67,27 @@ final class DocumentReaderTests: FixtureTestCase {
     }
   }
 
-  func test_read_inChunks_reportsProgressBeforeTheFirstAndAfterEveryChunk() throws {
-    var progress: [Double] = []
+  func test_read_inChunks_reportsBytesBeforeTheFirstAndAfterEveryChunk() throws {
+    var progress: [Int] = []
     let path = try fixtures.file("ten.txt", text: "123456789\n")
     let reader = DocumentReader(readAtOnceLimit: 5, chunkSize: 4)
 
-    _ = try reader.read(.textFile(path: path, byteCount: 10)) { progress.append($0) }
+    _ = try reader.read(.textFile(path: path, byteCount: 10)) { completed, total in
+      XCTAssertEqual(total, 10)
+      progress.append(completed)
+    }
 
-    XCTAssertEqual(progress, [0, 0.4, 0.8, 1])
+    XCTAssertEqual(progress, [0, 4, 8, 10])
+  }
+
+  func test_read_fileThatShrankSinceClassified_stillFinishesComplete() throws {
+    var progress: [[Int]] = []
+    let path = try fixtures.file("short.txt", text: "12345\n")
+    let reader = DocumentReader(readAtOnceLimit: 1, chunkSize: 4)
+
+    _ = try reader.read(.textFile(path: path, byteCount: 10)) { progress.append([$0, $1]) }
+
+    XCTAssertEqual(progress, [[0, 10], [4, 10], [6, 10], [10, 10]])
   }
 
   func test_init_replacesLimitsBelowOneByOne() {

@@ -3,21 +3,25 @@ import StatefulContent
 import StatefulContentTesting
 import XCTest
 
+@MainActor
 final class DocumentSessionTests: FixtureTestCase {
   private let presenter = RecordingPresenter()
 
-  private func open(_ path: String, reader: DocumentReader = DocumentReader()) -> DocumentSession {
-    let session = DocumentSession(path: path, reader: reader, presenter: presenter)
-    session.open()
+  private func open(
+    _ path: String, reader: DocumentReader = DocumentReader()
+  ) async -> DocumentSession {
+    let session = DocumentSession(
+      path: path, opener: DocumentOpener(reader: reader), presenter: presenter)
+    await session.open()
     return session
   }
 
   // MARK: Content
 
-  func test_open_textFile_showsLoadingThenContent() throws {
+  func test_open_textFile_showsLoadingThenContent() async throws {
     let path = try fixtures.file("notes.txt", text: "first\nsecond\n")
 
-    let session = open(path)
+    let session = await open(path)
 
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
     XCTAssertEqual(session.currentState, .content)
@@ -27,23 +31,23 @@ final class DocumentSessionTests: FixtureTestCase {
     XCTAssertEqual(presenter.progressValues, [], "a small file is read at once")
   }
 
-  func test_open_directory_listsEntriesSortedByNameWithSlashAfterFolders() throws {
+  func test_open_directory_listsEntriesSortedByNameWithSlashAfterFolders() async throws {
     try fixtures.directory("folder/c")
     try fixtures.file("folder/b.txt", text: "b")
     try fixtures.file("folder/A.txt", text: "a")
 
-    let session = open(fixtures.path("folder"))
+    let session = await open(fixtures.path("folder"))
 
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
     XCTAssertEqual(session.content?.kind, .directory)
     XCTAssertEqual(session.content?.lines, ["A.txt", "b.txt", "c/"])
   }
 
-  func test_open_largeFile_reportsIncreasingProgressFromZeroToOne() throws {
+  func test_open_largeFile_reportsIncreasingProgressFromZeroToOne() async throws {
     let byteCount = 5 << 20
     let path = try fixtures.file("large.txt", largeText(byteCount: byteCount))
 
-    let session = open(path)
+    let session = await open(path)
 
     XCTAssertEqual(presenter.changedKinds, [.loading, .content])
     let progress = presenter.progressValues
@@ -60,20 +64,20 @@ final class DocumentSessionTests: FixtureTestCase {
     XCTAssertEqual(session.content?.isTruncated, true)
   }
 
-  func test_open_fileAtTheReadAtOnceLimit_reportsNoProgress() throws {
+  func test_open_fileAtTheReadAtOnceLimit_reportsNoProgress() async throws {
     let path = try fixtures.file("limit.txt", largeText(byteCount: 1 << 20))
 
-    _ = open(path)
+    _ = await open(path)
 
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
     XCTAssertEqual(presenter.progressValues, [])
   }
 
-  func test_open_withChunkSizeParameter_reportsOneProgressValuePerChunk() throws {
+  func test_open_withChunkSizeParameter_reportsOneProgressValuePerChunk() async throws {
     let path = try fixtures.file("small.txt", text: String(repeating: "x", count: 99) + "\n")
     let reader = DocumentReader(readAtOnceLimit: 10, chunkSize: 25)
 
-    _ = open(path, reader: reader)
+    _ = await open(path, reader: reader)
 
     XCTAssertEqual(presenter.progressValues, [0, 0.25, 0.5, 0.75, 1])
     XCTAssertEqual(presenter.changedKinds, [.loading, .content])
@@ -81,20 +85,20 @@ final class DocumentSessionTests: FixtureTestCase {
 
   // MARK: Empty
 
-  func test_open_emptyFile_isEmpty() throws {
+  func test_open_emptyFile_isEmpty() async throws {
     let path = try fixtures.file("empty.txt", [])
 
-    let session = open(path)
+    let session = await open(path)
 
     XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
     XCTAssertFalse(session.hasContent)
     XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Empty File")
   }
 
-  func test_open_emptyDirectory_isEmpty() throws {
+  func test_open_emptyDirectory_isEmpty() async throws {
     let path = try fixtures.directory("empty-folder")
 
-    _ = open(path)
+    _ = await open(path)
 
     XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
     XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Empty Folder")
@@ -102,10 +106,10 @@ final class DocumentSessionTests: FixtureTestCase {
 
   // MARK: Errors
 
-  func test_open_missingPath_isErrorWithRetryAction() {
+  func test_open_missingPath_isErrorWithRetryAction() async {
     let path = fixtures.path("missing.txt")
 
-    let session = open(path)
+    let session = await open(path)
 
     XCTAssertEqual(presenter.presentedKinds, [.loading, .error])
     assertDocumentError(session.currentState.error, DocumentError.notFound(path: path))
@@ -117,11 +121,11 @@ final class DocumentSessionTests: FixtureTestCase {
       "Cannot open '\(path)': no file or folder exists at this path.")
   }
 
-  func test_open_pathThroughARegularFile_isUnreadableEvenForRoot() throws {
+  func test_open_pathThroughARegularFile_isUnreadableEvenForRoot() async throws {
     try fixtures.file("file.txt", text: "text")
     let path = fixtures.path("file.txt/child.txt")
 
-    let session = open(path)
+    let session = await open(path)
 
     XCTAssertEqual(presenter.presentedKinds, [.loading, .error])
     assertDocumentError(
@@ -130,10 +134,10 @@ final class DocumentSessionTests: FixtureTestCase {
     XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Cannot Read")
   }
 
-  func test_open_binaryFileWithNUL_isNotText() throws {
+  func test_open_binaryFileWithNUL_isNotText() async throws {
     let path = try fixtures.file("image.bin", [0x89, 0x50, 0x4E, 0x47, 0, 1, 2])
 
-    let session = open(path)
+    let session = await open(path)
 
     XCTAssertEqual(presenter.presentedKinds, [.loading, .error])
     assertDocumentError(
@@ -143,10 +147,10 @@ final class DocumentSessionTests: FixtureTestCase {
     XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Not a Text File")
   }
 
-  func test_open_invalidUTF8WithoutNUL_isNotText() throws {
+  func test_open_invalidUTF8WithoutNUL_isNotText() async throws {
     let path = try fixtures.file("latin1.txt", Array("caf".utf8) + [0xE9, 0x0A])
 
-    let session = open(path)
+    let session = await open(path)
 
     XCTAssertEqual(presenter.presentedKinds, [.loading, .error])
     assertDocumentError(
@@ -154,12 +158,12 @@ final class DocumentSessionTests: FixtureTestCase {
       DocumentError.notText(path: path, reason: .invalidUTF8(offset: 3)))
   }
 
-  func test_open_binaryLargeFile_endsLoadingWithErrorAfterProgress() throws {
+  func test_open_binaryLargeFile_endsLoadingWithErrorAfterProgress() async throws {
     var bytes = largeText(byteCount: 3 << 20)
     bytes[2 << 20] = 0
     let path = try fixtures.file("corrupt.txt", bytes)
 
-    let session = open(path)
+    let session = await open(path)
 
     XCTAssertEqual(presenter.changedKinds, [.loading, .error])
     XCTAssertEqual(presenter.progressValues.first, 0)
@@ -170,22 +174,23 @@ final class DocumentSessionTests: FixtureTestCase {
 
   // MARK: Retry
 
-  func test_performRetry_afterTheFileAppears_showsContent() throws {
+  func test_performRetry_afterTheFileAppears_showsContent() async throws {
     let path = fixtures.path("later.txt")
-    let session = open(path)
+    let session = await open(path)
     try fixtures.file("later.txt", text: "here now\n")
 
-    let handled = session.perform(.retry)
+    let handled = await session.perform(.retry)
 
     XCTAssertTrue(handled)
     XCTAssertEqual(presenter.presentedKinds, [.loading, .error, .loading, .content])
     XCTAssertEqual(session.content?.lines, ["here now"])
   }
 
-  func test_perform_unlock_isNotHandled() throws {
-    let session = open(try fixtures.file("a.txt", text: "a"))
+  func test_perform_unlock_isNotHandled() async throws {
+    let session = await open(try fixtures.file("a.txt", text: "a"))
 
-    XCTAssertFalse(session.perform(.unlock))
+    let handled = await session.perform(.unlock)
+    XCTAssertFalse(handled)
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
   }
 }

@@ -2,6 +2,7 @@ import DocumentViewerCore
 import StatefulContent
 import XCTest
 
+@MainActor
 final class TimelinePresenterTests: FixtureTestCase {
   private let output = TextCapture()
 
@@ -14,7 +15,7 @@ final class TimelinePresenterTests: FixtureTestCase {
     }
   }
 
-  func test_line_isWholeMillisecondsAndTheKindName() {
+  func test_line_isWholeMillisecondsAndTheKindName() async {
     XCTAssertEqual(TimelinePresenter.line(elapsed: .zero, kind: .loading), "0 loading")
     XCTAssertEqual(
       TimelinePresenter.line(elapsed: .milliseconds(1500), kind: .content), "1500 content")
@@ -25,35 +26,36 @@ final class TimelinePresenterTests: FixtureTestCase {
       "3 offline")
   }
 
-  func test_largeFile_writesOneLinePerKindNotPerProgressUpdate() throws {
+  func test_largeFile_writesOneLinePerKindNotPerProgressUpdate() async throws {
     let path = try fixtures.file("large.txt", largeText(byteCount: 640))
     let timeline = TimelinePresenter(elapsed: steppingStopwatch(), write: output.write)
     let reader = DocumentReader(readAtOnceLimit: 64, chunkSize: 64)
 
-    DocumentSession(path: path, reader: reader, presenter: timeline).open()
+    await DocumentSession(path: path, opener: DocumentOpener(reader: reader), presenter: timeline)
+      .open()
 
     XCTAssertEqual(timeline.lines, ["0 loading", "7 content"])
     XCTAssertEqual(output.text, "0 loading\n7 content\n")
   }
 
-  func test_sessionsSharingATimeline_eachStartWithLoading() throws {
+  func test_sessionsSharingATimeline_eachStartWithLoading() async throws {
     let timeline = TimelinePresenter(elapsed: steppingStopwatch(), write: output.write)
     let paths = [
       try fixtures.file("a.txt", text: "a"), fixtures.path("missing"),
       try fixtures.file("empty.txt", []),
     ]
 
-    for path in paths { DocumentSession(path: path, presenter: timeline).open() }
+    for path in paths { await DocumentSession(path: path, presenter: timeline).open() }
 
     XCTAssertEqual(
       timeline.lines,
       ["0 loading", "7 content", "14 loading", "21 error", "28 loading", "35 empty"])
   }
 
-  func test_lines_matchTheFormatOfMillisecondsAndAKind() throws {
+  func test_lines_matchTheFormatOfMillisecondsAndAKind() async throws {
     let timeline = TimelinePresenter(write: output.write)
 
-    DocumentSession(path: try fixtures.file("a.txt", text: "a"), presenter: timeline).open()
+    await DocumentSession(path: try fixtures.file("a.txt", text: "a"), presenter: timeline).open()
 
     let kinds = Set(["idle", "loading", "content", "empty", "error", "locked"])
     for line in timeline.lines {

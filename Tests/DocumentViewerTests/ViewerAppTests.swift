@@ -1,7 +1,9 @@
 import DocumentViewerCore
 import StatefulContent
+import StatefulContentTesting
 import XCTest
 
+@MainActor
 final class ViewerAppTests: FixtureTestCase {
   private let output = TextCapture()
   private let errors = TextCapture()
@@ -9,49 +11,68 @@ final class ViewerAppTests: FixtureTestCase {
   private func makeApp() -> ViewerApp {
     ViewerApp(
       writeOutput: output.write, writeError: errors.write, style: .plain,
-      makeStopwatch: { { .zero } })
+      makeStopwatch: { { .zero } },
+      interrupts: InterruptController(writeNote: errors.write))
   }
 
-  func test_run_unknownOption_printsTheUsageToStandardErrorAndExits2() {
-    let status = makeApp().run(["--bogus"])
+  // MARK: Usage
+
+  func test_run_unknownOption_printsTheUsageToStandardErrorAndExits2() async {
+    let status = await makeApp().run(["--bogus"])
 
     XCTAssertEqual(status, 2)
     XCTAssertEqual(output.text, "")
     XCTAssertTrue(errors.text.hasPrefix("document-viewer: unknown option '--bogus'\n\nUSAGE: "))
   }
 
-  func test_run_help_printsTheUsageAndExits0() {
-    let status = makeApp().run(["--help"])
+  func test_run_invalidDelay_isAUsageErrorExiting2() async {
+    for arguments in [["--delay", "abc", "a"], ["--delay", "-5", "a"], ["a", "--delay"]] {
+      errors.clear()
+
+      let status = await makeApp().run(arguments)
+
+      XCTAssertEqual(status, 2, "\(arguments)")
+      XCTAssertTrue(errors.text.contains("\nUSAGE: "), "\(arguments)")
+    }
+    XCTAssertEqual(output.text, "")
+  }
+
+  func test_run_help_printsTheUsageAndExits0() async {
+    let status = await makeApp().run(["--help"])
 
     XCTAssertEqual(status, 0)
     XCTAssertEqual(output.text, ViewerCommand.usage)
     XCTAssertEqual(errors.text, "")
   }
 
-  func test_run_timeline_printsOnlyTimelineLinesAndExits0WhateverTheState() throws {
+  // MARK: Text documents
+
+  func test_run_timeline_printsOnlyTimelineLinesAndExits0WhateverTheState() async throws {
     let path = try fixtures.file("a.txt", text: "a\n")
 
-    let status = makeApp().run(["--timeline", path, fixtures.path("missing")])
+    let status = await makeApp().run(["--timeline", path, fixtures.path("missing")])
 
     XCTAssertEqual(status, 0)
     XCTAssertEqual(output.text, "0 loading\n0 content\n0 loading\n0 error\n")
     XCTAssertEqual(errors.text, "")
   }
 
-  func test_run_onePath_rendersItWithoutHeading() throws {
+  func test_run_onePath_rendersItWithoutHeading() async throws {
     let path = try fixtures.file("a.txt", text: "a\n")
 
-    XCTAssertEqual(makeApp().run([path]), 0)
+    let status = await makeApp().run([path])
 
+    XCTAssertEqual(status, 0)
     XCTAssertEqual(output.text, "Opening a.txt…\na\n(1 line, 2 bytes)\n")
   }
 
-  func test_run_severalPaths_rendersEachUnderAHeading() throws {
+  func test_run_severalPaths_rendersEachUnderAHeading() async throws {
     let first = try fixtures.file("a.txt", text: "a\n")
     let second = try fixtures.file("empty.txt", [])
 
-    XCTAssertEqual(makeApp().run([first, second]), 0)
+    let status = await makeApp().run([first, second])
 
+    XCTAssertEqual(status, 0)
     XCTAssertEqual(
       output.lines,
       [
@@ -60,10 +81,39 @@ final class ViewerAppTests: FixtureTestCase {
       ])
   }
 
-  func test_run_tourInTimelineMode_reachesEverySamplesState() throws {
+  // MARK: Delay
+
+  func test_run_delay_showsLoadingAfterTheShowDelayAndKeepsItTheMinimumTime() async throws {
+    let path = try fixtures.file("a.txt", text: "a\n")
+    let clock = ManualClock()
+    var app = makeApp()
+    app.clock = clock
+    app.makeStopwatch = {
+      let start = clock.now
+      return { start.duration(to: clock.now) }
+    }
+
+    let run = Task { await app.run(["--timeline", "--delay", "300", path]) }
+    await settle { clock.sleeperCount == 2 }  // the show delay and the simulated source
+    clock.advance(by: .milliseconds(150))
+    await settle { self.output.text == "150 loading\n" }
+    clock.advance(to: .init(offset: .milliseconds(300)))
+    // Read at 300 ms; loading was shown at 150 ms and stays until 550 ms.
+    await settle { clock.nextDeadline?.offset == .milliseconds(550) }
+    XCTAssertEqual(output.text, "150 loading\n")
+    clock.advance(to: .init(offset: .milliseconds(550)))
+    let status = await run.value
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(output.text, "150 loading\n550 content\n")
+  }
+
+  // MARK: Tour
+
+  func test_run_tourInTimelineMode_reachesEverySamplesState() async throws {
     let samples = try SampleDocuments.create(in: fixtures.url, largeFileByteCount: 64)
 
-    let status = makeApp().run(["--timeline"])
+    let status = await makeApp().run(["--timeline"])
 
     XCTAssertEqual(status, 0)
     let expected = samples.flatMap { ["0 loading", "0 \($0.expectedKind)"] }
@@ -73,9 +123,10 @@ final class ViewerAppTests: FixtureTestCase {
       "the tour shows every state a text document can reach")
   }
 
-  func test_run_tour_rendersAHeadingPerSampleAndAProgressBar() {
-    XCTAssertEqual(makeApp().run([]), 0)
+  func test_run_tour_rendersAHeadingPerSampleAndAProgressBar() async {
+    let status = await makeApp().run([])
 
+    XCTAssertEqual(status, 0)
     let headings = output.lines.filter { $0.hasPrefix("== ") }
     XCTAssertEqual(
       headings,
@@ -90,12 +141,12 @@ final class ViewerAppTests: FixtureTestCase {
     XCTAssertEqual(errors.text, "")
   }
 
-  func test_sampleDocuments_areWhatTheirExpectedKindsSay() throws {
+  func test_sampleDocuments_areWhatTheirExpectedKindsSay() async throws {
     let samples = try SampleDocuments.create(in: fixtures.url, largeFileByteCount: 2 << 20)
 
     for sample in samples {
       let session = DocumentSession(path: sample.path, presenter: nil)
-      session.open()
+      await session.open()
       XCTAssertEqual(session.currentState.kind, sample.expectedKind, sample.title)
     }
   }

@@ -33,6 +33,20 @@ final class ViewerCommandTests: XCTestCase {
     assertParses(["a", "b", "--timeline", "--timeline"], expected)
   }
 
+  func test_parse_delay_takesMillisecondsFromTheNextArgumentOrAfterEquals() {
+    assertParses(
+      ["--delay", "250", "a"], .view(ViewerOptions(delay: .milliseconds(250), paths: ["a"])))
+    assertParses(["--delay=0"], .view(ViewerOptions(delay: .zero)))
+    assertParses(["--delay", "86400000"], .view(ViewerOptions(delay: .seconds(86_400))))
+  }
+
+  func test_parse_badDelay_isAUsageError() {
+    for value in ["abc", "-5", "1.5", "", "+3", " 7", "86400001", "99999999999999999999"] {
+      assertRejects(["--delay", value], .invalidDelay(value))
+    }
+    assertRejects(["--delay"], .missingValue(option: "--delay"))
+  }
+
   func test_parse_help_winsOverLaterArguments() {
     assertParses(["--help"], .help)
     assertParses(["-h"], .help)
@@ -56,10 +70,17 @@ final class ViewerCommandTests: XCTestCase {
 
   func test_usageError_namesTheArgument() {
     XCTAssertEqual(UsageError.unknownOption("-x").description, "unknown option '-x'")
+    XCTAssertEqual(
+      UsageError.missingValue(option: "--delay").description, "option '--delay' needs a value")
+    XCTAssertEqual(
+      UsageError.invalidDelay("x").description,
+      "invalid delay 'x': expected a whole number of milliseconds, from 0 to 86400000")
   }
 
   func test_usage_startsWithTheSynopsis() {
-    XCTAssertTrue(ViewerCommand.usage.hasPrefix("USAGE: document-viewer [--timeline] [PATH ...]\n"))
+    XCTAssertTrue(
+      ViewerCommand.usage.hasPrefix(
+        "USAGE: document-viewer [--timeline] [--delay MS] [PATH ...]\n"))
     XCTAssertTrue(ViewerCommand.usage.hasSuffix("\n"))
   }
 }

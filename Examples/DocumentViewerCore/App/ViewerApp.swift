@@ -1,12 +1,17 @@
 import Foundation
 import StatefulContent
 
-/// The `document-viewer` program, with its streams injectable so that tests can run it.
+/// The `document-viewer` program, with its streams and clock injectable so that tests can run
+/// it.
+///
+/// It runs on the main actor, where its sessions live; the documents are read off it, in the
+/// loads' own tasks.
 ///
 /// ```swift
-/// let status = ViewerApp().run(["--timeline", "/etc/hostname"])
-/// // prints "0 loading" and "1 content"; status == 0
+/// let status = await ViewerApp().run(["--timeline", "/etc/hostname"])
+/// // prints "0 loading" and "0 content"; status == 0
 /// ```
+@MainActor
 public struct ViewerApp {
   /// Writes to standard output.
   public var writeOutput: (String) -> Void
@@ -18,6 +23,10 @@ public struct ViewerApp {
   public var reader: DocumentReader
   /// Makes the clock of a timeline, started when it is called.
   public var makeStopwatch: () -> () -> Duration
+  /// The clock of `--delay` and of the loading policy.
+  public var clock: any Clock<Duration>
+  /// Decides what Ctrl-C does; the app tells it which session is open.
+  public var interrupts: InterruptController
 
   /// Creates the program.
   ///
@@ -28,18 +37,25 @@ public struct ViewerApp {
   ///     terminal.
   ///   - reader: How documents are read. Defaults to a reader with default limits.
   ///   - makeStopwatch: Makes the clock of a timeline. Defaults to the continuous clock.
+  ///   - clock: The clock of `--delay` and the loading policy. Defaults to the continuous
+  ///     clock.
+  ///   - interrupts: Decides what Ctrl-C does. Defaults to a new controller.
   public init(
     writeOutput: @escaping (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping (String) -> Void = StandardStreams.writeToError,
     style: TerminalStyle = .detect(),
     reader: DocumentReader = DocumentReader(),
-    makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch
+    makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
+    clock: any Clock<Duration> = ContinuousClock(),
+    interrupts: InterruptController = InterruptController()
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.style = style
     self.reader = reader
     self.makeStopwatch = makeStopwatch
+    self.clock = clock
+    self.interrupts = interrupts
   }
 
   /// Runs the program.
@@ -47,7 +63,7 @@ public struct ViewerApp {
   /// - Parameter arguments: The command-line arguments, without the program name.
   /// - Returns: The exit status: 0 whatever state the documents end in (and for `--help`),
   ///   1 when the sample documents cannot be written, 2 for bad usage.
-  public func run(_ arguments: [String]) -> Int32 {
+  public func run(_ arguments: [String]) async -> Int32 {
     let command: ViewerCommand
     do {
       command = try ViewerCommand.parse(arguments)
@@ -55,39 +71,42 @@ public struct ViewerApp {
       writeError("document-viewer: \(error)\n\n\(ViewerCommand.usage)")
       return 2
     }
-    switch command {
-    case .help:
+    guard case .view(let options) = command else {
       writeOutput(ViewerCommand.usage)
       return 0
-    case .view(let options) where options.paths.isEmpty:
-      return tour(timeline: options.timeline)
-    case .view(let options):
-      let headings = options.paths.count > 1
-      view(options.paths.map { (headings ? $0 : nil, $0) }, timeline: options.timeline)
-      return 0
     }
+    if options.paths.isEmpty { return await tour(options) }
+    let headings = options.paths.count > 1
+    await view(options.paths.map { (headings ? $0 : nil, $0) }, options: options)
+    return 0
   }
 
-  /// Opens each document in turn, under its heading when it has one; in timeline mode only
-  /// timeline lines are written.
-  private func view(_ documents: [(heading: String?, path: String)], timeline: Bool) {
-    let terminal = timeline ? nil : TerminalPresenter(style: style, write: writeOutput)
+  /// Opens each document in turn; in timeline mode only timeline lines are written.
+  private func view(
+    _ documents: [(heading: String?, path: String)], options: ViewerOptions
+  ) async {
+    let terminal = options.timeline ? nil : TerminalPresenter(style: style, write: writeOutput)
     let presenter: any Presenter =
       terminal ?? TimelinePresenter(elapsed: makeStopwatch(), write: writeOutput)
     let renderer = TerminalRenderer(style: style)
+    let opener = DocumentOpener(reader: reader, latency: options.delay ?? .zero, clock: clock)
     for (index, document) in documents.enumerated() {
       if let terminal, let heading = document.heading {
         terminal.closeProgressLine()
         writeOutput((index > 0 ? "\n" : "") + renderer.heading(heading) + "\n")
       }
-      let session = DocumentSession(path: document.path, reader: reader, presenter: presenter)
+      let session = DocumentSession(
+        path: document.path, opener: opener, presenter: presenter, clock: clock,
+        loadingPolicy: options.delay == nil ? .immediate : .smooth)
       terminal?.contentProvider = { [weak session] in session?.content }
-      session.open()
+      interrupts.session = session
+      await session.open()
+      interrupts.session = nil
     }
     terminal?.closeProgressLine()
   }
 
-  private func tour(timeline: Bool) -> Int32 {
+  private func tour(_ options: ViewerOptions) async -> Int32 {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("document-viewer-samples-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -98,7 +117,7 @@ public struct ViewerApp {
       writeError("document-viewer: cannot write the sample documents: \(error)\n")
       return 1
     }
-    view(samples.map { ("\($0.title): \($0.name)", $0.path) }, timeline: timeline)
+    await view(samples.map { ("\($0.title): \($0.name)", $0.path) }, options: options)
     return 0
   }
 }

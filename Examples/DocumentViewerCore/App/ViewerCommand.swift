@@ -1,8 +1,8 @@
 /// What the command line asks `document-viewer` to do.
 ///
 /// ```swift
-/// try ViewerCommand.parse(["--timeline", "notes.txt"])
-/// // .view(ViewerOptions(timeline: true, paths: ["notes.txt"]))
+/// try ViewerCommand.parse(["--timeline", "--delay", "500", "notes.txt"])
+/// // .view(ViewerOptions(timeline: true, delay: .milliseconds(500), paths: ["notes.txt"]))
 /// ```
 public enum ViewerCommand: Hashable, Sendable {
   /// Print the usage and exit successfully.
@@ -14,7 +14,7 @@ public enum ViewerCommand: Hashable, Sendable {
 
   /// The usage message, ending with a line feed.
   public static let usage = """
-    USAGE: document-viewer [--timeline] [PATH ...]
+    USAGE: document-viewer [--timeline] [--delay MS] [PATH ...]
 
     Opens text files and folders and shows their first screenful, or a placeholder
     saying why there is none: loading (with a progress bar for large files), empty
@@ -24,45 +24,84 @@ public enum ViewerCommand: Hashable, Sendable {
     OPTIONS:
       --timeline   Print one line per change of state, "<milliseconds> <state>",
                    instead of rendering the documents.
+      --delay MS   Wait MS milliseconds (a whole number, 0 or more) before reading
+                   each document, to show the loading state; the loading
+                   placeholder then appears after 150 ms and stays at least 400 ms.
       -h, --help   Show this message and exit.
       --           Treat every following argument as a PATH.
 
-    The exit status is 0 whatever the documents' states, and 2 for bad usage.
+    Ctrl-C while a document loads cancels the load and shows what was shown before;
+    a second Ctrl-C, or one while nothing loads, quits with status 130.
+
+    The exit status is 0 whatever the documents' states, 1 when the sample
+    documents cannot be written, 2 for bad usage, and 130 after Ctrl-C.
 
     """
 
   /// Parses the command-line arguments, without the program name.
   ///
   /// Arguments are read in order: `--help` or `-h` ends parsing with ``help``; after `--`
-  /// every argument is a path. A lone `-` is a path.
+  /// every argument is a path. A lone `-` is a path. An option with a value takes it from the
+  /// next argument or after `=` (`--delay=500`).
   ///
   /// - Parameter arguments: The arguments after the program name.
   /// - Returns: The command to run.
   /// - Throws: ``UsageError/unknownOption(_:)`` for an argument that starts with `-` and is
-  ///   not an option.
+  ///   not an option; ``UsageError/missingValue(option:)`` for an option without its value;
+  ///   ``UsageError/invalidDelay(_:)`` for a delay that is not a whole number of milliseconds,
+  ///   0 or more.
   public static func parse(_ arguments: [String]) throws(UsageError) -> ViewerCommand {
     var options = ViewerOptions()
     var optionsEnded = false
-    for argument in arguments {
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
       if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
         options.paths.append(argument)
         continue
       }
-      switch argument {
+      let (name, attached) = splitValue(argument)
+      func value() throws(UsageError) -> String {
+        if let attached { return attached }
+        guard let next = remaining.popFirst() else { throw .missingValue(option: name) }
+        return next
+      }
+      switch name {
       case "--": optionsEnded = true
-      case "--timeline": options.timeline = true
-      case "--help", "-h": return .help
+      case "--timeline" where attached == nil: options.timeline = true
+      case "--help" where attached == nil, "-h" where attached == nil: return .help
+      case "--delay": options.delay = try parseDelay(value())
       default: throw .unknownOption(argument)
       }
     }
     return .view(options)
   }
+
+  /// Splits `--name=value` into the name and the value; other arguments have no value.
+  private static func splitValue(_ argument: String) -> (String, String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  /// Parses milliseconds: ASCII digits only, at most a day.
+  private static func parseDelay(_ text: String) throws(UsageError) -> Duration {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let milliseconds = Int(text), milliseconds <= maximumDelayMilliseconds
+    else { throw .invalidDelay(text) }
+    return .milliseconds(milliseconds)
+  }
+
+  /// The longest delay accepted: one day, in milliseconds.
+  public static let maximumDelayMilliseconds = 86_400_000
 }
 
 /// What to open and how to show it.
 public struct ViewerOptions: Hashable, Sendable {
   /// Whether to print a timeline of state changes instead of rendering.
   public var timeline: Bool
+  /// How long to wait before reading each document, or `nil` for no simulated delay.
+  public var delay: Duration?
   /// The paths to open, in order; empty for the sample tour.
   public var paths: [String]
 
@@ -70,9 +109,11 @@ public struct ViewerOptions: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - timeline: Whether to print a timeline instead of rendering. Defaults to `false`.
+  ///   - delay: How long to wait before reading each document. Defaults to `nil`.
   ///   - paths: The paths to open; empty for the sample tour. Defaults to none.
-  public init(timeline: Bool = false, paths: [String] = []) {
+  public init(timeline: Bool = false, delay: Duration? = nil, paths: [String] = []) {
     self.timeline = timeline
+    self.delay = delay
     self.paths = paths
   }
 }
@@ -83,11 +124,23 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter argument: The argument as given.
   case unknownOption(String)
+  /// An option that needs a value is the last argument.
+  ///
+  /// - Parameter option: The option, such as `--delay`.
+  case missingValue(option: String)
+  /// The value of `--delay` is not a whole number of milliseconds from 0 to one day.
+  ///
+  /// - Parameter value: The value as given.
+  case invalidDelay(String)
 
   /// A sentence naming the argument, such as `unknown option '--colour'`.
   public var description: String {
     switch self {
     case .unknownOption(let argument): "unknown option '\(argument)'"
+    case .missingValue(let option): "option '\(option)' needs a value"
+    case .invalidDelay(let value):
+      "invalid delay '\(value)': expected a whole number of milliseconds, "
+        + "from 0 to \(ViewerCommand.maximumDelayMilliseconds)"
     }
   }
 }

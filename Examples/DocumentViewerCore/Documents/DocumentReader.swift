@@ -36,15 +36,16 @@ public struct DocumentReader: Sendable {
   ///
   /// - Parameters:
   ///   - source: The classified path to read.
-  ///   - progress: Called with the fraction read, from 0 to 1, before the first and after
-  ///     every chunk of a file read in chunks, ending with 1 once the whole file is read;
-  ///     never called for a file read at once.
+  ///   - progress: Called with the bytes read and the bytes expected, before the first and
+  ///     after every chunk of a file read in chunks, ending with both equal once the whole
+  ///     file is read; never called for a file read at once or a folder.
   /// - Returns: The document, with its first screenful.
   /// - Throws: ``DocumentError/unreadable(path:reason:)`` when the operating system refuses or
   ///   fails a read; ``DocumentError/notText(path:reason:)`` when a file's bytes are not
   ///   UTF-8 text.
   public func read(
-    _ source: DocumentSource, progress: (Double) -> Void = { _ in }
+    _ source: DocumentSource,
+    progress: (_ completed: Int, _ total: Int) -> Void = { _, _ in }
   ) throws(DocumentError) -> Document {
     switch source {
     case .textFile(let path, let byteCount):
@@ -54,8 +55,18 @@ public struct DocumentReader: Sendable {
     }
   }
 
-  private func readText(
-    at path: String, expectedByteCount: Int, progress: (Double) -> Void
+  /// Reads a text file, in chunks with progress when it is larger than ``readAtOnceLimit``.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - expectedByteCount: The file's size when it was classified.
+  ///   - progress: See ``read(_:progress:)``.
+  /// - Returns: The document.
+  /// - Throws: ``DocumentError/unreadable(path:reason:)`` or
+  ///   ``DocumentError/notText(path:reason:)``.
+  public func readText(
+    at path: String, expectedByteCount: Int,
+    progress: (_ completed: Int, _ total: Int) -> Void = { _, _ in }
   ) throws(DocumentError) -> Document {
     // Non-blocking, in case the path was replaced by a FIFO since it was classified.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -65,8 +76,8 @@ public struct DocumentReader: Sendable {
     let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     let inChunks = expectedByteCount > readAtOnceLimit
     let readSize = inChunks ? chunkSize : readAtOnceLimit
-    var reported = 0.0
-    if inChunks { progress(reported) }
+    var reported = 0
+    if inChunks { progress(reported, expectedByteCount) }
 
     var scanner = TextScanner(path: path, maxLines: screenLines)
     while true {
@@ -79,19 +90,25 @@ public struct DocumentReader: Sendable {
       guard let data, !data.isEmpty else { break }
       try scanner.consume([UInt8](data))
       if inChunks {
-        reported = min(Double(scanner.byteCount) / Double(expectedByteCount), 1)
-        progress(reported)
+        // A file that grew since it was classified is done at its expected size.
+        reported = min(scanner.byteCount, expectedByteCount)
+        progress(reported, expectedByteCount)
       }
     }
     let text = try scanner.finish()
-    // A file that shrank since it was classified still finishes at 1.
-    if inChunks && reported < 1 { progress(1) }
+    // A file that shrank since it was classified still finishes complete.
+    if inChunks && reported < expectedByteCount { progress(expectedByteCount, expectedByteCount) }
     return Document(
       path: path, kind: .text, lines: text.lines, totalLineCount: text.totalLineCount,
       byteCount: scanner.byteCount)
   }
 
-  private func listDirectory(at path: String) throws(DocumentError) -> Document {
+  /// Lists a directory: its first ``screenLines`` entries sorted by name, and how many it has.
+  ///
+  /// - Parameter path: The directory's path.
+  /// - Returns: The document.
+  /// - Throws: ``DocumentError/unreadable(path:reason:)``.
+  public func listDirectory(at path: String) throws(DocumentError) -> Document {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: path)

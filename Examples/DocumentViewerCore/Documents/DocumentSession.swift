@@ -3,14 +3,18 @@ import StatefulContent
 
 /// One document on screen: opens a path and lets the state rules decide what is shown.
 ///
-/// The session adopts `StatefulContent`: opening calls `startLoading`, reports the reader's
-/// progress with `updateLoadingProgress(_:)` and finishes with `endLoading(error:)`. The rules
-/// then show the content, the empty placeholder (an empty file or folder) or the error
-/// placeholder with a Retry action.
+/// The session adopts `StatefulContent` and opens its document with the library's async
+/// `load`: the reading runs as a `@Sendable` operation (a ``DocumentOpener``) in a task of its
+/// own and reports a large file's progress through its `LoadContext`. The rules then show the
+/// content, the empty placeholder (an empty file or folder) or the error placeholder with a
+/// Retry action.
+///
+/// The session is not `Sendable`: it belongs to the actor that uses it (the main actor in
+/// `document-viewer`); its async methods run on their caller's actor.
 ///
 /// ```swift
 /// let session = DocumentSession(path: "/etc/hostname", presenter: TerminalPresenter())
-/// session.open()
+/// await session.open()
 /// // session.currentState.kind == .content
 /// ```
 public final class DocumentSession: StatefulContent {
@@ -18,59 +22,81 @@ public final class DocumentSession: StatefulContent {
   public let stateMachine: ContentStateMachine
   /// The path the session opens.
   public let path: String
-  /// The reader used by the next ``open()``.
-  public var reader: DocumentReader
-  /// The document last read, or `nil` before it is read and after a failed read.
+  /// How the document is opened by the next ``open(isolation:)``.
+  public var opener: DocumentOpener
+  /// The document last read, or `nil` before one is read.
   ///
-  /// An empty document is kept, so that the empty placeholder can say whether it is a file
-  /// or a folder, but it does not count as content.
-  public private(set) var content: Document?
+  /// An empty document is kept, so that the empty placeholder can say whether it is a file or
+  /// a folder, but it does not count as content.
+  public internal(set) var content: Document?
 
   /// Whether the document read has something to show.
   public var hasContent: Bool { content.map { !$0.isEmpty } ?? false }
 
-  /// Creates a session; nothing is read until ``open()``.
+  /// Creates a session; nothing is read until ``open(isolation:)``.
   ///
   /// - Parameters:
   ///   - path: The path of the file or directory to open.
-  ///   - reader: How to read it. Defaults to a reader with default limits.
+  ///   - opener: How to open it. Defaults to an opener with default limits and no latency.
   ///   - presenter: The presenter that shows the session's states, or `nil`.
-  public init(path: String, reader: DocumentReader = DocumentReader(), presenter: (any Presenter)?)
-  {
+  ///   - clock: The clock of the machine's loading policy; pass the opener's clock. Defaults
+  ///     to the continuous clock.
+  ///   - loadingPolicy: When loading appears and how long it stays. Defaults to
+  ///     `LoadingPolicy.immediate`.
+  public init(
+    path: String,
+    opener: DocumentOpener = DocumentOpener(),
+    presenter: (any Presenter)?,
+    clock: any Clock<Duration> = ContinuousClock(),
+    loadingPolicy: LoadingPolicy = .immediate
+  ) {
     self.path = path
-    self.reader = reader
-    self.stateMachine = ContentStateMachine(presenter: presenter)
+    self.opener = opener
+    self.stateMachine = ContentStateMachine(presenter: presenter, clock: clock)
+    stateMachine.loadingPolicy = loadingPolicy
   }
 
-  /// Opens the document, or opens it again: loading, then content, empty or error.
+  /// Opens the document, or opens it anew: loading, then content, empty or error.
   ///
-  /// Reading is synchronous; a large file's progress is presented while it is read.
-  public func open() {
-    content = nil
-    startLoading(animated: false)
-    do {
-      let source = try DocumentSource.classify(path)
-      content = try reader.read(source) { fraction in updateLoadingProgress(fraction) }
-      endLoading(animated: false)
-    } catch {
-      endLoading(animated: false, error: error)
-    }
+  /// Cancelling it (``cancelLoading()`` or the awaiting task) brings back what was shown
+  /// before.
+  ///
+  /// - Parameter isolation: The actor that owns the session; inferred from the caller.
+  /// - Returns: How the load ended.
+  @discardableResult
+  public func open(isolation: isolated (any Actor)? = #isolation) async -> LoadOutcome {
+    await load(
+      animated: false, isolation: isolation,
+      operation: Self.operation(opening: path, with: opener),
+      apply: { session, document in session.content = document })
   }
 
   /// Performs an action a placeholder offers.
   ///
-  /// - Parameter action: The action the user triggered.
-  /// - Returns: `true` when the session handled it: Retry opens the document again. Other
-  ///   roles are not handled.
+  /// - Parameters:
+  ///   - action: The action the user triggered.
+  ///   - isolation: The actor that owns the session; inferred from the caller.
+  /// - Returns: `true` when the session handled it: Retry runs the last load again with
+  ///   `reload()`. Other roles are not handled.
   @discardableResult
-  public func perform(_ action: PlaceholderAction) -> Bool {
+  public func perform(
+    _ action: PlaceholderAction, isolation: isolated (any Actor)? = #isolation
+  ) async -> Bool {
     switch action.role {
     case .retry:
-      open()
+      if await reload(isolation: isolation) == nil { await open(isolation: isolation) }
       return true
     case .unlock, .custom:
       return false
     }
+  }
+
+  /// The load operation, made outside the session so that it captures only `Sendable` values
+  /// and runs off the session's actor.
+  private static func operation(
+    opening path: String, with opener: DocumentOpener
+  ) -> @Sendable (LoadContext) async throws -> Document {
+    { context in try await opener.open(path, context: context) }
   }
 
   /// The loading placeholder, titled with the document's name; it keeps the load's progress.

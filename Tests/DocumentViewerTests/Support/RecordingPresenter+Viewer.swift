@@ -32,6 +32,10 @@ final class TextCapture {
     { self.text += $0 }
   }
 
+  func clear() {
+    text = ""
+  }
+
   var lines: [String] {
     text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }

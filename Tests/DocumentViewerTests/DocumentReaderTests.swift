@@ -67,12 +67,12 @@ final class DocumentReaderTests: FixtureTestCase {
     }
   }
 
-  func test_read_inChunks_reportsBytesBeforeTheFirstAndAfterEveryChunk() throws {
+  func test_read_inChunks_reportsBytesBeforeTheFirstAndAfterEveryChunk() async throws {
     var progress: [Int] = []
     let path = try fixtures.file("ten.txt", text: "123456789\n")
     let reader = DocumentReader(readAtOnceLimit: 5, chunkSize: 4)
 
-    _ = try reader.read(.textFile(path: path, byteCount: 10)) { completed, total in
+    _ = try await reader.read(.textFile(path: path, byteCount: 10)) { completed, total in
       XCTAssertEqual(total, 10)
       progress.append(completed)
     }
@@ -80,12 +80,12 @@ final class DocumentReaderTests: FixtureTestCase {
     XCTAssertEqual(progress, [0, 4, 8, 10])
   }
 
-  func test_read_fileThatShrankSinceClassified_stillFinishesComplete() throws {
+  func test_read_fileThatShrankSinceClassified_stillFinishesComplete() async throws {
     var progress: [[Int]] = []
     let path = try fixtures.file("short.txt", text: "12345\n")
     let reader = DocumentReader(readAtOnceLimit: 1, chunkSize: 4)
 
-    _ = try reader.read(.textFile(path: path, byteCount: 10)) { progress.append([$0, $1]) }
+    _ = try await reader.read(.textFile(path: path, byteCount: 10)) { progress.append([$0, $1]) }
 
     XCTAssertEqual(progress, [[0, 10], [4, 10], [6, 10], [10, 10]])
   }
@@ -127,11 +127,11 @@ final class DocumentReaderTests: FixtureTestCase {
 
   // MARK: Directories
 
-  func test_read_directory_keepsTheFirstEntriesAndCountsAll() throws {
+  func test_read_directory_keepsTheFirstEntriesAndCountsAll() async throws {
     for name in ["d", "c", "b", "a"] { try fixtures.file("folder-\(name)", text: name) }
     let reader = DocumentReader(screenLines: 2)
 
-    let document = try reader.read(.directory(path: fixtures.url.path))
+    let document = try await reader.read(.directory(path: fixtures.url.path))
 
     XCTAssertEqual(document.lines, ["folder-a", "folder-b"])
     XCTAssertEqual(document.totalLineCount, 4)
@@ -144,5 +144,15 @@ final class DocumentReaderTests: FixtureTestCase {
     XCTAssertEqual(Document.formattedSize(1536), "1.5 KiB")
     XCTAssertEqual(Document.formattedSize(5 << 20), "5.0 MiB")
     XCTAssertEqual(Document.formattedSize(3 << 30), "3.0 GiB")
+  }
+
+  func test_pdfSummary_countsPagesAndLinesOfText() {
+    let document = Document(
+      path: "/a.pdf", kind: .pdf, lines: ["a"], totalLineCount: 3, byteCount: 900, pageCount: 1)
+
+    XCTAssertEqual(document.summary, "1 page, 3 lines of text")
+    XCTAssertFalse(document.isEmpty)
+    XCTAssertTrue(
+      Document(path: "/b.pdf", kind: .pdf, lines: [], totalLineCount: 0, byteCount: 9).isEmpty)
   }
 }

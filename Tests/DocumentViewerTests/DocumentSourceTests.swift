@@ -18,6 +18,25 @@ final class DocumentSourceTests: FixtureTestCase {
     XCTAssertEqual(try DocumentSource.classify(path), .textFile(path: path, byteCount: 5))
   }
 
+  func test_classify_fileNamedPDFInAnyCase_isPDF() throws {
+    let lower = try fixtures.file("a.pdf", text: "not really")
+    let upper = try fixtures.file("B.PDF", [])
+
+    XCTAssertEqual(try DocumentSource.classify(lower), .pdf(path: lower, byteCount: 10))
+    XCTAssertEqual(try DocumentSource.classify(upper), .pdf(path: upper, byteCount: 0))
+  }
+
+  func test_classify_fileStartingWithThePDFSignature_isPDFWhateverItsName() throws {
+    let path = try fixtures.file("paper", MinimalPDF.document(pages: [["x"]]))
+    let text = try fixtures.file("note.txt", text: "%PDF")
+
+    XCTAssertEqual(try DocumentSource.classify(path).path, path)
+    guard case .pdf = try DocumentSource.classify(path) else {
+      return XCTFail("not classified as a PDF")
+    }
+    XCTAssertEqual(try DocumentSource.classify(text), .textFile(path: text, byteCount: 4))
+  }
+
   func test_classify_directory_isDirectory() throws {
     let path = try fixtures.directory("folder")
 
@@ -94,5 +113,21 @@ final class DocumentSourceTests: FixtureTestCase {
       DocumentError.notText(path: "/u", reason: .invalidUTF8(offset: 2)).description,
       "Cannot show '/u': it is not a text file (it is not valid UTF-8 at offset 2).")
     XCTAssertEqual(DocumentError.notFound(path: "/n").path, "/n")
+  }
+
+  func test_pdfErrorDescriptions_nameTheToolsThePackagesAndTheReason() {
+    XCTAssertEqual(
+      DocumentError.toolsMissing(path: "/a.pdf", tools: [.pdftotext, .qpdf]).description,
+      "Cannot open the PDF '/a.pdf': pdftotext and qpdf not found on PATH. "
+        + "Install poppler-utils and qpdf (apt-get install poppler-utils qpdf).")
+    XCTAssertEqual(
+      DocumentError.toolsMissing(path: "/a.pdf", tools: [.qpdf]).description,
+      "Cannot open the PDF '/a.pdf': qpdf not found on PATH. "
+        + "Install qpdf (apt-get install qpdf).")
+    XCTAssertEqual(
+      DocumentError.pdfUnreadable(path: "/b.pdf", tool: "pdftotext", reason: "Bad").description,
+      "Cannot read the PDF '/b.pdf': pdftotext: Bad")
+    XCTAssertEqual(
+      DocumentError.pdfUnreadable(path: "/b.pdf", tool: "t", reason: "").path, "/b.pdf")
   }
 }

@@ -7,12 +7,18 @@ import XCTest
 final class ViewerAppTests: FixtureTestCase {
   private let output = TextCapture()
   private let errors = TextCapture()
+  private var askedPaths: [String] = []
 
-  private func makeApp() -> ViewerApp {
-    ViewerApp(
+  private func makeApp(passwords: [String] = []) -> ViewerApp {
+    let source = PasswordSource.lines(passwords)
+    return ViewerApp(
       writeOutput: output.write, writeError: errors.write, style: .plain,
       makeStopwatch: { { .zero } },
-      interrupts: InterruptController(writeNote: errors.write))
+      interrupts: InterruptController(writeNote: errors.write),
+      standardInputPasswords: PasswordSource { path, attempt in
+        self.askedPaths.append(path)
+        return await source.password(for: path, attempt: attempt)
+      })
   }
 
   // MARK: Usage
@@ -81,6 +87,113 @@ final class ViewerAppTests: FixtureTestCase {
       ])
   }
 
+  // MARK: Locked PDFs
+
+  func test_run_timelineWithPasswordFile_rightPassword_isLockedThenLoadingThenContent()
+    async throws
+  {
+    try skipUnlessPDFToolsAreInstalled()
+    let locked = try await fixtures.lockedPDF()
+    let passwords = try fixtures.file("passwords", text: FixturePasswords.user + "\n")
+
+    let status = await makeApp().run(["--timeline", "--password-file", passwords, locked])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(output.text, "0 loading\n0 locked\n0 loading\n0 content\n")
+    XCTAssertEqual(errors.text, "")
+    XCTAssertEqual(askedPaths, [], "the password file replaces standard input")
+  }
+
+  func test_run_timelineWithPasswordFile_wrongPassword_isLockedAgainAndExits0() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+    let locked = try await fixtures.lockedPDF()
+    let passwords = try fixtures.file("passwords", text: "wrong\n")
+
+    let status = await makeApp().run(["--timeline", "--password-file=\(passwords)", locked])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(output.text, "0 loading\n0 locked\n0 loading\n0 locked\n")
+  }
+
+  func test_run_passwordFileWithSeveralLines_triesThemInOrderUntilOneOpens() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+    let locked = try await fixtures.lockedPDF()
+    let passwords = try fixtures.file(
+      "passwords", text: "first wrong\r\nsecond wrong\n\(FixturePasswords.user)\nnever tried\n")
+
+    let status = await makeApp().run(["--timeline", "--password-file", passwords, locked])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(
+      output.lines.map { $0.split(separator: " ").last.map(String.init) ?? "" },
+      ["loading", "locked", "loading", "locked", "loading", "locked", "loading", "content", ""])
+  }
+
+  func test_run_passwords_neverAppearInOutputOrErrors() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+    let locked = try await fixtures.lockedPDF()
+    let passwords = try fixtures.file("passwords", text: "wrong guess\n\(FixturePasswords.user)\n")
+
+    _ = await makeApp().run(["--password-file", passwords, locked])
+    _ = await makeApp().run(["--timeline", "--password-file", passwords, locked])
+
+    for secret in ["wrong guess", FixturePasswords.user] {
+      XCTAssertFalse(output.text.contains(secret))
+      XCTAssertFalse(errors.text.contains(secret))
+    }
+    XCTAssertTrue(output.text.contains("Incorrect password (attempt 1)."))
+    XCTAssertTrue(output.text.contains("Secret text."))
+  }
+
+  func test_run_lockedPDFWithoutPasswords_staysLockedAndExits0() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+    let locked = try await fixtures.lockedPDF()
+
+    let status = await makeApp().run([locked])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(
+      output.lines,
+      ["Opening locked.pdf…", "Locked", "'locked.pdf' is protected by a password.", "[Unlock]", ""])
+    XCTAssertEqual(askedPaths, [locked], "asked once, stopped at the end of input")
+  }
+
+  func test_run_lockedPDFFollowedByAPlainOne_asksOnlyForTheLockedOne() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+    let locked = try await fixtures.lockedPDF()
+    let plain = try fixtures.textPDF()
+
+    let status = await makeApp(passwords: [FixturePasswords.user]).run(
+      ["--timeline", locked, plain])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(
+      output.text, "0 loading\n0 locked\n0 loading\n0 content\n0 loading\n0 content\n")
+    XCTAssertEqual(askedPaths, [locked])
+  }
+
+  func test_run_unreadablePasswordFile_exits1() async {
+    let status = await makeApp().run(["--password-file", fixtures.path("none"), "a.pdf"])
+
+    XCTAssertEqual(status, 1)
+    XCTAssertTrue(errors.text.hasPrefix("document-viewer: cannot read the password file: "))
+    XCTAssertEqual(output.text, "")
+  }
+
+  func test_run_pipedStandardInput_isReadAsPasswordLines() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+    let locked = try await fixtures.lockedPDF()
+    var app = makeApp()
+    app.standardInputPasswords = .standardInputLines {
+      Data("bad\n\(FixturePasswords.user)\n".utf8)
+    }
+
+    let status = await app.run(["--timeline", locked])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(output.lines.last(where: { !$0.isEmpty }), "0 content")
+  }
+
   // MARK: Delay
 
   func test_run_delay_showsLoadingAfterTheShowDelayAndKeepsItTheMinimumTime() async throws {
@@ -110,20 +223,24 @@ final class ViewerAppTests: FixtureTestCase {
 
   // MARK: Tour
 
-  func test_run_tourInTimelineMode_reachesEverySamplesState() async throws {
-    let samples = try SampleDocuments.create(in: fixtures.url, largeFileByteCount: 64)
+  func test_run_tourInTimelineMode_reachesEverySamplesStatesAndUnlocksTheLockedPDF() async throws {
+    let samples = try await SampleDocuments.create(in: fixtures.url, largeFileByteCount: 64)
 
     let status = await makeApp().run(["--timeline"])
 
     XCTAssertEqual(status, 0)
-    let expected = samples.flatMap { ["0 loading", "0 \($0.expectedKind)"] }
+    let expected = samples.flatMap { $0.expectedKinds.map { "0 \($0)" } }
     XCTAssertEqual(output.lines.dropLast(), expected[...])
+    XCTAssertEqual(askedPaths, [], "the tour types its own password")
+    guard PDFTools().areInstalled else { return }
     XCTAssertEqual(
-      Set(samples.map(\.expectedKind)), [.content, .empty, .error],
-      "the tour shows every state a text document can reach")
+      Set(samples.flatMap(\.expectedKinds)), [.loading, .content, .empty, .error, .locked],
+      "the tour shows every state a document can reach")
   }
 
-  func test_run_tour_rendersAHeadingPerSampleAndAProgressBar() async {
+  func test_run_tour_rendersAHeadingPerSampleAProgressBarAndThePassword() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+
     let status = await makeApp().run([])
 
     XCTAssertEqual(status, 0)
@@ -135,18 +252,42 @@ final class ViewerAppTests: FixtureTestCase {
         "== A large file, read in chunks: large.txt ==", "== An empty file: empty.txt ==",
         "== An empty folder: empty-folder ==", "== A missing file: missing.txt ==",
         "== A path through a file: welcome.txt/notes.txt ==", "== A binary file: image.bin ==",
+        "== A PDF with text: report.pdf ==", "== A PDF without text (a scan): scan.pdf ==",
+        "== A damaged PDF: damaged.pdf ==",
+        "== A password-protected PDF (password: tour-secret): locked.pdf ==",
+        "== A PDF with only an owner password: owner-only.pdf ==",
       ])
     XCTAssertTrue(output.lines.contains("[#####.....] 50%"))
-    XCTAssertEqual(output.lines.filter { $0 == "[Retry]" }.count, 3)
+    XCTAssertEqual(output.lines.filter { $0 == "[Retry]" }.count, 4)
+    XCTAssertTrue(output.lines.contains("(the tour types the password 'tour-secret')"))
+    XCTAssertTrue(output.lines.contains("No text in this document"))
     XCTAssertEqual(errors.text, "")
   }
 
+  func test_run_tourWithoutPDFTools_skipsThePDFSamplesWithANote() async throws {
+    var app = makeApp()
+    app.reader = DocumentReader(pdfTools: PDFTools(searchPath: ""))
+
+    let status = await app.run(["--timeline"])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(output.lines.count, 8 * 2 + 1)
+    XCTAssertEqual(
+      errors.text,
+      "document-viewer: skipping the PDF samples: pdftotext and qpdf not found on PATH; "
+        + "install poppler-utils and qpdf to see them.\n")
+  }
+
   func test_sampleDocuments_areWhatTheirExpectedKindsSay() async throws {
-    let samples = try SampleDocuments.create(in: fixtures.url, largeFileByteCount: 2 << 20)
+    let samples = try await SampleDocuments.create(in: fixtures.url, largeFileByteCount: 2 << 20)
 
     for sample in samples {
       let session = DocumentSession(path: sample.path, presenter: nil)
       await session.open()
+      if let password = sample.password {
+        XCTAssertEqual(session.currentState.kind, .locked, sample.title)
+        await session.unlock(with: Credential(password: password))
+      }
       XCTAssertEqual(session.currentState.kind, sample.expectedKind, sample.title)
     }
   }

@@ -47,6 +47,14 @@ final class ViewerCommandTests: XCTestCase {
     assertRejects(["--delay"], .missingValue(option: "--delay"))
   }
 
+  func test_parse_passwordFile_takesAPath() {
+    assertParses(
+      ["--password-file", "pw.txt", "a.pdf"],
+      .view(ViewerOptions(passwordFile: "pw.txt", paths: ["a.pdf"])))
+    assertParses(["--password-file=-x"], .view(ViewerOptions(passwordFile: "-x")))
+    assertRejects(["a", "--password-file"], .missingValue(option: "--password-file"))
+  }
+
   func test_parse_help_winsOverLaterArguments() {
     assertParses(["--help"], .help)
     assertParses(["-h"], .help)
@@ -80,7 +88,7 @@ final class ViewerCommandTests: XCTestCase {
   func test_usage_startsWithTheSynopsis() {
     XCTAssertTrue(
       ViewerCommand.usage.hasPrefix(
-        "USAGE: document-viewer [--timeline] [--delay MS] [PATH ...]\n"))
+        "USAGE: document-viewer [--timeline] [--delay MS] [--password-file FILE] [PATH ...]\n"))
     XCTAssertTrue(ViewerCommand.usage.hasSuffix("\n"))
   }
 }

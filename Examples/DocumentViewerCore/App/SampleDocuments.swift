@@ -2,10 +2,11 @@ import Foundation
 import StatefulContent
 
 /// The documents of the sample tour, generated on disk so that every state comes from real
-/// input: content, loading with progress, empty and error.
+/// input: content, loading with progress, empty, error and locked.
 ///
 /// The samples are written at run time rather than bundled, so that the tour works the same
-/// from `swift run` and from a copied binary.
+/// from `swift run` and from a copied binary. The PDFs are written by ``MinimalPDF``; the
+/// protected ones are encrypted by qpdf (see ``PDFTools/encrypt(_:to:userPassword:ownerPassword:)``).
 public enum SampleDocuments {
   /// One stop of the tour.
   public struct Sample: Hashable, Sendable {
@@ -17,6 +18,8 @@ public enum SampleDocuments {
     public var path: String
     /// The kind of state the sample ends in.
     public var expectedKind: ContentState.Kind
+    /// The password the tour unlocks the sample with, or `nil` when it is not locked.
+    public var password: String?
 
     /// Creates a sample.
     ///
@@ -25,36 +28,61 @@ public enum SampleDocuments {
     ///   - name: The sample's path inside the samples directory.
     ///   - path: The path to open.
     ///   - expectedKind: The kind of state the sample ends in.
-    public init(title: String, name: String, path: String, expectedKind: ContentState.Kind) {
+    ///   - password: The password that unlocks it, or `nil`. Defaults to `nil`.
+    public init(
+      title: String, name: String, path: String, expectedKind: ContentState.Kind,
+      password: String? = nil
+    ) {
       self.title = title
       self.name = name
       self.path = path
       self.expectedKind = expectedKind
+      self.password = password
+    }
+
+    /// The kinds of state the tour presents for the sample, in order: loading and the
+    /// expected kind, with `locked` and `loading` in between for a locked sample.
+    public var expectedKinds: [ContentState.Kind] {
+      password == nil ? [.loading, expectedKind] : [.loading, .locked, .loading, expectedKind]
     }
   }
 
   /// The size of the generated large file: 5 MiB.
   public static let largeFileByteCount = 5 << 20
 
+  /// The password of the tour's locked PDF; the tour prints it and types it in itself.
+  public static let lockedPDFPassword = "tour-secret"
+
   /// Writes the sample documents into a directory and returns the tour.
   ///
   /// The tour opens, in order: a text file, a folder, a large file read in chunks, an empty
   /// file, an empty folder, a missing file, a path that cannot be followed (its parent is a
-  /// file) and a binary file.
+  /// file) and a binary file; then, when `pdfTools` are installed, a PDF with text, a PDF
+  /// without text, a damaged PDF, a PDF locked with ``lockedPDFPassword`` and a PDF with only
+  /// an owner password.
   ///
   /// - Parameters:
   ///   - directory: The directory to write the samples in; it is created if needed.
   ///   - largeFileByteCount: The size of the large file. Defaults to
   ///     ``largeFileByteCount``.
+  ///   - pdfTools: The tools that encrypt and read PDFs; without them the PDF samples are
+  ///     left out.
   /// - Returns: The samples, in tour order.
-  /// - Throws: The file system's error when a sample cannot be written.
+  /// - Throws: The file system's error when a sample cannot be written, or
+  ///   ``PDFTools/EncryptionError`` when qpdf fails to encrypt one.
   public static func create(
-    in directory: URL, largeFileByteCount: Int = largeFileByteCount
-  ) throws -> [Sample] {
+    in directory: URL, largeFileByteCount: Int = largeFileByteCount,
+    pdfTools: PDFTools = PDFTools()
+  ) async throws -> [Sample] {
     let manager = FileManager.default
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
     func write(_ name: String, _ bytes: some Sequence<UInt8>) throws {
       try Data(bytes).write(to: directory.appendingPathComponent(name))
+    }
+    func sample(
+      _ title: String, _ name: String, _ kind: ContentState.Kind, password: String? = nil
+    ) -> Sample {
+      Sample(title: title, name: name, path: path(name), expectedKind: kind, password: password)
     }
 
     try manager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -67,10 +95,7 @@ public enum SampleDocuments {
     try manager.createDirectory(atPath: path("empty-folder"), withIntermediateDirectories: true)
     try write("image.bin", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D])
 
-    func sample(_ title: String, _ name: String, _ kind: ContentState.Kind) -> Sample {
-      Sample(title: title, name: name, path: path(name), expectedKind: kind)
-    }
-    return [
+    var samples = [
       sample("A text file", "welcome.txt", .content),
       sample("A folder", "folder", .content),
       sample("A large file, read in chunks", "large.txt", .content),
@@ -80,6 +105,29 @@ public enum SampleDocuments {
       sample("A path through a file", "welcome.txt/notes.txt", .error),
       sample("A binary file", "image.bin", .error),
     ]
+    guard pdfTools.areInstalled else { return samples }
+
+    let report = MinimalPDF.document(pages: pdfPages)
+    try write("report.pdf", report)
+    try write("scan.pdf", MinimalPDF.document(pages: [[], []]))
+    // Cut off before its cross-reference table: poppler cannot rebuild it.
+    try write("damaged.pdf", report.prefix(report.count / 3))
+    try await pdfTools.encrypt(
+      path("report.pdf"), to: path("locked.pdf"), userPassword: lockedPDFPassword,
+      ownerPassword: "tour-owner")
+    try await pdfTools.encrypt(
+      path("report.pdf"), to: path("owner-only.pdf"), userPassword: "",
+      ownerPassword: "tour-owner")
+    samples += [
+      sample("A PDF with text", "report.pdf", .content),
+      sample("A PDF without text (a scan)", "scan.pdf", .empty),
+      sample("A damaged PDF", "damaged.pdf", .error),
+      sample(
+        "A password-protected PDF (password: \(lockedPDFPassword))", "locked.pdf", .content,
+        password: lockedPDFPassword),
+      sample("A PDF with only an owner password", "owner-only.pdf", .content),
+    ]
+    return samples
   }
 
   /// Numbered lines of text, exactly `byteCount` bytes long and ending with a line feed.
@@ -106,7 +154,8 @@ public enum SampleDocuments {
     This file is shown as content: it exists, it is text, and it is not empty.
     The other samples of the tour show the other states of StatefulContent:
     a large file loads with a progress bar, an empty file or folder is empty,
-    and a missing, unreadable or binary file is an error with a Retry action.
+    a missing, unreadable or binary file is an error with a Retry action,
+    and a password-protected PDF is locked until its password is given.
 
     """
 
@@ -115,5 +164,10 @@ public enum SampleDocuments {
     ("notes.txt", "Notes.\n"),
     ("chapters/1-introduction.txt", "Chapter 1.\n"),
     ("Todo.txt", "- Read the large file.\n"),
+  ]
+
+  private static let pdfPages = [
+    ["Quarterly report", "", "Revenue grew in every region.", "Costs stayed flat."],
+    ["Page two", "", "The outlook is good."],
   ]
 }

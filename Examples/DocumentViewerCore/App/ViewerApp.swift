@@ -1,8 +1,8 @@
 import Foundation
 import StatefulContent
 
-/// The `document-viewer` program, with its streams and clock injectable so that tests can run
-/// it.
+/// The `document-viewer` program, with its streams, clock and password input injectable so
+/// that tests can run it.
 ///
 /// It runs on the main actor, where its sessions live; the documents are read off it, in the
 /// loads' own tasks.
@@ -27,6 +27,9 @@ public struct ViewerApp {
   public var clock: any Clock<Duration>
   /// Decides what Ctrl-C does; the app tells it which session is open.
   public var interrupts: InterruptController
+  /// Where passwords come from without `--password-file`, or `nil` for standard input: a
+  /// prompt without echo on a terminal, otherwise its lines.
+  public var standardInputPasswords: PasswordSource?
 
   /// Creates the program.
   ///
@@ -40,6 +43,8 @@ public struct ViewerApp {
   ///   - clock: The clock of `--delay` and the loading policy. Defaults to the continuous
   ///     clock.
   ///   - interrupts: Decides what Ctrl-C does. Defaults to a new controller.
+  ///   - standardInputPasswords: Where passwords come from without `--password-file`.
+  ///     Defaults to `nil`: standard input.
   public init(
     writeOutput: @escaping (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping (String) -> Void = StandardStreams.writeToError,
@@ -47,7 +52,8 @@ public struct ViewerApp {
     reader: DocumentReader = DocumentReader(),
     makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
     clock: any Clock<Duration> = ContinuousClock(),
-    interrupts: InterruptController = InterruptController()
+    interrupts: InterruptController = InterruptController(),
+    standardInputPasswords: PasswordSource? = nil
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
@@ -56,13 +62,15 @@ public struct ViewerApp {
     self.makeStopwatch = makeStopwatch
     self.clock = clock
     self.interrupts = interrupts
+    self.standardInputPasswords = standardInputPasswords
   }
 
   /// Runs the program.
   ///
   /// - Parameter arguments: The command-line arguments, without the program name.
   /// - Returns: The exit status: 0 whatever state the documents end in (and for `--help`),
-  ///   1 when the sample documents cannot be written, 2 for bad usage.
+  ///   1 when the password file cannot be read or the sample documents cannot be written,
+  ///   2 for bad usage.
   public func run(_ arguments: [String]) async -> Int32 {
     let command: ViewerCommand
     do {
@@ -76,15 +84,36 @@ public struct ViewerApp {
       return 0
     }
     if options.paths.isEmpty { return await tour(options) }
+    let passwords: PasswordSource
+    if let file = options.passwordFile {
+      do {
+        passwords = try PasswordSource.file(file)
+      } catch {
+        writeError("document-viewer: cannot read the password file: \(error)\n")
+        return 1
+      }
+    } else {
+      passwords = standardInputPasswords ?? defaultStandardInputPasswords()
+    }
     let headings = options.paths.count > 1
-    await view(options.paths.map { (headings ? $0 : nil, $0) }, options: options)
+    let documents = options.paths.map {
+      Opening(heading: headings ? $0 : nil, path: $0, passwords: passwords)
+    }
+    await view(documents, options: options)
     return 0
   }
 
+  /// A document to open, under its heading when it has one, with where its passwords come
+  /// from and whether to show them (the tour's are shown).
+  private struct Opening {
+    var heading: String?
+    var path: String
+    var passwords: PasswordSource
+    var shownPassword: String? = nil
+  }
+
   /// Opens each document in turn; in timeline mode only timeline lines are written.
-  private func view(
-    _ documents: [(heading: String?, path: String)], options: ViewerOptions
-  ) async {
+  private func view(_ documents: [Opening], options: ViewerOptions) async {
     let terminal = options.timeline ? nil : TerminalPresenter(style: style, write: writeOutput)
     let presenter: any Presenter =
       terminal ?? TimelinePresenter(elapsed: makeStopwatch(), write: writeOutput)
@@ -100,10 +129,36 @@ public struct ViewerApp {
         loadingPolicy: options.delay == nil ? .immediate : .smooth)
       terminal?.contentProvider = { [weak session] in session?.content }
       interrupts.session = session
-      await session.open()
+      if case .locked = await session.open() {
+        await unlock(session, with: document, terminal: terminal)
+      }
       interrupts.session = nil
     }
     terminal?.closeProgressLine()
+  }
+
+  /// Tries passwords on a locked session until it opens, a password is refused too often,
+  /// the unlock is cancelled, or the source has none left.
+  private func unlock(
+    _ session: DocumentSession, with document: Opening, terminal: TerminalPresenter?
+  ) async {
+    var attempt = 0
+    while session.currentState.kind == .locked,
+      let password = await document.passwords.password(for: document.path, attempt: attempt)
+    {
+      if let terminal, let shown = document.shownPassword {
+        terminal.closeProgressLine()
+        writeOutput("(the tour types the password '\(shown)')\n")
+      }
+      attempt += 1
+      guard case .incorrectCredential = await session.unlock(with: Credential(password: password))
+      else { return }
+    }
+  }
+
+  private func defaultStandardInputPasswords() -> PasswordSource {
+    isatty(STDIN_FILENO) == 1
+      ? TerminalPasswordPrompt(interrupts: interrupts).source : .standardInputLines()
   }
 
   private func tour(_ options: ViewerOptions) async -> Int32 {
@@ -112,12 +167,24 @@ public struct ViewerApp {
     defer { try? FileManager.default.removeItem(at: directory) }
     let samples: [SampleDocuments.Sample]
     do {
-      samples = try SampleDocuments.create(in: directory)
+      samples = try await SampleDocuments.create(in: directory, pdfTools: reader.pdfTools)
     } catch {
       writeError("document-viewer: cannot write the sample documents: \(error)\n")
       return 1
     }
-    await view(samples.map { ("\($0.title): \($0.name)", $0.path) }, options: options)
+    let missing = reader.pdfTools.missingTools
+    if !missing.isEmpty {
+      writeError(
+        "document-viewer: skipping the PDF samples: "
+          + "\(missing.map(\.rawValue).joined(separator: " and ")) not found on PATH; install "
+          + "\(missing.map(\.package).joined(separator: " and ")) to see them.\n")
+    }
+    let documents = samples.map { sample in
+      Opening(
+        heading: "\(sample.title): \(sample.name)", path: sample.path,
+        passwords: .lines(sample.password.map { [$0] } ?? []), shownPassword: sample.password)
+    }
+    await view(documents, options: options)
     return 0
   }
 }

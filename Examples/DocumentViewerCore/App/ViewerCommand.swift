@@ -14,27 +14,40 @@ public enum ViewerCommand: Hashable, Sendable {
 
   /// The usage message, ending with a line feed.
   public static let usage = """
-    USAGE: document-viewer [--timeline] [--delay MS] [PATH ...]
+    USAGE: document-viewer [--timeline] [--delay MS] [--password-file FILE] [PATH ...]
 
-    Opens text files and folders and shows their first screenful, or a placeholder
-    saying why there is none: loading (with a progress bar for large files), empty
-    or error (with a Retry action). With no PATH, tours generated sample documents
-    that show every state.
+    Opens text files, folders and PDFs and shows their first screenful, or a
+    placeholder saying why there is none: loading (with a progress bar for large
+    files), empty, error (with a Retry action) or locked (a password-protected PDF,
+    until the right password is given). With no PATH, tours generated sample
+    documents that show every state.
+
+    PDFs are read with pdftotext (package poppler-utils) and qpdf (package qpdf).
 
     OPTIONS:
-      --timeline   Print one line per change of state, "<milliseconds> <state>",
-                   instead of rendering the documents.
-      --delay MS   Wait MS milliseconds (a whole number, 0 or more) before reading
-                   each document, to show the loading state; the loading
-                   placeholder then appears after 150 ms and stays at least 400 ms.
-      -h, --help   Show this message and exit.
-      --           Treat every following argument as a PATH.
+      --timeline            Print one line per change of state, "<milliseconds>
+                            <state>", instead of rendering the documents. A locked
+                            PDF opened with a password prints "loading", "locked",
+                            then "loading" and "content" (or "locked" again for a
+                            wrong password).
+      --delay MS            Wait MS milliseconds (a whole number, 0 or more) before
+                            reading each document, to show the loading state; the
+                            loading placeholder then appears after 150 ms and stays
+                            at least 400 ms.
+      --password-file FILE  Read passwords for locked PDFs from FILE, one per line,
+                            each tried once in order. Without it, a terminal prompts
+                            (without echo) and asks again after a wrong password; a
+                            pipe on standard input is read like FILE. An empty line
+                            or the end of input stops asking: the PDF stays locked.
+      -h, --help            Show this message and exit.
+      --                    Treat every following argument as a PATH.
 
     Ctrl-C while a document loads cancels the load and shows what was shown before;
     a second Ctrl-C, or one while nothing loads, quits with status 130.
 
-    The exit status is 0 whatever the documents' states, 1 when the sample
-    documents cannot be written, 2 for bad usage, and 130 after Ctrl-C.
+    The exit status is 0 whatever the documents' states, 1 when the password file
+    or the sample documents cannot be read or written, 2 for bad usage, and 130
+    after Ctrl-C.
 
     """
 
@@ -70,6 +83,7 @@ public enum ViewerCommand: Hashable, Sendable {
       case "--timeline" where attached == nil: options.timeline = true
       case "--help" where attached == nil, "-h" where attached == nil: return .help
       case "--delay": options.delay = try parseDelay(value())
+      case "--password-file": options.passwordFile = try value()
       default: throw .unknownOption(argument)
       }
     }
@@ -102,6 +116,8 @@ public struct ViewerOptions: Hashable, Sendable {
   public var timeline: Bool
   /// How long to wait before reading each document, or `nil` for no simulated delay.
   public var delay: Duration?
+  /// The file to read passwords for locked PDFs from, or `nil`.
+  public var passwordFile: String?
   /// The paths to open, in order; empty for the sample tour.
   public var paths: [String]
 
@@ -110,10 +126,15 @@ public struct ViewerOptions: Hashable, Sendable {
   /// - Parameters:
   ///   - timeline: Whether to print a timeline instead of rendering. Defaults to `false`.
   ///   - delay: How long to wait before reading each document. Defaults to `nil`.
+  ///   - passwordFile: The file of passwords. Defaults to `nil`.
   ///   - paths: The paths to open; empty for the sample tour. Defaults to none.
-  public init(timeline: Bool = false, delay: Duration? = nil, paths: [String] = []) {
+  public init(
+    timeline: Bool = false, delay: Duration? = nil, passwordFile: String? = nil,
+    paths: [String] = []
+  ) {
     self.timeline = timeline
     self.delay = delay
+    self.passwordFile = passwordFile
     self.paths = paths
   }
 }

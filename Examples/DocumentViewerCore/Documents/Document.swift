@@ -9,19 +9,23 @@ public struct Document: Hashable, Sendable {
     case text
     /// A directory, shown as a list of its entries.
     case directory
+    /// A PDF, shown as the text `pdftotext` extracts from it.
+    case pdf
   }
 
   /// The path the document was opened from.
   public var path: String
   /// The document's family.
   public var kind: Kind
-  /// The first screenful: the first lines of a text file, or the first entries of a directory
-  /// sorted by name, where a subdirectory's name ends with `/`.
+  /// The first screenful: the first lines of a text file or of a PDF's text, or the first
+  /// entries of a directory sorted by name, where a subdirectory's name ends with `/`.
   public var lines: [String]
   /// How many lines the text has, or how many entries the directory has.
   public var totalLineCount: Int
-  /// The size of a text file in bytes; 0 for a directory.
+  /// The size of a file in bytes; 0 for a directory.
   public var byteCount: Int
+  /// How many pages a PDF has; 0 for other documents.
+  public var pageCount: Int
 
   /// Creates a document.
   ///
@@ -30,33 +34,42 @@ public struct Document: Hashable, Sendable {
   ///   - kind: The document's family.
   ///   - lines: The first screenful of lines or entries.
   ///   - totalLineCount: How many lines or entries there are in all.
-  ///   - byteCount: The size of a text file in bytes; 0 for a directory.
-  public init(path: String, kind: Kind, lines: [String], totalLineCount: Int, byteCount: Int) {
+  ///   - byteCount: The size of a file in bytes; 0 for a directory.
+  ///   - pageCount: How many pages a PDF has. Defaults to 0.
+  public init(
+    path: String, kind: Kind, lines: [String], totalLineCount: Int, byteCount: Int,
+    pageCount: Int = 0
+  ) {
     self.path = path
     self.kind = kind
     self.lines = lines
     self.totalLineCount = totalLineCount
     self.byteCount = byteCount
+    self.pageCount = pageCount
   }
 
-  /// Whether there is nothing to show: a file of zero bytes or a directory without entries.
+  /// Whether there is nothing to show: a file of zero bytes, a directory without entries, or a
+  /// PDF without text (no text layer, such as a scan).
   public var isEmpty: Bool {
     switch kind {
     case .text: byteCount == 0
-    case .directory: totalLineCount == 0
+    case .directory, .pdf: totalLineCount == 0
     }
   }
 
   /// Whether ``lines`` holds less than the whole document.
   public var isTruncated: Bool { lines.count < totalLineCount }
 
-  /// A short description of the document's size, such as `3 lines, 42 bytes` or `1 entry`.
+  /// A short description of the document's size, such as `3 lines, 42 bytes`, `1 entry` or
+  /// `2 pages, 40 lines of text`.
   public var summary: String {
     switch kind {
     case .text:
       "\(counted(totalLineCount, "line")), \(Self.formattedSize(byteCount))"
     case .directory:
       counted(totalLineCount, "entry", plural: "entries")
+    case .pdf:
+      "\(counted(pageCount, "page")), \(counted(totalLineCount, "line")) of text"
     }
   }
 

@@ -26,12 +26,23 @@ public enum DocumentError: Error, Hashable, Sendable {
   case unsupportedFileType(path: String, type: String)
   /// The file is not text.
   case notText(path: String, reason: NotTextReason)
+  /// The path is a PDF, but the tools that read PDFs are not installed.
+  ///
+  /// - Parameter tools: The tools not found; their packages are named in the description.
+  case toolsMissing(path: String, tools: [PDFTools.Tool])
+  /// A PDF tool failed, for the reason it gave (its standard error), typically because the
+  /// PDF is damaged.
+  ///
+  /// - Parameters:
+  ///   - tool: The tool's name, such as `pdftotext`.
+  ///   - reason: The tool's own words, such as `Syntax Error: Couldn't read xref table`.
+  case pdfUnreadable(path: String, tool: String, reason: String)
 
   /// The path the error is about.
   public var path: String {
     switch self {
     case .notFound(let path), .unreadable(let path, _), .unsupportedFileType(let path, _),
-      .notText(let path, _):
+      .notText(let path, _), .toolsMissing(let path, _), .pdfUnreadable(let path, _, _):
       path
     }
   }
@@ -52,6 +63,19 @@ extension DocumentError: CustomStringConvertible {
       "Cannot show '\(path)': it is not a text file (it contains a NUL byte at offset \(offset))."
     case .notText(let path, .invalidUTF8(let offset)):
       "Cannot show '\(path)': it is not a text file (it is not valid UTF-8 at offset \(offset))."
+    case .toolsMissing(let path, let tools):
+      "Cannot open the PDF '\(path)': \(listed(tools.map(\.rawValue))) not found on PATH. "
+        + "Install \(listed(tools.map(\.package))) "
+        + "(apt-get install \(tools.map(\.package).joined(separator: " ")))."
+    case .pdfUnreadable(let path, let tool, let reason):
+      "Cannot read the PDF '\(path)': \(tool): \(reason)"
     }
   }
+}
+
+/// Names joined for a sentence: `a`, `a and b`, `a, b and c`.
+private func listed(_ names: [String]) -> String {
+  guard let last = names.last else { return "" }
+  let rest = names.dropLast()
+  return rest.isEmpty ? last : rest.joined(separator: ", ") + " and " + last
 }

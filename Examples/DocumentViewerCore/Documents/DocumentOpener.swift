@@ -38,19 +38,21 @@ public struct DocumentOpener: Sendable {
   /// Opens a path: waits ``latency``, classifies the path, then reads it.
   ///
   /// A large text file's progress is reported in bytes through
-  /// `LoadContext.reportProgress(completed:total:)`.
+  /// `LoadContext.reportProgress(completed:total:)`; a protected PDF is opened with
+  /// `LoadContext.credential`.
   ///
   /// - Parameters:
   ///   - path: The path of the file or directory.
-  ///   - context: The load's context, for progress reporting.
+  ///   - context: The load's context: progress reporting and the credential.
   /// - Returns: The document.
-  /// - Throws: `CancellationError` when the load is cancelled during the wait; what
-  ///   ``DocumentSource/classify(_:)`` and ``DocumentReader/read(_:progress:)`` throw.
+  /// - Throws: `CancellationError` when the load is cancelled during the wait or a PDF tool's
+  ///   run; what ``DocumentSource/classify(_:)`` and
+  ///   ``DocumentReader/read(_:credential:progress:)`` throw.
   public func open(_ path: String, context: LoadContext) async throws -> Document {
     if latency > .zero { try await clock.sleep(for: latency) }
     try Task.checkCancellation()
     let source = try DocumentSource.classify(path)
-    return try reader.read(source) { completed, total in
+    return try await reader.read(source, credential: context.credential) { completed, total in
       context.reportProgress(completed: Int64(completed), total: Int64(total))
     }
   }

@@ -1,13 +1,15 @@
 import Foundation
+import StatefulContent
 
 /// Reads a classified ``DocumentSource`` into a ``Document``, in chunks when it is large.
 ///
 /// A text file larger than ``readAtOnceLimit`` is read ``chunkSize`` bytes at a time and
 /// reports its progress after every chunk; smaller files are read at once and report none.
+/// PDFs are read by a ``PDFReader`` with the tools of ``pdfTools``.
 ///
 /// ```swift
 /// let reader = DocumentReader(chunkSize: 64 << 10)
-/// let document = try reader.read(.directory(path: "/tmp"))
+/// let document = try await reader.read(.directory(path: "/tmp"))
 /// ```
 public struct DocumentReader: Sendable {
   /// The size in bytes above which a file is read in chunks with progress.
@@ -16,6 +18,8 @@ public struct DocumentReader: Sendable {
   public var chunkSize: Int
   /// How many lines, or directory entries, a document keeps to show.
   public var screenLines: Int
+  /// The tools that read PDFs.
+  public var pdfTools: PDFTools
 
   /// Creates a reader.
   ///
@@ -26,32 +30,41 @@ public struct DocumentReader: Sendable {
   ///     1 MiB.
   ///   - chunkSize: How many bytes each read asks for. Defaults to 256 KiB.
   ///   - screenLines: How many lines or entries to keep. Defaults to 20.
-  public init(readAtOnceLimit: Int = 1 << 20, chunkSize: Int = 256 << 10, screenLines: Int = 20) {
+  ///   - pdfTools: The tools that read PDFs. Defaults to the tools on `PATH`.
+  public init(
+    readAtOnceLimit: Int = 1 << 20, chunkSize: Int = 256 << 10, screenLines: Int = 20,
+    pdfTools: PDFTools = PDFTools()
+  ) {
     self.readAtOnceLimit = max(readAtOnceLimit, 1)
     self.chunkSize = max(chunkSize, 1)
     self.screenLines = max(screenLines, 1)
+    self.pdfTools = pdfTools
   }
 
   /// Reads a source.
   ///
   /// - Parameters:
   ///   - source: The classified path to read.
+  ///   - credential: The password for a protected PDF, or `nil`. Ignored for other documents.
   ///   - progress: Called with the bytes read and the bytes expected, before the first and
   ///     after every chunk of a file read in chunks, ending with both equal once the whole
-  ///     file is read; never called for a file read at once or a folder.
+  ///     file is read; never called for a file read at once, a folder or a PDF.
   /// - Returns: The document, with its first screenful.
   /// - Throws: ``DocumentError/unreadable(path:reason:)`` when the operating system refuses or
   ///   fails a read; ``DocumentError/notText(path:reason:)`` when a file's bytes are not
-  ///   UTF-8 text.
+  ///   UTF-8 text; for a PDF, what ``PDFReader/read(path:byteCount:credential:)`` throws.
   public func read(
-    _ source: DocumentSource,
+    _ source: DocumentSource, credential: Credential? = nil,
     progress: (_ completed: Int, _ total: Int) -> Void = { _, _ in }
-  ) throws(DocumentError) -> Document {
+  ) async throws -> Document {
     switch source {
     case .textFile(let path, let byteCount):
       try readText(at: path, expectedByteCount: byteCount, progress: progress)
     case .directory(let path):
       try listDirectory(at: path)
+    case .pdf(let path, let byteCount):
+      try await PDFReader(tools: pdfTools, screenLines: screenLines)
+        .read(path: path, byteCount: byteCount, credential: credential)
     }
   }
 
@@ -60,7 +73,7 @@ public struct DocumentReader: Sendable {
   /// - Parameters:
   ///   - path: The file's path.
   ///   - expectedByteCount: The file's size when it was classified.
-  ///   - progress: See ``read(_:progress:)``.
+  ///   - progress: See ``read(_:credential:progress:)``.
   /// - Returns: The document.
   /// - Throws: ``DocumentError/unreadable(path:reason:)`` or
   ///   ``DocumentError/notText(path:reason:)``.

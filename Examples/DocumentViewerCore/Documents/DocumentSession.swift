@@ -6,8 +6,9 @@ import StatefulContent
 /// The session adopts `StatefulContent` and opens its document with the library's async
 /// `load`: the reading runs as a `@Sendable` operation (a ``DocumentOpener``) in a task of its
 /// own and reports a large file's progress through its `LoadContext`. The rules then show the
-/// content, the empty placeholder (an empty file or folder) or the error placeholder with a
-/// Retry action.
+/// content, the empty placeholder (an empty file or folder, a PDF without text), the error
+/// placeholder with a Retry action, or — for a password-protected PDF — the locked
+/// placeholder until ``unlock(with:animated:isolation:)`` gets the right password.
 ///
 /// The session is not `Sendable`: it belongs to the actor that uses it (the main actor in
 /// `document-viewer`); its async methods run on their caller's actor.
@@ -26,12 +27,16 @@ public final class DocumentSession: StatefulContent {
   public var opener: DocumentOpener
   /// The document last read, or `nil` before one is read.
   ///
-  /// An empty document is kept, so that the empty placeholder can say whether it is a file or
-  /// a folder, but it does not count as content.
+  /// An empty document is kept, so that the empty placeholder can say whether it is a file,
+  /// a folder or a PDF, but it does not count as content.
   public internal(set) var content: Document?
 
   /// Whether the document read has something to show.
   public var hasContent: Bool { content.map { !$0.isEmpty } ?? false }
+
+  /// How many wrong passwords the viewer accepts before it stops asking (the state is then
+  /// error until the document is opened again).
+  public static let defaultMaximumUnlockAttempts = 3
 
   /// Creates a session; nothing is read until ``open(isolation:)``.
   ///
@@ -54,12 +59,13 @@ public final class DocumentSession: StatefulContent {
     self.opener = opener
     self.stateMachine = ContentStateMachine(presenter: presenter, clock: clock)
     stateMachine.loadingPolicy = loadingPolicy
+    stateMachine.maximumUnlockAttempts = Self.defaultMaximumUnlockAttempts
   }
 
-  /// Opens the document, or opens it anew: loading, then content, empty or error.
+  /// Opens the document, or opens it anew: loading, then content, empty, error or locked.
   ///
-  /// Cancelling it (``cancelLoading()`` or the awaiting task) brings back what was shown
-  /// before.
+  /// A new open forgets a password given before. Cancelling it (``cancelLoading()`` or the
+  /// awaiting task) brings back what was shown before.
   ///
   /// - Parameter isolation: The actor that owns the session; inferred from the caller.
   /// - Returns: How the load ended.
@@ -77,7 +83,8 @@ public final class DocumentSession: StatefulContent {
   ///   - action: The action the user triggered.
   ///   - isolation: The actor that owns the session; inferred from the caller.
   /// - Returns: `true` when the session handled it: Retry runs the last load again with
-  ///   `reload()`. Other roles are not handled.
+  ///   `reload()`, keeping a PDF unlocked. Unlock needs a password, which the caller asks for
+  ///   and passes to ``unlock(with:animated:isolation:)``; it and custom roles are not handled.
   @discardableResult
   public func perform(
     _ action: PlaceholderAction, isolation: isolated (any Actor)? = #isolation
@@ -109,16 +116,21 @@ public final class DocumentSession: StatefulContent {
     return loading
   }
 
-  /// The empty placeholder, saying whether the file or the folder is empty.
+  /// The empty placeholder, saying whether the file or the folder is empty, or that a PDF has
+  /// no text.
   ///
   /// - Parameter placeholder: The empty placeholder.
   /// - Returns: The placeholder to present.
   public func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     var empty = placeholder as? StandardPlaceholder ?? .empty
-    if content?.kind == .directory {
+    switch content?.kind {
+    case .directory:
       empty.title = "Empty Folder"
       empty.message = "'\(displayName)' has no entries."
-    } else {
+    case .pdf:
+      empty.title = "No text in this document"
+      empty.message = "'\(displayName)' has no text layer; it may be a scan."
+    case .text, nil:
       empty.title = "Empty File"
       empty.message = "'\(displayName)' contains no text."
     }
@@ -144,18 +156,37 @@ public final class DocumentSession: StatefulContent {
     return failure
   }
 
+  /// The locked placeholder: the library's, naming the document when no password was tried
+  /// yet (after a wrong one it says `Incorrect password (attempt n).`).
+  ///
+  /// - Parameters:
+  ///   - placeholder: The locked placeholder.
+  ///   - reason: Why the document is locked.
+  /// - Returns: The placeholder to present.
+  public func configureLockedPlaceholder(_ placeholder: any Placeholder, reason: LockReason)
+    -> any Placeholder
+  {
+    guard var locked = placeholder as? StandardPlaceholder, reason == .credentialRequired
+    else { return placeholder }
+    locked.message = "'\(displayName)' is protected by a password."
+    return locked
+  }
+
   private var displayName: String {
     let name = (path as NSString).lastPathComponent
     return name.isEmpty ? path : name
   }
 
   private static func title(for error: any Error) -> String {
+    if error is UnlockError { return "Too Many Attempts" }
     switch error as? DocumentError {
-    case .notFound: "Not Found"
-    case .unreadable: "Cannot Read"
-    case .unsupportedFileType: "Unsupported File"
-    case .notText: "Not a Text File"
-    case nil: "Cannot Open"
+    case .notFound: return "Not Found"
+    case .unreadable: return "Cannot Read"
+    case .unsupportedFileType: return "Unsupported File"
+    case .notText: return "Not a Text File"
+    case .toolsMissing: return "PDF Tools Missing"
+    case .pdfUnreadable: return "Cannot Read PDF"
+    case nil: return "Cannot Open"
     }
   }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// What a path names, found out before anything is read: the choice of how to read it.
 ///
-/// Classifying never opens the path, so a FIFO or a device cannot block the viewer. New
-/// document families (PDFs, for example) become new cases here and new branches in
-/// ``DocumentReader``.
+/// Classifying opens nothing but a regular file (to look for the `%PDF-` signature), so a FIFO
+/// or a device cannot block the viewer. A new document family becomes a new case here and a
+/// new branch in ``DocumentOpener``.
 ///
 /// ```swift
 /// let source = try DocumentSource.classify("/etc/hostname")
@@ -21,11 +21,18 @@ public enum DocumentSource: Hashable, Sendable {
   ///
   /// - Parameter path: The directory's path.
   case directory(path: String)
+  /// A PDF, to be read with poppler's and qpdf's tools: a regular file whose name ends with
+  /// `.pdf` (in any case) or whose first bytes are `%PDF-`.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - byteCount: The file's size when it was classified.
+  case pdf(path: String, byteCount: Int)
 
   /// The path the source was classified from.
   public var path: String {
     switch self {
-    case .textFile(let path, _), .directory(let path): path
+    case .textFile(let path, _), .directory(let path), .pdf(let path, _): path
     }
   }
 
@@ -52,7 +59,12 @@ public enum DocumentSource: Hashable, Sendable {
       throw .unreadable(path: path, reason: systemErrorDescription(code))
     }
     switch info.st_mode & S_IFMT {
-    case S_IFREG: return .textFile(path: path, byteCount: Int(info.st_size))
+    case S_IFREG:
+      let byteCount = Int(info.st_size)
+      if (path as NSString).pathExtension.lowercased() == "pdf" || startsWithPDFSignature(path) {
+        return .pdf(path: path, byteCount: byteCount)
+      }
+      return .textFile(path: path, byteCount: byteCount)
     case S_IFDIR: return .directory(path: path)
     case S_IFIFO: throw .unsupportedFileType(path: path, type: "FIFO")
     case S_IFSOCK: throw .unsupportedFileType(path: path, type: "socket")
@@ -61,6 +73,18 @@ public enum DocumentSource: Hashable, Sendable {
     default: throw .unsupportedFileType(path: path, type: "special file")
     }
   }
+}
+
+/// Whether a regular file starts with `%PDF-`; `false` when it cannot be read (reading it as
+/// text then reports why).
+private func startsWithPDFSignature(_ path: String) -> Bool {
+  // Non-blocking, in case the path was replaced by a FIFO since it was classified.
+  let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+  guard descriptor >= 0 else { return false }
+  defer { close(descriptor) }
+  var bytes = [UInt8](repeating: 0, count: 5)
+  let count = read(descriptor, &bytes, bytes.count)
+  return count == 5 && bytes == Array("%PDF-".utf8)
 }
 
 /// The operating system's sentence for an `errno` value, such as "Not a directory".

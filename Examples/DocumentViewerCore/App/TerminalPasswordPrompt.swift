@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+
+/// Asks a person at a terminal for a password, without echoing what they type.
+///
+/// The prompt goes to standard error, so that standard output (a rendered document or a
+/// timeline) stays clean. While the password is typed, the terminal's `ECHO` flag is off; it is
+/// turned back on when the line is read, and also when Ctrl-C quits the viewer meanwhile (the
+/// restoring is registered as a clean-up of the ``InterruptController``).
+///
+/// ```swift
+/// let prompt = TerminalPasswordPrompt(interrupts: interrupts)
+/// let source = prompt.source   // asks again after each wrong password
+/// ```
+@MainActor
+public final class TerminalPasswordPrompt {
+  /// The terminal's file descriptor, read from and switched to no-echo.
+  public let descriptor: Int32
+  private let interrupts: InterruptController?
+  private let writePrompt: (String) -> Void
+
+  /// Creates a prompt.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The terminal to read from. Defaults to standard input.
+  ///   - interrupts: The controller whose clean-ups restore the terminal on Ctrl-C, or `nil`.
+  ///   - writePrompt: Writes the prompt. Defaults to standard error.
+  public init(
+    descriptor: Int32 = STDIN_FILENO, interrupts: InterruptController?,
+    writePrompt: @escaping (String) -> Void = StandardStreams.writeToError
+  ) {
+    self.descriptor = descriptor
+    self.interrupts = interrupts
+    self.writePrompt = writePrompt
+  }
+
+  /// A password source that prompts for every password, naming the document and, after a
+  /// wrong password, saying so.
+  public var source: PasswordSource {
+    PasswordSource { [self] path, attempt in
+      let name = (path as NSString).lastPathComponent
+      let again = attempt > 0 ? "Wrong password. " : ""
+      return await readHiddenLine(prompt: "\(again)Password for '\(name)' (empty to skip): ")
+    }
+  }
+
+  /// Writes a prompt and reads one line with echo off.
+  ///
+  /// - Parameter prompt: The prompt, without a line feed.
+  /// - Returns: The line without its line break, or `nil` at the end of input.
+  public func readHiddenLine(prompt: String) async -> String? {
+    // Echo goes off before the prompt appears, so that nothing typed after it is shown.
+    let echo = EchoSwitch(descriptor: descriptor)
+    echo?.turnOff()
+    writePrompt(prompt)
+    let token = interrupts?.addCleanup { [writePrompt] in
+      echo?.restore()
+      writePrompt("\n")
+    }
+    let descriptor = descriptor
+    let line = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: Self.readLine(descriptor)) }
+    }
+    if let token { interrupts?.removeCleanup(token) }
+    echo?.restore()
+    // The line feed the person typed was not echoed.
+    writePrompt("\n")
+    return line
+  }
+
+  /// Reads bytes up to a line feed, without buffering beyond it, so that nothing of a later
+  /// line is lost.
+  private nonisolated static func readLine(_ descriptor: Int32) -> String? {
+    var bytes: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count = read(descriptor, &byte, 1)
+      if count < 0 && errno == EINTR { continue }
+      guard count == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+      if byte == UInt8(ascii: "\n") { break }
+      bytes.append(byte)
+    }
+    if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+/// The terminal's `ECHO` flag, turned off and restored to what it was.
+struct EchoSwitch: Sendable {
+  private let descriptor: Int32
+  private let original: termios
+
+  /// Reads the terminal's settings; `nil` when the descriptor is not a terminal.
+  init?(descriptor: Int32) {
+    var settings = termios()
+    guard isatty(descriptor) == 1, tcgetattr(descriptor, &settings) == 0 else { return nil }
+    self.descriptor = descriptor
+    original = settings
+  }
+
+  /// Turns echo off, of the line feed too (the prompt writes its own), and drops what was
+  /// typed before the prompt appeared.
+  func turnOff() {
+    var settings = original
+    settings.c_lflag &= ~tcflag_t(ECHO | ECHONL)
+    _ = tcsetattr(descriptor, TCSAFLUSH, &settings)
+  }
+
+  /// Restores the settings read at creation.
+  func restore() {
+    var settings = original
+    _ = tcsetattr(descriptor, TCSANOW, &settings)
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A directory only the current user can enter (mode 0700), for files that must not be read by
+/// anyone else, such as a decrypted copy of a password-protected PDF.
+///
+/// ```swift
+/// let directory = try PrivateDirectory()
+/// defer { directory.remove() }
+/// let path = try directory.makePrivateFile("decrypted.pdf")   // mode 0600, empty
+/// ```
+struct PrivateDirectory {
+  /// The directory's path.
+  let path: String
+
+  /// Creates a new, uniquely named directory in the temporary directory, with `mkdtemp`.
+  ///
+  /// - Throws: ``DocumentError/unreadable(path:reason:)`` with the system's reason when the
+  ///   directory cannot be created.
+  init() throws(DocumentError) {
+    let base = FileManager.default.temporaryDirectory.path
+    let template = (base as NSString).appendingPathComponent("document-viewer-XXXXXX")
+    var bytes = Array(template.utf8CString)
+    guard let created = mkdtemp(&bytes) else {
+      throw .unreadable(path: template, reason: systemErrorDescription(errno))
+    }
+    path = String(cString: created)
+  }
+
+  /// Creates an empty file of mode 0600 in the directory; it must not exist yet.
+  ///
+  /// A tool that writes to the path later truncates the file but keeps its mode.
+  ///
+  /// - Parameter name: The file's name.
+  /// - Returns: The file's path.
+  /// - Throws: ``DocumentError/unreadable(path:reason:)`` when it cannot be created.
+  func makePrivateFile(_ name: String) throws(DocumentError) -> String {
+    let file = (path as NSString).appendingPathComponent(name)
+    let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw .unreadable(path: file, reason: systemErrorDescription(errno))
+    }
+    close(descriptor)
+    return file
+  }
+
+  /// Removes the directory and everything in it.
+  func remove() {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}

@@ -1,0 +1,243 @@
+import DocumentViewerCore
+import Foundation
+import StatefulContent
+import StatefulContentTesting
+import Synchronization
+import XCTest
+
+/// Password-protected PDFs: locked, unlocked through the library, never leaking the password.
+@MainActor
+final class PDFLockingTests: FixtureTestCase {
+  private let presenter = RecordingPresenter()
+  private let runner = RecordingProcessRunner()
+  private let password = FixturePasswords.user
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try skipUnlessPDFToolsAreInstalled()
+  }
+
+  private func openLocked(runner: RecordingProcessRunner? = nil) async throws -> DocumentSession {
+    let path = try await fixtures.lockedPDF()
+    let reader = DocumentReader(pdfTools: PDFTools(runner: runner ?? self.runner))
+    let session = DocumentSession(
+      path: path, opener: DocumentOpener(reader: reader), presenter: presenter)
+    let outcome = await session.open()
+    XCTAssertEqual(outcome, .locked(.credentialRequired))
+    return session
+  }
+
+  private var lastMessage: String? { presenter.lastStandardPlaceholder?.message }
+
+  // MARK: Missing, incorrect, correct
+
+  func test_noPassword_isLockedWithAnUnlockAction_notAnError() async throws {
+    let session = try await openLocked()
+
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .locked])
+    XCTAssertEqual(session.currentState.lockReason, .credentialRequired)
+    XCTAssertNil(session.content)
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Locked")
+    XCTAssertEqual(lastMessage, "'locked.pdf' is protected by a password.")
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.unlock])
+  }
+
+  func test_incorrectPassword_isLockedAgainWithTheAttemptCounted() async throws {
+    let session = try await openLocked()
+
+    let outcome = await session.unlock(with: Credential(password: "wrong"))
+
+    XCTAssertEqual(outcome, .incorrectCredential(attempts: 1))
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .locked])
+    XCTAssertEqual(session.currentState.lockReason, .incorrectCredential(attempts: 1))
+    XCTAssertEqual(lastMessage, "Incorrect password (attempt 1).")
+    XCTAssertNil(session.content)
+  }
+
+  func test_correctPassword_unlocksThroughLoadingAndShowsTheText() async throws {
+    let session = try await openLocked()
+
+    let outcome = await session.unlock(with: Credential(password: password))
+
+    XCTAssertEqual(outcome, .unlocked)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .content])
+    XCTAssertEqual(session.content?.lines, ["Secret text."])
+    XCTAssertNil(session.stateMachine.lock)
+  }
+
+  func test_retryAfterAWrongPassword_unlocksWithTheRightOne() async throws {
+    let session = try await openLocked()
+
+    let first = await session.unlock(with: Credential(password: "wrong"))
+    let second = await session.unlock(with: Credential(password: "also wrong"))
+    let third = await session.unlock(with: Credential(password: password))
+
+    XCTAssertEqual(first, .incorrectCredential(attempts: 1))
+    XCTAssertEqual(second, .incorrectCredential(attempts: 2))
+    XCTAssertEqual(third, .unlocked)
+    XCTAssertEqual(session.currentState, .content)
+    XCTAssertEqual(session.stateMachine.unlockAttempts, 0)
+  }
+
+  func test_passwordWithALineBreak_isRefusedWithoutRunningATool() async throws {
+    let session = try await openLocked()
+    let runs = runner.invocations.count
+
+    let outcome = await session.unlock(with: Credential(password: password + "\nmore"))
+    let crlf = await session.unlock(with: Credential(password: password + "\r\nmore"))
+
+    XCTAssertEqual(outcome, .incorrectCredential(attempts: 1))
+    XCTAssertEqual(crlf, .incorrectCredential(attempts: 2))
+    XCTAssertEqual(runner.invocations.count, runs, "qpdf would read only the first line")
+  }
+
+  // MARK: Reload, cancel, limit
+
+  func test_reloadAfterUnlock_staysUnlocked() async throws {
+    let session = try await openLocked()
+    await session.unlock(with: Credential(password: password))
+    presenter.clearRecords()
+
+    let reloaded = await session.reload()
+    let retried = await session.perform(.retry)
+
+    XCTAssertEqual(reloaded, .completed)
+    XCTAssertTrue(retried)
+    XCTAssertEqual(session.currentState, .content)
+    XCTAssertEqual(session.content?.lines, ["Secret text."])
+    XCTAssertFalse(presenter.presentedKinds.contains(.locked), "the credential was kept")
+  }
+
+  func test_openAgainAfterUnlock_forgetsThePassword() async throws {
+    let session = try await openLocked()
+    await session.unlock(with: Credential(password: password))
+
+    let outcome = await session.open()
+
+    XCTAssertEqual(outcome, .locked(.credentialRequired))
+  }
+
+  func test_cancellingAnUnlock_bringsBackTheLockedState() async throws {
+    let gate = Gate<Void>()
+    let holding = RecordingProcessRunner { invocation in
+      if invocation.arguments.first == "--password-file=-" { try await gate.wait() }
+    }
+    let session = try await openLocked(runner: holding)
+    let interrupts = InterruptController(writeNote: { _ in })
+    interrupts.session = session
+
+    let unlock = Task { await session.unlock(with: Credential(password: self.password)) }
+    await settle { gate.waiterCount == 1 }
+    XCTAssertEqual(session.currentState.kind, .loading)
+    let response = interrupts.interrupt()
+    let outcome = await unlock.value
+    gate.open()
+
+    XCTAssertEqual(response, .cancelledLoad)
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(session.currentState.lockReason, .credentialRequired)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .locked])
+    XCTAssertNil(session.content)
+  }
+
+  func test_attemptLimit_afterThreeWrongPasswords_isErrorAndRetryLocksAgain() async throws {
+    let session = try await openLocked()
+    XCTAssertEqual(session.stateMachine.maximumUnlockAttempts, 3)
+
+    var outcomes: [UnlockOutcome] = []
+    for guess in ["one", "two", "three", password] {
+      outcomes.append(await session.unlock(with: Credential(password: guess)))
+    }
+
+    XCTAssertEqual(
+      outcomes,
+      [
+        .incorrectCredential(attempts: 1), .incorrectCredential(attempts: 2),
+        .attemptLimitReached(attempts: 3), .attemptLimitReached(attempts: 3),
+      ])
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Too Many Attempts")
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.retry])
+    XCTAssertNil(session.content)
+
+    await session.perform(.retry)
+
+    XCTAssertEqual(session.currentState.lockReason, .credentialRequired)
+    let unlocked = await session.unlock(with: Credential(password: password))
+    XCTAssertEqual(unlocked, .unlocked)
+  }
+
+  func test_attemptLimit_canBeChangedOnTheMachine() async throws {
+    let session = try await openLocked()
+    session.stateMachine.maximumUnlockAttempts = 1
+
+    let outcome = await session.unlock(with: Credential(password: "wrong"))
+
+    XCTAssertEqual(outcome, .attemptLimitReached(attempts: 1))
+    XCTAssertEqual(session.currentState.kind, .error)
+  }
+
+  // MARK: The password's way
+
+  func test_password_isGivenOnStandardInputAndNeverInAnyArgument() async throws {
+    let session = try await openLocked()
+    await session.unlock(with: Credential(password: "a wrong one"))
+    await session.unlock(with: Credential(password: password))
+    await session.reload()
+
+    let invocations = runner.invocations
+    for invocation in invocations {
+      for secret in [password, "a wrong one"] {
+        XCTAssertFalse(
+          invocation.arguments.contains { $0.contains(secret) }, invocation.description)
+        XCTAssertFalse(invocation.description.contains(secret))
+        XCTAssertFalse(invocation.executable.contains(secret))
+      }
+    }
+    let withPassword = invocations.filter { !$0.standardInput.isEmpty }
+    XCTAssertEqual(
+      withPassword.map(\.arguments.first),
+      [
+        "--password-file=-", "--password-file=-",
+        "--password-file=-", "--password-file=-", "--password-file=-",
+      ],
+      "check wrong, check right, decrypt, then check and decrypt on reload")
+    XCTAssertEqual(withPassword.first?.standardInput, Data("a wrong one\n".utf8))
+    XCTAssertEqual(withPassword.last?.standardInput, Data("\(password)\n".utf8))
+  }
+
+  func test_decryptedCopy_isPrivateAndRemovedAfterReading() async throws {
+    let observed = ObservedFile()
+    let runner = RecordingProcessRunner { invocation in
+      guard invocation.toolName == "pdftotext", let input = invocation.arguments.dropFirst().first,
+        input.hasSuffix("decrypted.pdf")
+      else { return }
+      observed.record(path: input)
+    }
+    let session = try await openLocked(runner: runner)
+
+    await session.unlock(with: Credential(password: password))
+
+    XCTAssertEqual(session.currentState, .content)
+    let (path, fileMode, directoryMode) = try XCTUnwrap(observed.value)
+    XCTAssertEqual(fileMode, 0o600)
+    XCTAssertEqual(directoryMode, 0o700)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent))
+  }
+}
+
+/// What a runner hook saw of the decrypted copy: its path and the modes of it and its folder.
+private final class ObservedFile: Sendable {
+  private let observed = Mutex<(String, mode_t, mode_t)?>(nil)
+
+  var value: (String, mode_t, mode_t)? { observed.withLock { $0 } }
+
+  func record(path: String) {
+    var file = stat()
+    var directory = stat()
+    stat(path, &file)
+    stat((path as NSString).deletingLastPathComponent, &directory)
+    observed.withLock { $0 = (path, file.st_mode & 0o777, directory.st_mode & 0o777) }
+  }
+}

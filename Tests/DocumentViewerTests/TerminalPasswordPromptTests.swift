@@ -1,0 +1,143 @@
+import DocumentViewerCore
+import Foundation
+import StatefulContentTesting
+import XCTest
+
+/// The password prompt, on a pseudo-terminal the test types into.
+@MainActor
+final class TerminalPasswordPromptTests: XCTestCase {
+  private var controller: Int32 = -1
+  private var terminal: Int32 = -1
+  private var prompts = ""
+
+  override func setUp() async throws {
+    let pair = PseudoTerminal.open()
+    try XCTSkipIf(pair == nil, "no pseudo-terminals here")
+    (controller, terminal) = try XCTUnwrap(pair)
+  }
+
+  override func tearDown() async throws {
+    if terminal >= 0 { close(terminal) }
+    if controller >= 0 { close(controller) }
+  }
+
+  private var echoIsOn: Bool {
+    var settings = termios()
+    tcgetattr(terminal, &settings)
+    return settings.c_lflag & tcflag_t(ECHO) != 0
+  }
+
+  private func type(_ text: String) {
+    _ = text.withCString { write(controller, $0, strlen($0)) }
+  }
+
+  /// What the terminal echoed back to the person, read without waiting.
+  private func echoed() -> String {
+    let flags = fcntl(controller, F_GETFL)
+    _ = fcntl(controller, F_SETFL, flags | O_NONBLOCK)
+    defer { _ = fcntl(controller, F_SETFL, flags) }
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let count = read(controller, &bytes, bytes.count)
+    return count > 0 ? String(decoding: bytes[..<count], as: UTF8.self) : ""
+  }
+
+  private func makePrompt(_ interrupts: InterruptController? = nil) -> TerminalPasswordPrompt {
+    TerminalPasswordPrompt(descriptor: terminal, interrupts: interrupts) { self.prompts += $0 }
+  }
+
+  func test_readHiddenLine_readsWithoutEchoAndRestoresEcho() async {
+    XCTAssertTrue(echoIsOn)
+    let prompt = makePrompt()
+
+    let line = Task { await prompt.readHiddenLine(prompt: "Password: ") }
+    await settle { !self.echoIsOn }
+    type("s3cret\n")
+    let password = await line.value
+
+    XCTAssertEqual(password, "s3cret")
+    XCTAssertTrue(echoIsOn)
+    XCTAssertFalse(echoed().contains("s3cret"))
+    XCTAssertEqual(prompts, "Password: \n")
+  }
+
+  func test_source_namesTheDocumentAndSaysWhenThePasswordWasWrong() async {
+    let source = makePrompt().source
+
+    let first = Task { await source.password(for: "/tmp/a/locked.pdf", attempt: 0) }
+    await settle { !self.echoIsOn }
+    type("one\n")
+    _ = await first.value
+    await settle { self.echoIsOn }
+    let second = Task { await source.password(for: "/tmp/a/locked.pdf", attempt: 1) }
+    await settle { !self.echoIsOn }
+    type("\n")
+    let answer = await second.value
+
+    XCTAssertNil(answer, "an empty line stops asking")
+    XCTAssertEqual(
+      prompts,
+      "Password for 'locked.pdf' (empty to skip): \n"
+        + "Wrong password. Password for 'locked.pdf' (empty to skip): \n")
+  }
+
+  func test_interruptDuringThePrompt_restoresEchoBeforeQuitting() async {
+    let interrupts = InterruptController(writeNote: { _ in })
+    let prompt = makePrompt(interrupts)
+    let line = Task { await prompt.readHiddenLine(prompt: "Password: ") }
+    await settle { !self.echoIsOn }
+
+    let response = interrupts.interrupt()
+
+    XCTAssertEqual(response, .exit(status: 130))
+    XCTAssertTrue(echoIsOn)
+    XCTAssertEqual(prompts, "Password: \n")
+    type("\n")  // lets the reading thread end
+    _ = await line.value
+  }
+
+  func test_endOfInput_isNil() async {
+    let prompt = makePrompt()
+    let line = Task { await prompt.readHiddenLine(prompt: "") }
+    await settle { !self.echoIsOn }
+
+    type("\u{04}")  // Ctrl-D on an empty line
+
+    let answer = await line.value
+    XCTAssertNil(answer)
+    XCTAssertTrue(echoIsOn)
+  }
+}
+
+/// Opens pseudo-terminal pairs. Glibc's module does not import `posix_openpt` and its friends
+/// (they need `_XOPEN_SOURCE`), so they are looked up at run time.
+private enum PseudoTerminal {
+  private typealias Open = @convention(c) (Int32) -> Int32
+  private typealias Prepare = @convention(c) (Int32) -> Int32
+  private typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+
+  private static func function<F>(_ name: String, as type: F.Type) -> F? {
+    guard let symbol = dlsym(nil, name) else { return nil }
+    return unsafeBitCast(symbol, to: type)
+  }
+
+  /// The controller and terminal descriptors of a new pair, or `nil`.
+  static func open() -> (controller: Int32, terminal: Int32)? {
+    guard let openController = function("posix_openpt", as: Open.self),
+      let grant = function("grantpt", as: Prepare.self),
+      let unlock = function("unlockpt", as: Prepare.self),
+      let name = function("ptsname", as: Name.self)
+    else { return nil }
+    let controller = openController(O_RDWR | O_NOCTTY)
+    guard controller >= 0 else { return nil }
+    guard grant(controller) == 0, unlock(controller) == 0, let path = name(controller) else {
+      close(controller)
+      return nil
+    }
+    let terminal = Glibc.open(path, O_RDWR | O_NOCTTY)
+    guard terminal >= 0 else {
+      close(controller)
+      return nil
+    }
+    return (controller, terminal)
+  }
+}

@@ -7,6 +7,10 @@ import Foundation
 /// so that the controller can cancel a load or restore the terminal first. Keep the returned
 /// value alive for as long as interrupts should be handled.
 ///
+/// The tools the viewer starts afterwards (pdftotext, qpdf) inherit the ignored `SIGINT`, so a
+/// Ctrl-C typed at the terminal, which reaches the whole process group, does not kill them
+/// behind the controller's back: a cancelled load ends its tool with `SIGTERM` instead.
+///
 /// ```swift
 /// let signals = InterruptSignal.install(controller: interrupts)
 /// ```

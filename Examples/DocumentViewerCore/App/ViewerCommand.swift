@@ -39,6 +39,8 @@ public enum ViewerCommand: Hashable, Sendable {
                             (without echo) and asks again after a wrong password; a
                             pipe on standard input is read like FILE. An empty line
                             or the end of input stops asking: the PDF stays locked.
+                            After 3 wrong passwords the PDF is an error; its Retry
+                            opens it locked again.
       -h, --help            Show this message and exit.
       --                    Treat every following argument as a PATH.
 

@@ -29,6 +29,8 @@ extension StatefulContent {
   ///     ``ContentStateMachine/retryPolicy``.
   ///   - isolation: The actor that owns the machine; inferred from the caller.
   ///   - operation: The work; it runs in a task of its own and is cancelled when the load is.
+  ///     It is kept for ``reload(isolation:)``, so it must not capture the adopter strongly
+  ///     (that would be a retain cycle through the machine); `apply` receives the adopter.
   ///   - apply: Stores the operation's value in the adopter, which it receives as its first
   ///     argument (so the closure need not capture it). It runs only for the winning load.
   /// - Returns: How the load ended.
@@ -57,6 +59,9 @@ extension StatefulContent {
     operation: @escaping @Sendable (LoadContext) async throws -> Value,
     apply: @escaping (Self, Value) -> Void
   ) async -> LoadOutcome {
+    // A task cancelled before the load starts gets no load at all: nothing is superseded and
+    // nothing is shown.
+    if Task.isCancelled { return .cancelled }
     let machine = stateMachine
     var operation = operation
     if mode == .unlock, let verifier = machine.credentialVerifier, let credential {
@@ -104,6 +109,10 @@ extension StatefulContent {
   }
 
   /// Runs the last load's operation again, as the error placeholder's Retry action does.
+  ///
+  /// It runs the operation and `apply` closure given to the last `load` call, as they were
+  /// captured then: state the closures read when they run is current, but a closure that the
+  /// adopter swapped out since is not used.
   ///
   /// Content unlocked with ``unlock(with:animated:isolation:)`` stays unlocked: the operation
   /// receives the credential that unlocked it in ``LoadContext/credential``.

@@ -44,6 +44,11 @@ extension ContentStateMachine {
       return
     }
     activeLoad?.tasks.append(task)
+    // At most one operation and four timers of a load are alive at once; older tasks have
+    // finished, so keeping the newest few bounds the list for endless retries and progress.
+    if let count = activeLoad?.tasks.count, count > 16 {
+      activeLoad?.tasks.removeFirst(count - 8)
+    }
   }
 
   /// Forgets the load `id` when it ends, cancelling its remaining timers.

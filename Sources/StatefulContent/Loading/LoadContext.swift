@@ -12,7 +12,20 @@ public struct LoadContext: Sendable {
   public let credential: Credential?
   let report: @Sendable (Double?) -> Void
 
-  init(attempt: Int, credential: Credential?, report: @escaping @Sendable (Double?) -> Void) {
+  /// Creates a context, for testing an operation outside a load.
+  ///
+  /// Inside `load`, the machine creates the context; use this initializer to call an
+  /// operation directly in a test and observe the progress it reports.
+  ///
+  /// - Parameters:
+  ///   - attempt: The attempt number, counting from 1. Defaults to 1.
+  ///   - credential: The credential to open locked content with. Defaults to `nil`.
+  ///   - report: Receives every progress report, unsanitized: a fraction, or `nil` for
+  ///     unknown. Defaults to ignoring them.
+  public init(
+    attempt: Int = 1, credential: Credential? = nil,
+    report: @escaping @Sendable (Double?) -> Void = { _ in }
+  ) {
     self.attempt = attempt
     self.credential = credential
     self.report = report

@@ -3,6 +3,9 @@
 /// A load that ends within ``showDelay`` never presents the loading placeholder; once it is
 /// presented, it stays at least ``minimumDisplayTime`` (as spin-delay and the query libraries
 /// do). Progress updates are coalesced so a fast stream of them does not flood the presenter.
+///
+/// Negative durations count as zero and durations above 365 days as 365 days, so that no
+/// deadline overflows a clock.
 public struct LoadingPolicy: Sendable, Hashable {
   /// How long a load runs before the loading placeholder is presented. Negative means zero.
   public var showDelay: Duration
@@ -40,8 +43,8 @@ public struct LoadingPolicy: Sendable, Hashable {
     showDelay: .milliseconds(150), minimumDisplayTime: .milliseconds(400),
     progressInterval: .milliseconds(50), progressStep: 0.01)
 
-  var effectiveShowDelay: Duration { max(showDelay, .zero) }
-  var effectiveMinimumDisplayTime: Duration { max(minimumDisplayTime, .zero) }
-  var effectiveProgressInterval: Duration { max(progressInterval, .zero) }
+  var effectiveShowDelay: Duration { .clampedDelay(showDelay) }
+  var effectiveMinimumDisplayTime: Duration { .clampedDelay(minimumDisplayTime) }
+  var effectiveProgressInterval: Duration { .clampedDelay(progressInterval) }
   var effectiveProgressStep: Double { progressStep.isNaN ? 0 : min(max(progressStep, 0), 1) }
 }

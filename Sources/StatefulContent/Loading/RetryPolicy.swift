@@ -9,11 +9,13 @@
 public struct RetryPolicy: Sendable {
   /// How many times a failed load runs again (0 means no retry). Negative values count as 0.
   public var maximumRetries: Int
-  /// The delay before the first retry. Negative durations count as zero.
+  /// The delay before the first retry. Negative durations count as zero; durations above
+  /// 365 days count as that.
   public var initialDelay: Duration
   /// The factor each further delay grows by. Values below 1 or not finite count as 1.
   public var multiplier: Double
-  /// The longest delay between two attempts. Negative durations count as zero.
+  /// The longest delay between two attempts. Negative durations count as zero; durations
+  /// above 365 days count as 365 days.
   public var maximumDelay: Duration
   /// How much a delay may randomly vary, as a fraction 0…1 of the delay (0.1 means ±10 %).
   /// Values outside 0…1 are clamped; NaN counts as 0.
@@ -70,20 +72,27 @@ public struct RetryPolicy: Sendable {
   /// - Parameters:
   ///   - retry: The retry's number, counting from 1; values below 1 count as 1.
   ///   - unitRandom: A number in 0..<1 that picks the jitter; 0.5 means none.
-  /// - Returns: The delay, never negative and never above `maximumDelay` (before jitter).
+  /// - Returns: The delay, never negative, never above `maximumDelay` before jitter and never
+  ///   above 365 days after it.
+  /// - Complexity: O(log `retry`).
   public func delay(beforeRetry retry: Int, unitRandom: Double = 0.5) -> Duration {
-    let initial = max(initialDelay, .zero)
-    let cap = max(maximumDelay, .zero)
+    let cap = Duration.clampedDelay(maximumDelay).seconds
+    let initial = min(Duration.clampedDelay(initialDelay).seconds, cap)
     let factor = multiplier.isFinite && multiplier >= 1 ? multiplier : 1
-    var delay = initial
-    var step = 1
-    while step < retry && delay < cap {
-      delay = delay * factor
-      step += 1
+    // initial × factor^(retry − 1) by binary exponentiation in floating point, saturating at
+    // the cap: O(log retry) steps for any retry number, and no Duration arithmetic that could
+    // overflow (every factor is at least 1, so saturating early gives the same result).
+    var seconds = initial
+    var base = factor
+    var exponent = max(retry, 1) - 1
+    while exponent > 0 && seconds < cap {
+      if exponent & 1 == 1 { seconds = min(seconds * base, cap) }
+      exponent >>= 1
+      base *= base
     }
-    delay = min(delay, cap)
     let spread = jitter.isNaN ? 0 : min(max(jitter, 0), 1)
     let random = unitRandom.isFinite ? min(max(unitRandom, 0), 1) : 0.5
-    return max(delay * (1 + spread * (2 * random - 1)), .zero)
+    let varied = seconds * (1 + spread * (2 * random - 1))
+    return Duration.clampedDelay(seconds: varied)
   }
 }

@@ -10,7 +10,10 @@
 ///   guard let password = context.credential else {
 ///     throw ContentLockedError(.credentialRequired)
 ///   }
-///   return try await Document.open(url, password: password.secret)
+///   guard let document = try await Document.open(url, password: password.secret) else {
+///     throw ContentLockedError.incorrectCredential
+///   }
+///   return document
 /// }
 /// ```
 public struct ContentLockedError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -24,6 +27,10 @@ public struct ContentLockedError: Error, Hashable, Sendable, CustomStringConvert
   public init(_ reason: LockReason = .credentialRequired) {
     self.reason = reason
   }
+
+  /// The error an operation throws when the credential it was given is wrong; the machine
+  /// counts the attempts itself, so the count given here does not matter.
+  public static let incorrectCredential = ContentLockedError(.incorrectCredential(attempts: 0))
 
   /// `Content is locked: <reason>`.
   public var description: String { "Content is locked: \(reason)" }

@@ -24,7 +24,15 @@ import Observation
 public final class ContentStateMachine: Observable {
   /// The presenter that shows each presentation, or `nil` to present nothing (transitions then
   /// complete at once).
-  @exclusivity(unchecked) public var presenter: (any Presenter)?
+  ///
+  /// Replacing the presenter while a presentation is in flight counts that presentation as
+  /// finished: the old presenter can no longer report it, and the machine must not wait for it.
+  @exclusivity(unchecked) public var presenter: (any Presenter)? {
+    didSet {
+      guard oldValue !== presenter, let inFlight = queue.inFlight else { return }
+      send(.finished(token: inFlight.id))
+    }
+  }
 
   /// The state most recently requested, readable the moment the request returns.
   public private(set) var requestedState: ContentState {
@@ -196,6 +204,7 @@ public final class ContentStateMachine: Observable {
     case request(TransitionQueue.Request)
     case finished(token: UInt64)
     case cancelWaiting
+    case supersedeWaiting
   }
 
   /// Creates a machine.
@@ -323,6 +332,11 @@ public final class ContentStateMachine: Observable {
   /// The presentation in flight goes on and completes as usual, and ``requestedState`` becomes
   /// its state again, so the machine never keeps requesting a state it will not present.
   public func cancelPendingTransitions() {
+    if let request = deferredRequest {
+      deferredRequest = nil
+      complete(request.id, .cancelled)
+      revertRequestedToPresentation()
+    }
     send(.cancelWaiting)
   }
 
@@ -354,9 +368,14 @@ public final class ContentStateMachine: Observable {
     completion: TransitionCompletion? = nil
   ) -> (any Error)? {
     hasDecided = true
-    let inputs = StateInputs(
+    var inputs = StateInputs(
       isLoading: _isLoading, error: lastError, hasContent: _lock == nil && host.hasContent,
       lock: _lock, progress: _progress)
+    if isLockedOut {
+      // Too many wrong credentials: the error stays, content stays hidden, until a new load
+      // (or `lock()`) starts over.
+      inputs = StateInputs(error: UnlockError.attemptLimitReached(attempts: unlockAttempts))
+    }
     let decision = StateDecision.decide(inputs)
     submit(
       decision.state, isRefreshing: decision.isRefreshing, animated: animated,
@@ -382,10 +401,23 @@ public final class ContentStateMachine: Observable {
     host: (any StatefulContent)? = nil,
     completion: TransitionCompletion? = nil
   ) {
+    var state = state
+    if case .loading(let progress?) = state {
+      state = .loading(progress: StateDecision.sanitizedProgress(progress))
+    }
+    // While the show delay holds loading back, any loading request waits with it: a retry, a
+    // replaced placeholder or a re-appearance must not show loading early.
+    let deferred = deferred || (state.kind == .loading && deferredRequest != nil)
     let id = nextRequestID
     nextRequestID &+= 1
     latestRequestID = id
     setRequested(state, isRefreshing: isRefreshing)
+    guard latestRequestID == id else {
+      // An observer of requestedState made a request while being notified of this one: that
+      // request took effect after this one, so it wins.
+      completion?(.superseded)
+      return
+    }
     if let replaced = deferredRequest {
       deferredRequest = nil
       complete(replaced.id, .superseded)
@@ -402,7 +434,9 @@ public final class ContentStateMachine: Observable {
     let request = TransitionQueue.Request(
       id: id, presentation: presentation, animated: animated, forced: forced)
     if deferred {
+      // The newest request: whatever waits behind the presentation in flight is superseded.
       deferredRequest = request
+      send(.supersedeWaiting)
     } else {
       send(.request(request))
     }
@@ -456,7 +490,8 @@ public final class ContentStateMachine: Observable {
     }
     return Presentation(
       state: state, placeholder: placeholder,
-      insets: hostInsets.sanitized + placeholder.insets.sanitized, isRefreshing: isRefreshing,
+      insets: (hostInsets.sanitized + placeholder.insets.sanitized).saturated,
+      isRefreshing: isRefreshing,
       attempt: attempt)
   }
 
@@ -525,10 +560,10 @@ public final class ContentStateMachine: Observable {
       if !actions.isEmpty {
         // The cancelled request is no longer what the machine heads for: the presentation
         // in flight is, so nothing stale is left requested but never presented (I3).
-        let target = queue.inFlight?.presentation ?? queue.presented
-        requestedPresentation = target
-        setRequested(target.state, isRefreshing: target.isRefreshing)
+        revertRequestedToPresentation()
       }
+    case .supersedeWaiting:
+      actions = queue.supersedeWaiting()
     case .finished(let token):
       let before = queue.presented
       actions = queue.presenterFinished(token: token)
@@ -537,14 +572,30 @@ public final class ContentStateMachine: Observable {
     for action in actions { perform(action) }
   }
 
+  /// Makes the presentation in flight (or on screen) the requested one again, after the
+  /// requests that would have followed it were cancelled.
+  private func revertRequestedToPresentation() {
+    let target = queue.inFlight?.presentation ?? queue.presented
+    requestedPresentation = target
+    setRequested(target.state, isRefreshing: target.isRefreshing)
+  }
+
   /// Sets the requested state, notifying observers only when it really changes.
+  ///
+  /// The value is stored before observers are told, so that a request an observer makes from
+  /// its change handler takes effect after this one instead of being overwritten by it.
   private func setRequested(_ state: ContentState, isRefreshing refreshing: Bool) {
-    if !_requestedState.hasSamePayload(as: state) { requestedState = state }
-    if _isRefreshing != refreshing { isRefreshing = refreshing }
+    let stateChanged = !_requestedState.hasSamePayload(as: state)
+    let refreshingChanged = _isRefreshing != refreshing
+    _requestedState = state
+    _isRefreshing = refreshing
+    guard isObserved else { return }
+    if stateChanged { registrar.withMutation(of: self, keyPath: \.requestedState) {} }
+    if refreshingChanged { registrar.withMutation(of: self, keyPath: \.isRefreshing) {} }
   }
 
   private func didPresent(_ presentation: Presentation, after previous: Presentation) {
-    lastState = previous.state
+    if previous.state.kind != presentation.state.kind { lastState = previous.state }
     if !_presentedState.hasSamePayload(as: presentation.state) {
       presentedState = presentation.state
     }

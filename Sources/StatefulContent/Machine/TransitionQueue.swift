@@ -113,6 +113,14 @@ struct TransitionQueue {
     return actions
   }
 
+  /// Supersedes the waiting request, because a newer request was made that does not wait in
+  /// this queue (one held back by the show delay).
+  mutating func supersedeWaiting() -> Actions {
+    guard let request = waiting else { return Actions() }
+    waiting = nil
+    return Actions(.complete(id: request.id, .superseded))
+  }
+
   /// Cancels only the waiting request; the in-flight presentation goes on.
   mutating func cancelWaiting() -> Actions {
     guard let request = waiting else { return Actions() }

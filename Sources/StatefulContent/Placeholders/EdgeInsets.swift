@@ -54,6 +54,14 @@ public struct EdgeInsets: Hashable, Sendable {
       top: clean(top), leading: clean(leading), bottom: clean(bottom), trailing: clean(trailing))
   }
 
+  /// These insets with every infinite distance replaced by the largest finite one, for a sum
+  /// of valid insets that overflowed.
+  var saturated: EdgeInsets {
+    func clamp(_ value: Double) -> Double { value == .infinity ? .greatestFiniteMagnitude : value }
+    return EdgeInsets(
+      top: clamp(top), leading: clamp(leading), bottom: clamp(bottom), trailing: clamp(trailing))
+  }
+
   /// Returns these insets, or throws when one of the distances is negative or not finite.
   ///
   /// - Returns: The insets, unchanged.

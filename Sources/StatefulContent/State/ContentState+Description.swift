@@ -19,7 +19,12 @@ extension ContentState: CustomStringConvertible {
   /// `error(File not found)`.
   public var description: String {
     switch self {
-    case .loading(let progress?): "loading(\(Int(progress * 100 + 0.5))%)"
+    case .loading(let progress?):
+      if let fraction = StateDecision.sanitizedProgress(progress) {
+        "loading(\(Int(fraction * 100 + 0.5))%)"
+      } else {
+        "loading"
+      }
     case .error(let error): "error(\(error))"
     case .locked(let reason): "locked(\(reason))"
     default: kind.description
@@ -30,13 +35,15 @@ extension ContentState: CustomStringConvertible {
 extension ContentState {
   /// Whether two states would present the same thing: same kind and the same payload.
   ///
-  /// Errors are compared by type and description, since `Error` is not `Equatable`.
+  /// Errors are the same only when they are the same object; value-type errors never are.
   func hasSamePayload(as other: ContentState) -> Bool {
     switch (self, other) {
     case (.loading(let lhs), .loading(let rhs)): lhs == rhs
     case (.locked(let lhs), .locked(let rhs)): lhs == rhs
     case (.error(let lhs), .error(let rhs)):
-      type(of: lhs) == type(of: rhs) && String(reflecting: lhs) == String(reflecting: rhs)
+      // Only the very same error object is the same payload: two errors that print alike may
+      // still differ (a status code, a retry delay), and the placeholder must get the new one.
+      (lhs as AnyObject) === (rhs as AnyObject) && type(of: lhs) is AnyClass
     default: kind == other.kind
     }
   }

@@ -1,0 +1,24 @@
+extension Duration {
+  /// The longest delay any timer of the machine waits: 365 days. Longer configured durations
+  /// count as this, so that adding one to a clock's instant can never overflow.
+  static let longestDelay = Duration.seconds(365 * 24 * 60 * 60)
+
+  /// A configured duration brought into `0…longestDelay`.
+  static func clampedDelay(_ duration: Duration) -> Duration {
+    min(max(duration, .zero), longestDelay)
+  }
+
+  /// A duration in seconds, brought into `0…longestDelay`; NaN counts as zero.
+  static func clampedDelay(seconds: Double) -> Duration {
+    guard seconds.isFinite, seconds > 0 else { return seconds == .infinity ? longestDelay : .zero }
+    // Whole nanoseconds, rounded: 365 days is about 3.2e16 ns, far inside Int64.
+    let nanoseconds = Int64(min(seconds, longestDelay.seconds) * 1e9 + 0.5)
+    return min(.nanoseconds(nanoseconds), longestDelay)
+  }
+
+  /// The duration in seconds, as a floating-point number.
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}

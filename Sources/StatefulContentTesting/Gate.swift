@@ -1,4 +1,4 @@
-import Synchronization
+import StatefulContent
 
 /// A one-shot gate an async operation waits at until the test opens it, with a value or an
 /// error; it orders a test's events without sleeping.
@@ -14,7 +14,7 @@ public final class Gate<Value: Sendable>: Sendable {
     case opened(Result<Value, any Error>)
   }
 
-  private let state = Mutex(State.closed([]))
+  private let state = LockedState(State.closed([]))
 
   /// Creates a closed gate.
   public init() {}

@@ -1,4 +1,4 @@
-import Synchronization
+import StatefulContent
 
 /// A clock that only moves when a test advances it, so that time-based behaviour is tested
 /// without sleeping.
@@ -60,7 +60,7 @@ public final class ManualClock: Clock, Sendable {
     var nextID: UInt64 = 0
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
 
   /// Creates a clock at offset zero.
   public init() {}

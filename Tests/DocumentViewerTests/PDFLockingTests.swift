@@ -2,7 +2,6 @@ import DocumentViewerCore
 import Foundation
 import StatefulContent
 import StatefulContentTesting
-import Synchronization
 import XCTest
 
 /// Password-protected PDFs: locked, unlocked through the library, never leaking the password.
@@ -229,7 +228,7 @@ final class PDFLockingTests: FixtureTestCase {
 
 /// What a runner hook saw of the decrypted copy: its path and the modes of it and its folder.
 private final class ObservedFile: Sendable {
-  private let observed = Mutex<(String, mode_t, mode_t)?>(nil)
+  private let observed = LockedState<(String, mode_t, mode_t)?>(nil)
 
   var value: (String, mode_t, mode_t)? { observed.withLock { $0 } }
 

@@ -1,6 +1,6 @@
 import DocumentViewerCore
 import Foundation
-import Synchronization
+import StatefulContent
 import XCTest
 
 @MainActor
@@ -74,7 +74,7 @@ final class PasswordSourceTests: FixtureTestCase {
 
 /// A counter shared with a `Sendable` closure.
 private final class Counter: Sendable {
-  private let count = Mutex(0)
+  private let count = LockedState(0)
   var value: Int { count.withLock { $0 } }
   func increment() { count.withLock { $0 += 1 } }
 }

@@ -1,6 +1,5 @@
 import StatefulContent
 import StatefulContentTesting
-import Synchronization
 import XCTest
 
 @MainActor
@@ -247,7 +246,7 @@ final class LoadingTests: XCTestCase {
 
 /// A thread-safe counter for operations that run off the main actor.
 final class Counter: Sendable {
-  private let count = Synchronization.Mutex(0)
+  private let count = LockedState(0)
   var value: Int { count.withLock { $0 } }
   func increment() { count.withLock { $0 += 1 } }
 }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Runs tools with Foundation's `Process`: no shell, three pipes, cancellable.
 ///
@@ -56,7 +55,7 @@ private final class ToolRun: Sendable {
 
   private let invocation: ProcessInvocation
   private let process = Process()
-  private let phase = Mutex(Phase.notStarted)
+  private let phase = Locked(Phase.notStarted)
 
   init(_ invocation: ProcessInvocation) {
     self.invocation = invocation
@@ -123,7 +122,7 @@ private final class ToolRun: Sendable {
 
 /// Bytes handed from a reading thread to the thread that waits for it.
 private final class Collected: Sendable {
-  private let data = Mutex(Data())
+  private let data = Locked(Data())
 
   func set(_ value: Data) { data.withLock { $0 = value } }
   func get() -> Data { data.withLock { $0 } }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Why a running load's event loop must stop.
 enum LoadSignal: Sendable {
   /// A newer load replaced it; the state belongs to the newer load.
@@ -46,7 +44,7 @@ struct ActiveLoad {
 
 /// The signal that ended a load, kept beside its event stream.
 final class LoadEnding: Sendable {
-  private let stored = Mutex<LoadSignal?>(nil)
+  private let stored = LockedState<LoadSignal?>(nil)
 
   /// The first signal recorded, or `nil`.
   var signal: LoadSignal? { stored.withLock { $0 } }

@@ -6,7 +6,7 @@ import Synchronization
 /// stream's termination handler, so it is released; the mutex makes that handler, which may run
 /// on any thread, safe.
 final class StateChangeBroadcaster: Sendable {
-  private let consumers = Mutex<[UInt64: AsyncStream<ContentStateChange>.Continuation]>([:])
+  private let consumers = LockedState<[UInt64: AsyncStream<ContentStateChange>.Continuation]>([:])
   private let nextID = Atomic<UInt64>(0)
   private let count = Atomic<Int>(0)
 

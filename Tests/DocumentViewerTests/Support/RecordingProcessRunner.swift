@@ -1,12 +1,12 @@
 import DocumentViewerCore
 import Foundation
+import StatefulContent
 import StatefulContentTesting
-import Synchronization
 
 /// A process runner that records every invocation and runs it with the real runner, after an
 /// optional hook (to inspect the file system first, or to hold the run at a gate).
 final class RecordingProcessRunner: ProcessRunner {
-  private let recorded = Mutex<[ProcessInvocation]>([])
+  private let recorded = LockedState<[ProcessInvocation]>([])
   private let beforeRun: @Sendable (ProcessInvocation) async throws -> Void
   private let system = SystemProcessRunner()
 

@@ -40,7 +40,7 @@ final class ReentrancyTests: XCTestCase {
     let presenter = RecordingPresenter()
     let model = TestModel(presenter: presenter)
     model.content = ["a"]
-    model.onHandleError = { _ in
+    model.onHandleError = { [unowned model] _ in
       model.content = []
       model.startLoading()
     }
@@ -55,7 +55,7 @@ final class ReentrancyTests: XCTestCase {
     let model = TestModel(presenter: presenter)
     let outcomes = OutcomeRecorder()
     var reentered = false
-    model.onConfigureEmpty = {
+    model.onConfigureEmpty = { [unowned model] in
       guard !reentered else { return }
       reentered = true
       model.startLoading(completion: outcomes.completion("inner"))
@@ -71,7 +71,7 @@ final class ReentrancyTests: XCTestCase {
     let presenter = RecordingPresenter()
     let model = TestModel(presenter: presenter)
     var fired = false
-    presenter.onPresent = { presentation in
+    presenter.onPresent = { [unowned model] presentation in
       guard !fired, presentation.state.kind == .loading else { return }
       fired = true
       model.endLoading()

@@ -176,7 +176,7 @@ final class ViewerAppTests: FixtureTestCase {
     let status = await makeApp().run(["--password-file", fixtures.path("none"), "a.pdf"])
 
     XCTAssertEqual(status, 1)
-    XCTAssertTrue(errors.text.hasPrefix("document-viewer: cannot read the password file: "))
+    XCTAssertTrue(errors.text.hasPrefix("document-viewer: cannot read the password file '"))
     XCTAssertEqual(output.text, "")
   }
 

@@ -19,7 +19,8 @@ actor MailService {
   }
 }
 
-final class Inbox: StatefulContent {
+@MainActor
+final class Inbox: @MainActor StatefulContent {  // an isolated conformance (Swift 6.2)
   let stateMachine: ContentStateMachine
   var content: [Message] = []  // a Collection: hasContent is !content.isEmpty
   var banners: [String] = []
@@ -33,6 +34,7 @@ final class Inbox: StatefulContent {
 
   func refresh() async {
     // Latest wins: a newer refresh cancels this one; cancelling restores the previous state.
+    // `.standard` retries 3 times, after 1, 2 and 4 seconds, before showing the error.
     await load(into: \.content, retry: .standard) { context in
       try await MailService.shared.messages(progress: context.reportProgress)
     }
@@ -62,5 +64,26 @@ final class ReadmeExampleTests: XCTestCase {
     XCTAssertEqual(presenter.presentedKinds.last, .content)
     let error = inbox.configureErrorPlaceholder(StandardPlaceholder.error, error: TestError("x"))
     XCTAssertEqual((error as? StandardPlaceholder)?.message, "Could not load your mail: x")
+    // Latest wins from two tasks on the main actor.
+    async let first: Void = inbox.refresh()
+    async let second: Void = inbox.refresh()
+    _ = await (first, second)
+    XCTAssertEqual(inbox.content, [Message(subject: "Hello")])
+  }
+
+  func test_readmePrintingPresenter_presentsSynchronously() {
+    final class PrintingPresenter: Presenter {
+      var lines: [String] = []
+      func present(
+        _ presentation: Presentation, animated: Bool, finished: @escaping () -> Void
+      ) {
+        lines.append("\(presentation.state)")
+        finished()
+      }
+    }
+    let presenter = PrintingPresenter()
+    let model = TestModel(presenter: presenter)
+    model.startLoading()
+    XCTAssertEqual(presenter.lines, ["loading"])
   }
 }

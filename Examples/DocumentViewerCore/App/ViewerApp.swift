@@ -89,7 +89,8 @@ public struct ViewerApp {
       do {
         passwords = try PasswordSource.file(file)
       } catch {
-        writeError("document-viewer: cannot read the password file: \(error)\n")
+        let reason = (error as NSError).localizedDescription
+        writeError("document-viewer: cannot read the password file '\(file)': \(reason)\n")
         return 1
       }
     } else {

@@ -74,6 +74,13 @@ func nanoseconds(per iterations: Int, _ body: () -> Void) -> Double {
   return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(iterations)
 }
 
+/// The best of several timed rounds, in nanoseconds per iteration: on a shared machine the
+/// fastest round is the one least disturbed by other work, so it is the most repeatable.
+@inline(never)
+func bestNanoseconds(rounds: Int, per iterations: Int, _ body: () -> Void) -> Double {
+  (0..<rounds).map { _ in nanoseconds(per: iterations, body) }.min() ?? .nan
+}
+
 /// The resident memory of this process, in bytes (Linux; 0 elsewhere).
 func residentBytes() -> Int {
   guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {

@@ -7,7 +7,8 @@ import StatefulContent
 let arguments = CommandLine.arguments.dropFirst()
 let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
-let cycles = quick ? 20_000 : 1_000_000
+let cycles = quick ? 20_000 : 200_000
+let rounds = quick ? 1 : 7
 var results: [BenchResult] = []
 
 // (a) One startLoading → endLoading cycle, presenter finishing at once, against the baseline.
@@ -18,7 +19,7 @@ do {
     model.startLoading()
     model.endLoading(animated: false)
   }
-  let library = nanoseconds(per: cycles) {
+  let library = bestNanoseconds(rounds: rounds, per: cycles) {
     for _ in 0..<cycles {
       model.startLoading()
       model.endLoading(animated: false)
@@ -26,14 +27,14 @@ do {
   }
   var shown = 0
   let baselineModel = BaselineModel { _ in shown += 1 }
-  let baseline = nanoseconds(per: cycles) {
+  let baseline = bestNanoseconds(rounds: rounds, per: cycles) {
     for _ in 0..<cycles {
       baselineModel.startLoading()
       baselineModel.endLoading()
     }
   }
   blackHole(shown)
-  precondition(presenter.count >= 2 * cycles, "every cycle presents loading and empty")
+  precondition(presenter.count >= 2 * cycles * rounds, "every cycle presents loading and empty")
   results.append(.init(name: "a. cycle, immediate presenter", value: library, unit: "ns", note: ""))
   results.append(
     .init(name: "a. baseline (enum switch + closure)", value: baseline, unit: "ns", note: ""))
@@ -47,7 +48,7 @@ do {
 do {
   let presenter = DeferredPresenter()
   let model = BenchModel(presenter: presenter)
-  let perCycle = nanoseconds(per: cycles) {
+  let perCycle = bestNanoseconds(rounds: rounds, per: cycles) {
     for _ in 0..<cycles {
       model.startLoading(animated: true)
       presenter.finish()
@@ -55,7 +56,7 @@ do {
       presenter.finish()
     }
   }
-  precondition(presenter.count == 2 * cycles)
+  precondition(presenter.count == 2 * cycles * rounds)
   results.append(.init(name: "b. cycle, deferred presenter", value: perCycle, unit: "ns", note: ""))
 }
 
@@ -140,7 +141,9 @@ if json {
   encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
   if let data = try? encoder.encode(results) { print(String(decoding: data, as: UTF8.self)) }
 } else {
-  print("StatefulContent benchmarks (\(quick ? "quick" : "full") run, \(cycles) cycles)")
+  print(
+    "StatefulContent benchmarks (\(quick ? "quick" : "full") run; a and b: best of \(rounds) "
+      + "rounds of \(cycles) cycles)")
   print(String(repeating: "-", count: 78))
   for result in results {
     let value = String(format: result.value < 10 ? "%.2f" : "%.0f", result.value)

@@ -2,24 +2,8 @@ import StatefulContent
 import StatefulContentTesting
 import XCTest
 
-@MainActor
-final class LoadingPolicyTests: XCTestCase {
-  private var presenter = RecordingPresenter()
-  private var clock = ManualClock()
-  private var model = TestModel()
-
-  override func setUp() async throws {
-    presenter = RecordingPresenter()
-    clock = ManualClock()
-    let machine = ContentStateMachine(presenter: presenter, clock: clock)
-    machine.loadingPolicy = .smooth
-    model = TestModel(machine: machine)
-  }
-
-  private func startLoad(_ gate: Gate<[String]>) -> Task<LoadOutcome, Never> {
-    let model = model
-    return Task { await model.load(into: \.content) { _ in try await gate.wait() } }
-  }
+final class LoadingPolicyTests: LoadTestCase {
+  override var loadingPolicy: LoadingPolicy { .smooth }
 
   func test_loadEndingBeforeTheShowDelay_neverPresentsLoading() async {
     let gate = Gate<[String]>()

@@ -2,26 +2,7 @@ import StatefulContent
 import StatefulContentTesting
 import XCTest
 
-@MainActor
-final class LoadingTests: XCTestCase {
-  private var presenter = RecordingPresenter()
-  private var clock = ManualClock()
-  private var model = TestModel()
-
-  override func setUp() async throws {
-    presenter = RecordingPresenter()
-    clock = ManualClock()
-    model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: clock))
-  }
-
-  /// Starts a load of `gate`'s value into the model's content, in a task of its own.
-  private func startLoad(
-    _ gate: Gate<[String]>, retry: RetryPolicy? = nil
-  ) -> Task<LoadOutcome, Never> {
-    let model = model
-    return Task { await model.load(into: \.content, retry: retry) { _ in try await gate.wait() } }
-  }
-
+final class LoadingTests: LoadTestCase {
   func test_load_success_showsLoadingThenContent() async {
     let gate = Gate<[String]>()
     let load = startLoad(gate)

@@ -11,8 +11,10 @@ import Observation
 /// Most apps never call the machine directly: they adopt ``StatefulContent`` and call
 /// `startLoading`, `endLoading` or `load`, which decide the state and request it here.
 ///
-/// The machine is `@Observable` (``requestedState``, ``presentedState``, ``isRefreshing``,
-/// ``progress``, ``loadAttempt``, ``isLoading``) and offers ``stateChanges()``. It is not
+/// The machine is `Observable` — SwiftUI and `withObservationTracking` see ``requestedState``,
+/// ``presentedState``, ``isRefreshing``, ``progress``, ``loadAttempt``, ``isLoading`` and
+/// ``lock`` change, as with the `@Observable` macro, except that nothing is notified until one
+/// of them is first read from outside the library — and offers ``stateChanges()``. It is not
 /// `Sendable`: it belongs to its owner's isolation domain (typically the main actor), so
 /// using it from two isolation domains is a compile error.
 ///

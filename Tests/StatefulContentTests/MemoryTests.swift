@@ -55,3 +55,36 @@ final class MemoryTests: XCTestCase {
     XCTAssertEqual(outcomes.log.count, 1)
   }
 }
+
+/// Invariant I6 with a load pending: once the awaiting task ends, nothing keeps the adopter.
+@MainActor
+final class LoadMemoryTests: XCTestCase {
+  func test_releasingTheAdopter_afterCancellingAPendingLoad_releasesEverything() async {
+    weak var weakModel: TestModel?
+    weak var weakMachine: ContentStateMachine?
+    let gate = Gate<[String]>()
+    let clock = ManualClock()
+    var load: Task<LoadOutcome, Never>?
+    do {
+      let model = TestModel(
+        machine: ContentStateMachine(presenter: RecordingPresenter(), clock: clock))
+      model.stateMachine.loadingPolicy = .smooth  // a show-delay timer is pending too
+      weakModel = model
+      weakMachine = model.stateMachine
+      load = Task {
+        await model.load(into: \.content, retry: .standard) { _ in try await gate.wait() }
+      }
+      await settle { gate.waiterCount == 1 && clock.sleeperCount == 1 }
+    }
+    load?.cancel()
+    let outcome = await load?.value
+    XCTAssertEqual(outcome, .cancelled)
+    load = nil
+    await settle { weakModel == nil }
+    XCTAssertNil(weakModel)
+    XCTAssertNil(weakMachine)
+    await settle { clock.sleeperCount == 0 }
+    XCTAssertEqual(clock.sleeperCount, 0, "the show-delay timer is cancelled")
+    gate.open(with: ["late"])  // the operation's late result reaches nothing
+  }
+}

@@ -7,4 +7,6 @@ let interrupts = InterruptController()
 let signals = InterruptSignal.install(controller: interrupts)
 let status = await ViewerApp(interrupts: interrupts).run(Array(CommandLine.arguments.dropFirst()))
 withExtendedLifetime(signals) {}
+// A load cancelled by Ctrl-C may still be running its clean-up: remove what it would have.
+PrivateDirectory.removeAll()
 exit(status)

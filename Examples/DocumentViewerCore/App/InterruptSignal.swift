@@ -34,7 +34,10 @@ public final class InterruptSignal {
   @MainActor
   public static func install(
     controller: InterruptController,
-    quit: @escaping @MainActor @Sendable (Int32) -> Void = { exit($0) }
+    quit: @escaping @MainActor @Sendable (Int32) -> Void = {
+      PrivateDirectory.removeAll()
+      exit($0)
+    }
   ) -> InterruptSignal {
     signal(SIGINT, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)

@@ -87,7 +87,10 @@ public struct PasswordSource: Sendable {
   ///   actor. Defaults to reading the process's standard input.
   /// - Returns: The source.
   public static func standardInputLines(
-    read: @escaping @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
+    read: @escaping @Sendable () -> Data = {
+      // A closed standard input has no passwords; it must not crash the viewer.
+      (try? FileHandle.standardInput.readToEnd()) ?? Data()
+    }
   ) -> PasswordSource {
     let cache = LinesCache()
     return PasswordSource { _, attempt in

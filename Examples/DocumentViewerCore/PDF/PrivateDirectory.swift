@@ -8,7 +8,7 @@ import Foundation
 /// defer { directory.remove() }
 /// let path = try directory.makePrivateFile("decrypted.pdf")   // mode 0600, empty
 /// ```
-struct PrivateDirectory {
+public struct PrivateDirectory {
   /// The directory's path.
   let path: String
 
@@ -24,6 +24,20 @@ struct PrivateDirectory {
       throw .unreadable(path: template, reason: systemErrorDescription(errno))
     }
     path = String(cString: created)
+    Self.live.withLock { _ = $0.insert(path) }
+  }
+
+  /// The private directories not removed yet, so that an early exit can remove them.
+  private static let live = Locked<Set<String>>([])
+
+  /// Removes every private directory still there; call it before the process exits, so that
+  /// no decrypted copy outlives a cancelled load.
+  public static func removeAll() {
+    let paths = live.withLock { paths in
+      defer { paths.removeAll() }
+      return paths
+    }
+    for path in paths { try? FileManager.default.removeItem(atPath: path) }
   }
 
   /// Creates an empty file of mode 0600 in the directory; it must not exist yet.
@@ -46,5 +60,6 @@ struct PrivateDirectory {
   /// Removes the directory and everything in it.
   func remove() {
     try? FileManager.default.removeItem(atPath: path)
+    _ = Self.live.withLock { $0.remove(path) }
   }
 }

@@ -9,13 +9,14 @@ public enum StandardStreams {
   ///
   /// - Parameter text: The text, including any line feeds.
   public static func writeToOutput(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    // A closed, full or broken stream is not worth a crash: the text is dropped.
+    try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
   }
 
   /// Writes text to standard error as it is.
   ///
   /// - Parameter text: The text, including any line feeds.
   public static func writeToError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
   }
 }

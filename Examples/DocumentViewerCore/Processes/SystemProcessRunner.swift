@@ -71,7 +71,9 @@ private final class ToolRun: Sendable {
     }
     // Only while running: the process has been started and has not been waited for, so its
     // identifier still names it.
-    if terminate { process.terminate() }
+    // SIGKILL, not SIGTERM: the tool may inherit a blocked signal mask from the thread that
+    // started it, and a blocked SIGTERM would let it run (and keep its files) to the end.
+    if terminate { kill(process.processIdentifier, SIGKILL) }
   }
 
   /// Starts the tool, feeds its input, collects its output and waits for it to exit.

@@ -165,7 +165,12 @@ public struct ViewerApp {
   private func tour(_ options: ViewerOptions) async -> Int32 {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("document-viewer-samples-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
+    // Removed when the tour ends, and by `PrivateDirectory.removeAll()` when Ctrl-C exits early.
+    PrivateDirectory.removeAtExit(directory.path)
+    defer {
+      try? FileManager.default.removeItem(at: directory)
+      PrivateDirectory.forget(directory.path)
+    }
     let samples: [SampleDocuments.Sample]
     do {
       samples = try await SampleDocuments.create(in: directory, pdfTools: reader.pdfTools)

@@ -30,6 +30,21 @@ public struct PrivateDirectory {
   /// The private directories not removed yet, so that an early exit can remove them.
   private static let live = Locked<Set<String>>([])
 
+  /// Adds a directory made elsewhere (such as the tour's samples) to those removed by
+  /// ``removeAll()``.
+  ///
+  /// - Parameter path: The directory's path.
+  public static func removeAtExit(_ path: String) {
+    _ = live.withLock { $0.insert(path) }
+  }
+
+  /// Takes a directory off the list of ``removeAll()`` once it has been removed.
+  ///
+  /// - Parameter path: The directory's path.
+  public static func forget(_ path: String) {
+    _ = live.withLock { $0.remove(path) }
+  }
+
   /// Removes every private directory still there; call it before the process exits, so that
   /// no decrypted copy outlives a cancelled load.
   public static func removeAll() {

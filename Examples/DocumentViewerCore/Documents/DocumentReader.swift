@@ -94,6 +94,8 @@ public struct DocumentReader: Sendable {
 
     var scanner = TextScanner(path: path, maxLines: screenLines)
     while true {
+      // A cancelled load stops reading: its result would be thrown away anyway.
+      if Task.isCancelled { throw .unreadable(path: path, reason: "the read was cancelled") }
       let data: Data?
       do {
         data = try handle.read(upToCount: readSize)
@@ -106,6 +108,7 @@ public struct DocumentReader: Sendable {
         // A file that grew since it was classified is done at its expected size.
         reported = min(scanner.byteCount, expectedByteCount)
         progress(reported, expectedByteCount)
+        if scanner.byteCount >= expectedByteCount { break }
       }
     }
     let text = try scanner.finish()

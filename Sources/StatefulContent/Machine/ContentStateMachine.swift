@@ -42,13 +42,7 @@ public final class ContentStateMachine: Observable {
       observe(\.requestedState)
       return _requestedState
     }
-    set {
-      if isObserved {
-        registrar.withMutation(of: self, keyPath: \.requestedState) { _requestedState = newValue }
-      } else {
-        _requestedState = newValue
-      }
-    }
+    set { change(\.requestedState) { _requestedState = newValue } }
   }
   /// Whether the most recent request keeps content visible while a load runs.
   public private(set) var isRefreshing: Bool {
@@ -56,13 +50,7 @@ public final class ContentStateMachine: Observable {
       observe(\.isRefreshing)
       return _isRefreshing
     }
-    set {
-      if isObserved {
-        registrar.withMutation(of: self, keyPath: \.isRefreshing) { _isRefreshing = newValue }
-      } else {
-        _isRefreshing = newValue
-      }
-    }
+    set { change(\.isRefreshing) { _isRefreshing = newValue } }
   }
   /// The state the presenter shows (the last presentation it finished).
   public private(set) var presentedState: ContentState {
@@ -70,13 +58,7 @@ public final class ContentStateMachine: Observable {
       observe(\.presentedState)
       return _presentedState
     }
-    set {
-      if isObserved {
-        registrar.withMutation(of: self, keyPath: \.presentedState) { _presentedState = newValue }
-      } else {
-        _presentedState = newValue
-      }
-    }
+    set { change(\.presentedState) { _presentedState = newValue } }
   }
   /// The state presented before ``presentedState``.
   @exclusivity(unchecked) public private(set) var lastState: ContentState = .idle
@@ -91,13 +73,7 @@ public final class ContentStateMachine: Observable {
       observe(\.isLoading)
       return _isLoading
     }
-    set {
-      if isObserved {
-        registrar.withMutation(of: self, keyPath: \.isLoading) { _isLoading = newValue }
-      } else {
-        _isLoading = newValue
-      }
-    }
+    set { change(\.isLoading) { _isLoading = newValue } }
   }
   /// The error the last load ended with, or `nil`.
   @exclusivity(unchecked) public internal(set) var lastError: (any Error)?
@@ -107,13 +83,7 @@ public final class ContentStateMachine: Observable {
       observe(\.lock)
       return _lock
     }
-    set {
-      if isObserved {
-        registrar.withMutation(of: self, keyPath: \.lock) { _lock = newValue }
-      } else {
-        _lock = newValue
-      }
-    }
+    set { change(\.lock) { _lock = newValue } }
   }
   /// The fraction (0…1) of the running load done, or `nil` when unknown.
   public internal(set) var progress: Double? {
@@ -121,13 +91,7 @@ public final class ContentStateMachine: Observable {
       observe(\.progress)
       return _progress
     }
-    set {
-      if isObserved {
-        registrar.withMutation(of: self, keyPath: \.progress) { _progress = newValue }
-      } else {
-        _progress = newValue
-      }
-    }
+    set { change(\.progress) { _progress = newValue } }
   }
   /// The attempt of the running load, counting from 1; above 1 while retrying.
   public internal(set) var loadAttempt: Int {
@@ -135,13 +99,7 @@ public final class ContentStateMachine: Observable {
       observe(\.loadAttempt)
       return _loadAttempt
     }
-    set {
-      if isObserved {
-        registrar.withMutation(of: self, keyPath: \.loadAttempt) { _loadAttempt = newValue }
-      } else {
-        _loadAttempt = newValue
-      }
-    }
+    set { change(\.loadAttempt) { _loadAttempt = newValue } }
   }
   /// Whether loading has been started or ended at least once (before that the state is idle).
   @exclusivity(unchecked) public internal(set) var hasDecided = false
@@ -244,6 +202,19 @@ public final class ContentStateMachine: Observable {
   private func observe<Member>(_ keyPath: KeyPath<ContentStateMachine, Member>) {
     if !isObserved { isObserved = true }
     registrar.access(self, keyPath: keyPath)
+  }
+
+  /// Runs a mutation of an observable property, notifying observers once observation is on.
+  ///
+  /// The key path is an autoclosure, so an unobserved machine never builds one.
+  private func change<Member>(
+    _ keyPath: @autoclosure () -> KeyPath<ContentStateMachine, Member>, _ mutation: () -> Void
+  ) {
+    if isObserved {
+      registrar.withMutation(of: self, keyPath: keyPath(), mutation)
+    } else {
+      mutation()
+    }
   }
 
   // MARK: Placeholders

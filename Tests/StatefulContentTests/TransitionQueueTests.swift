@@ -3,16 +3,22 @@ import XCTest
 @testable import StatefulContent
 
 final class TransitionQueueTests: XCTestCase {
+  /// The kind of state each request asked for, to describe present actions (which carry only
+  /// the request's token).
+  private var requestedKinds: [UInt64: ContentState.Kind] = [:]
+
   private func request(_ id: UInt64, _ state: ContentState, forced: Bool = false)
     -> TransitionQueue.Request
   {
-    .init(id: id, presentation: Presentation(state: state), animated: true, forced: forced)
+    requestedKinds[id] = state.kind
+    return .init(id: id, presentation: Presentation(state: state), animated: true, forced: forced)
   }
 
   private func describe(_ actions: TransitionQueue.Actions) -> [String] {
     actions.map {
       switch $0 {
-      case .present(let presentation, _, let token): "present \(presentation.state.kind) #\(token)"
+      case .present(let token, _):
+        "present \(requestedKinds[token].map { "\($0)" } ?? "?") #\(token)"
       case .complete(let id, let outcome): "complete #\(id) \(outcome)"
       }
     }

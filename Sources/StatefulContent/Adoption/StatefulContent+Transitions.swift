@@ -29,11 +29,9 @@ extension StatefulContent {
   /// - Parameters:
   ///   - animated: Whether to animate the change. Defaults to `false`.
   ///   - completion: Called exactly once with how the transition ended.
+  @inlinable
   public func startLoading(animated: Bool = false, completion: TransitionCompletion? = nil) {
-    let machine = stateMachine
-    machine.isLoading = true
-    machine.progress = nil
-    machine.lastError = nil
+    stateMachine.recordLoadingStarted()
     transitionToDecidedState(animated: animated, completion: completion)
   }
 
@@ -47,14 +45,11 @@ extension StatefulContent {
   ///   - animated: Whether to animate the change. Defaults to `true`.
   ///   - error: The error the load ended with, or `nil` when it succeeded.
   ///   - completion: Called exactly once with how the transition ended.
+  @inlinable
   public func endLoading(
     animated: Bool = true, error: (any Error)? = nil, completion: TransitionCompletion? = nil
   ) {
-    let machine = stateMachine
-    machine.isLoading = false
-    machine.progress = nil
-    machine.lastError = error
-    machine.lastErrorWasReported = false
+    stateMachine.recordLoadingEnded(error: error)
     transitionToDecidedState(animated: animated, completion: completion)
   }
 
@@ -124,6 +119,7 @@ extension StatefulContent {
   /// - Parameters:
   ///   - animated: Whether to animate the change.
   ///   - completion: Called exactly once with how the transition ended.
+  @inlinable
   public func transitionToDecidedState(
     animated: Bool, completion: TransitionCompletion? = nil
   ) {

@@ -110,33 +110,42 @@ public protocol StatefulContent: AnyObject {
 
 extension StatefulContent where Content == Void {
   /// No content value.
+  @inlinable
   public var content: Void { () }
 }
 
 extension StatefulContent {
   /// `false`: override it, or use a `Collection` as ``Content``.
+  @inlinable
   public var hasContent: Bool { false }
   /// Does nothing.
+  @inlinable
   public func handleErrorWhenContentsAvailable(_ error: any Error) {}
   /// ``EdgeInsets/zero``.
+  @inlinable
   public func insets(for state: ContentState) -> EdgeInsets { .zero }
   /// Returns the placeholder as is.
+  @inlinable
   public func configureLoadingPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     placeholder
   }
   /// Returns the placeholder as is.
+  @inlinable
   public func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     placeholder
   }
   /// Returns the placeholder as is.
+  @inlinable
   public func configureErrorPlaceholder(_ placeholder: any Placeholder, error: any Error)
     -> any Placeholder
   { placeholder }
   /// Returns the placeholder as is.
+  @inlinable
   public func configureLockedPlaceholder(_ placeholder: any Placeholder, reason: LockReason)
     -> any Placeholder
   { placeholder }
   /// Returns the placeholder as is.
+  @inlinable
   public func configureCustomPlaceholder(_ placeholder: any Placeholder, key: CustomStateKey)
     -> any Placeholder
   { placeholder }
@@ -144,5 +153,6 @@ extension StatefulContent {
 
 extension StatefulContent where Content: Collection {
   /// `!content.isEmpty`.
+  @inlinable
   public var hasContent: Bool { !content.isEmpty }
 }

@@ -140,6 +140,7 @@ public final class ContentStateMachine: Observable {
 
   @exclusivity(unchecked) private var placeholders: [ContentState.Kind: any Placeholder] = [:]
   @exclusivity(unchecked) private var queue = TransitionQueue()
+  @exclusivity(unchecked) private var presentationCache = PresentationCache()
   @exclusivity(unchecked) private var completions: [UInt64: TransitionCompletion] = [:]
   @exclusivity(unchecked) private var nextRequestID: UInt64 = 1
   @exclusivity(unchecked) private var latestRequestID: UInt64 = 0
@@ -147,6 +148,11 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) private var isDraining = false
   private let broadcaster = StateChangeBroadcaster()
   private let finishRelay = FinishRelay()
+  @exclusivity(unchecked) private var reusableFinishToken: FinishToken
+  /// The token of the presentation being handed to the presenter, while `present` runs.
+  @exclusivity(unchecked) private var synchronousToken: UInt64 = 0
+  /// Whether the presenter finished `synchronousToken` before `present` returned.
+  @exclusivity(unchecked) private var finishedSynchronously = false
 
   // Storage of the observable properties; the library reads these, so that observation costs
   // nothing until someone outside reads a property (see `observe(_:)`).
@@ -179,6 +185,7 @@ public final class ContentStateMachine: Observable {
   ) {
     self.presenter = presenter
     self.clock = LoadClock(clock)
+    reusableFinishToken = FinishToken(relay: finishRelay, token: 0)
     finishRelay.machine = self
   }
 
@@ -329,34 +336,80 @@ public final class ContentStateMachine: Observable {
 
   /// Applies the state rules to the machine's inputs and requests the decided state.
   ///
+  /// It is inlinable, so that an adopter's `hasContent` and hooks are called directly (and
+  /// the defaults inlined) in the adopter's module rather than through a witness table.
+  ///
   /// - Parameters:
   ///   - host: The adopter: its `hasContent` and its hooks.
   ///   - animated: Whether to animate the change.
   ///   - deferLoading: Whether a loading state waits for the loading policy's show delay.
   ///   - completion: Called exactly once with how the transition ended.
   /// - Returns: The error to report through `handleErrorWhenContentsAvailable`, once.
+  @inlinable
   @discardableResult
-  func submitDecidedState(
-    host: some StatefulContent, animated: Bool, deferLoading: Bool = false,
+  func submitDecidedState<Host: StatefulContent>(
+    host: Host, animated: Bool, deferLoading: Bool = false,
     completion: TransitionCompletion? = nil
   ) -> (any Error)? {
+    let hasContent = !isContentLocked && host.hasContent
+    let (decision, error) = decide(hasContent: hasContent)
+    submit(
+      decision.state, isRefreshing: decision.isRefreshing, animated: animated,
+      deferred: deferLoading && decision.state.kind == .loading, host: host,
+      completion: completion)
+    guard decision.reportsErrorWithContent, let error else { return nil }
+    return takeUnreportedError(error)
+  }
+
+  /// Records that a load started (``StatefulContent/startLoading(animated:completion:)``).
+  @usableFromInline
+  func recordLoadingStarted() {
+    isLoading = true
+    progress = nil
+    lastError = nil
+  }
+
+  /// Records that a load ended, with an error or not
+  /// (``StatefulContent/endLoading(animated:error:completion:)``).
+  @usableFromInline
+  func recordLoadingEnded(error: (any Error)?) {
+    isLoading = false
+    progress = nil
+    lastError = error
+    lastErrorWasReported = false
+  }
+
+  /// Whether a lock hides the content.
+  @usableFromInline var isContentLocked: Bool {
+    // A pattern match, not `!= nil`: comparing copies the optional through the runtime.
+    if case .none = _lock { false } else { true }
+  }
+
+  /// Applies the state rules to the machine's inputs.
+  ///
+  /// - Parameter hasContent: Whether the adopter has content (`false` while locked).
+  /// - Returns: The decision, and the error it was made with.
+  @usableFromInline
+  func decide(hasContent: Bool) -> (StateDecision, (any Error)?) {
     hasDecided = true
     var inputs = StateInputs(
-      isLoading: _isLoading, error: lastError, hasContent: _lock == nil && host.hasContent,
-      lock: _lock, progress: _progress)
+      isLoading: _isLoading, error: lastError, hasContent: hasContent, progress: _progress)
+    // Only a lock is copied: copying an absent one still goes through the runtime.
+    if case .some(let lock) = _lock { inputs.lock = lock }
     if isLockedOut {
       // Too many wrong credentials: the error stays, content stays hidden, until a new load
       // (or `lock()`) starts over.
       inputs = StateInputs(error: UnlockError.attemptLimitReached(attempts: unlockAttempts))
     }
-    let decision = StateDecision.decide(inputs)
-    submit(
-      decision.state, isRefreshing: decision.isRefreshing, animated: animated,
-      deferred: deferLoading && decision.state.kind == .loading, host: host,
-      completion: completion)
-    guard decision.reportsErrorWithContent, !lastErrorWasReported, let error = inputs.error
-    else { return nil }
-    // Once per error: deciding again later (on re-appearance) must not report it twice.
+    return (StateDecision.decide(inputs), inputs.error)
+  }
+
+  /// Returns the error, unless the error of the last load was reported already.
+  ///
+  /// Once per error: deciding again later (on re-appearance) must not report it twice.
+  @usableFromInline
+  func takeUnreportedError(_ error: any Error) -> (any Error)? {
+    guard !lastErrorWasReported else { return nil }
     lastErrorWasReported = true
     return error
   }
@@ -374,6 +427,88 @@ public final class ContentStateMachine: Observable {
     host: (any StatefulContent)? = nil,
     completion: TransitionCompletion? = nil
   ) {
+    if let host {
+      submit(
+        state, isRefreshing: isRefreshing, animated: animated, forced: forced,
+        deferred: deferred, host: host, completion: completion)
+    } else {
+      submit(
+        state, isRefreshing: isRefreshing, animated: animated, forced: forced,
+        deferred: deferred, completion: completion
+      ) { placeholder, _ in (placeholder, .zero) }
+    }
+  }
+
+  /// Builds the presentation for a state through the host's hooks and hands it to the queue.
+  @inlinable
+  func submit<Host: StatefulContent>(
+    _ state: ContentState,
+    isRefreshing: Bool,
+    animated: Bool,
+    forced: Bool = false,
+    deferred: Bool = false,
+    host: Host,
+    completion: TransitionCompletion? = nil
+  ) {
+    submit(
+      state, isRefreshing: isRefreshing, animated: animated, forced: forced,
+      deferred: deferred, completion: completion
+    ) { placeholder, state in
+      (Self.configure(placeholder, for: state, by: host), host.insets(for: state))
+    }
+  }
+
+  /// Makes a state the requested one, builds its presentation and hands it to the queue.
+  ///
+  /// - Parameter configure: Returns the placeholder to show for the state, given the
+  ///   registered or built-in one, and the host's insets for it.
+  @inlinable
+  func submit(
+    _ state: ContentState,
+    isRefreshing: Bool,
+    animated: Bool,
+    forced: Bool,
+    deferred: Bool,
+    completion: TransitionCompletion?,
+    configure: (any Placeholder, ContentState) -> (any Placeholder, EdgeInsets)
+  ) {
+    guard
+      let request = beginRequest(
+        state, isRefreshing: isRefreshing, deferred: deferred, completion: completion)
+    else { return }
+    guard request.state.showsPlaceholder else {
+      finishRequest(
+        request, isRefreshing: isRefreshing, animated: animated, forced: forced,
+        completion: completion)
+      return
+    }
+    let (base, attempt) = basePlaceholder(for: request.state)
+    let (placeholder, insets) = configure(base, request.state)
+    finishRequest(
+      request, placeholder: placeholder, hostInsets: insets, isRefreshing: isRefreshing,
+      attempt: attempt, animated: animated, forced: forced, completion: completion)
+  }
+
+  /// A request that became the requested state and waits for its presentation to be built.
+  @usableFromInline
+  struct PendingRequest {
+    /// The request's identifier; its completion is stored under it.
+    @usableFromInline let id: UInt64
+    /// The requested state, with its progress sanitized.
+    @usableFromInline let state: ContentState
+    /// Whether the request waits for the loading policy's show delay.
+    let deferred: Bool
+  }
+
+  /// Makes a state the requested one: the first step of every request.
+  ///
+  /// - Returns: The request, or `nil` when an observer of ``requestedState`` made a newer
+  ///   request while being notified of this one (the completion then ran `superseded`).
+  @usableFromInline
+  func beginRequest(
+    _ state: ContentState, isRefreshing: Bool, deferred: Bool,
+    completion: TransitionCompletion?
+  ) -> PendingRequest? {
     var state = state
     if case .loading(let progress?) = state {
       state = .loading(progress: StateDecision.sanitizedProgress(progress))
@@ -389,13 +524,71 @@ public final class ContentStateMachine: Observable {
       // An observer of requestedState made a request while being notified of this one: that
       // request took effect after this one, so it wins.
       completion?(.superseded)
-      return
+      return nil
     }
     if let replaced = deferredRequest {
       deferredRequest = nil
       complete(replaced.id, .superseded)
     }
-    let presentation = makePresentation(for: state, isRefreshing: isRefreshing, host: host)
+    return PendingRequest(id: id, state: state, deferred: deferred)
+  }
+
+  /// Builds the presentation of a request from its configured placeholder and hands it to the
+  /// queue: the last step of every request that shows a placeholder.
+  @usableFromInline
+  func finishRequest(
+    _ request: PendingRequest, placeholder: any Placeholder, hostInsets: EdgeInsets,
+    isRefreshing: Bool, attempt: Int, animated: Bool, forced: Bool,
+    completion: TransitionCompletion?
+  ) {
+    let ownInsets = placeholder.insets
+    let insets =
+      hostInsets == .zero && ownInsets == .zero
+      ? EdgeInsets.zero : (hostInsets.sanitized + ownInsets.sanitized).saturated
+    let presentation: Presentation
+    if let cached = presentationCache.presentation(
+      state: request.state, placeholder: placeholder, insets: insets,
+      isRefreshing: isRefreshing, attempt: attempt)
+    {
+      presentation = cached
+    } else {
+      presentation = Presentation(
+        state: request.state, placeholder: placeholder, sanitizedInsets: insets,
+        isRefreshing: isRefreshing, attempt: attempt)
+      presentationCache.store(presentation, placeholder: placeholder)
+    }
+    enqueue(
+      request, presentation: presentation, animated: animated, forced: forced,
+      completion: completion)
+  }
+
+  /// Builds the presentation of a request for a state without a placeholder (idle or content)
+  /// and hands it to the queue: the last step of those requests.
+  @usableFromInline
+  func finishRequest(
+    _ request: PendingRequest, isRefreshing: Bool, animated: Bool, forced: Bool,
+    completion: TransitionCompletion?
+  ) {
+    let presentation: Presentation
+    if let cached = presentationCache.presentation(
+      state: request.state, isRefreshing: isRefreshing)
+    {
+      presentation = cached
+    } else {
+      presentation = Presentation(state: request.state, isRefreshing: isRefreshing)
+      presentationCache.store(presentation, placeholder: nil)
+    }
+    enqueue(
+      request, presentation: presentation, animated: animated, forced: forced,
+      completion: completion)
+  }
+
+  /// Hands a request's presentation to the queue, or holds it back for the show delay.
+  private func enqueue(
+    _ request: PendingRequest, presentation: Presentation, animated: Bool, forced: Bool,
+    completion: TransitionCompletion?
+  ) {
+    let id = request.id
     if let completion { completions[id] = completion }
     guard latestRequestID == id else {
       // A configuration hook requested another state while this one was being built: that
@@ -404,14 +597,14 @@ public final class ContentStateMachine: Observable {
       return
     }
     requestedPresentation = presentation
-    let request = TransitionQueue.Request(
+    let queued = TransitionQueue.Request(
       id: id, presentation: presentation, animated: animated, forced: forced)
-    if deferred {
+    if request.deferred {
       // The newest request: whatever waits behind the presentation in flight is superseded.
-      deferredRequest = request
+      deferredRequest = queued
       send(.supersedeWaiting)
     } else {
-      send(.request(request))
+      send(.request(queued))
     }
   }
 
@@ -436,12 +629,10 @@ public final class ContentStateMachine: Observable {
     send(.request(.init(id: id, presentation: presentation, animated: animated, forced: false)))
   }
 
-  private func makePresentation(
-    for state: ContentState, isRefreshing: Bool, host: (any StatefulContent)?
-  ) -> Presentation {
-    guard state.showsPlaceholder else {
-      return Presentation(state: state, isRefreshing: isRefreshing)
-    }
+  /// The placeholder a state shows before the host's hooks run — the registered one or the
+  /// built-in one, with the load's progress and attempt — and the load's attempt.
+  @usableFromInline
+  func basePlaceholder(for state: ContentState) -> (any Placeholder, attempt: Int) {
     var placeholder =
       placeholders.isEmpty
       ? Self.builtInPlaceholder(for: state)
@@ -456,20 +647,13 @@ public final class ContentStateMachine: Observable {
       }
       placeholder = standard
     }
-    var hostInsets = EdgeInsets.zero
-    if let host {
-      placeholder = Self.configure(placeholder, for: state, by: host)
-      hostInsets = host.insets(for: state)
-    }
-    return Presentation(
-      state: state, placeholder: placeholder,
-      insets: (hostInsets.sanitized + placeholder.insets.sanitized).saturated,
-      isRefreshing: isRefreshing,
-      attempt: attempt)
+    return (placeholder, attempt)
   }
 
-  private static func configure(
-    _ placeholder: any Placeholder, for state: ContentState, by host: any StatefulContent
+  /// Runs the host's configuration hook for a state's placeholder.
+  @inlinable
+  static func configure<Host: StatefulContent>(
+    _ placeholder: any Placeholder, for state: ContentState, by host: Host
   ) -> any Placeholder {
     switch state {
     case .loading: host.configureLoadingPlaceholder(placeholder)
@@ -538,9 +722,10 @@ public final class ContentStateMachine: Observable {
     case .supersedeWaiting:
       actions = queue.supersedeWaiting()
     case .finished(let token):
-      let before = queue.presented
+      guard queue.inFlight?.id == token else { return }
+      let previous = queue.presented.state
       actions = queue.presenterFinished(token: token)
-      if !actions.isEmpty { didPresent(queue.presented, after: before) }
+      didPresent(after: previous)
     }
     for action in actions { perform(action) }
   }
@@ -567,21 +752,24 @@ public final class ContentStateMachine: Observable {
     if refreshingChanged { registrar.withMutation(of: self, keyPath: \.isRefreshing) {} }
   }
 
-  private func didPresent(_ presentation: Presentation, after previous: Presentation) {
-    if previous.state.kind != presentation.state.kind { lastState = previous.state }
-    if !_presentedState.hasSamePayload(as: presentation.state) {
-      presentedState = presentation.state
+  /// Records that the presenter finished the presentation now in `queue.presented`.
+  private func didPresent(after previous: ContentState) {
+    let state = queue.presented.state
+    if previous.kind != state.kind { lastState = previous }
+    if !_presentedState.hasSamePayload(as: state) {
+      presentedState = state
     }
     guard broadcaster.hasConsumers else { return }
     broadcaster.yield(
       ContentStateChange(
-        from: previous.state, to: presentation.state, isRefreshing: presentation.isRefreshing,
+        from: previous, to: state, isRefreshing: queue.presented.isRefreshing,
         elapsed: clock.now()))
   }
 
   private func perform(_ action: TransitionQueue.Action) {
     switch action {
-    case .present(let presentation, let animated, let token):
+    case .present(let token, let animated):
+      guard let presentation = queue.inFlight?.presentation else { return }
       if presentation.state.kind != .loading {
         loadingShownAt = nil
       } else if loadingShownAt == nil && activeLoad != nil
@@ -589,17 +777,62 @@ public final class ContentStateMachine: Observable {
       {
         loadingShownAt = clock.now()
       }
-      guard let presenter else {
-        send(.finished(token: token))
-        return
-      }
-      let relay = finishRelay
-      presenter.present(presentation, animated: animated) {
-        relay.machine?.send(.finished(token: token))
-      }
+      present(presentation, animated: animated, token: token)
     case .complete(let id, let outcome):
       complete(id, outcome)
     }
+  }
+
+  /// Hands a presentation to the presenter; the last action of any event.
+  ///
+  /// A presenter that finishes before `present` returns (or no presenter at all) has its
+  /// report handled right after the call instead of being queued, which is the same order:
+  /// presenting is always an event's last action, and a report made while other events wait
+  /// is queued behind them as usual.
+  private func present(_ presentation: Presentation, animated: Bool, token: UInt64) {
+    guard let presenter else {
+      presenterFinished(token: token, synchronously: true)
+      return
+    }
+    let finish = finishToken(for: token)
+    synchronousToken = token
+    presenter.present(presentation, animated: animated) {
+      finish.relay.machine?.presenterFinished(token: finish.token, synchronously: false)
+    }
+    synchronousToken = 0
+    if finishedSynchronously {
+      finishedSynchronously = false
+      handle(.finished(token: token))
+    }
+  }
+
+  /// A presenter's report that the presentation `token` is on screen.
+  private func presenterFinished(token: UInt64, synchronously: Bool) {
+    guard events.isEmpty else {
+      send(.finished(token: token))
+      return
+    }
+    if synchronously {
+      handle(.finished(token: token))
+    } else if token == synchronousToken {
+      finishedSynchronously = true
+    } else {
+      send(.finished(token: token))
+    }
+  }
+
+  /// The object a presenter's `finished` closure captures for `token`.
+  ///
+  /// The previous one is reused when nothing else holds it (the presenter let its closure
+  /// go), so presenting allocates nothing; a closure a presenter keeps holds its own token,
+  /// and calling it late or twice reports that old token, which the queue ignores.
+  private func finishToken(for token: UInt64) -> FinishToken {
+    if isKnownUniquelyReferenced(&reusableFinishToken) {
+      reusableFinishToken.token = token
+    } else {
+      reusableFinishToken = FinishToken(relay: finishRelay, token: token)
+    }
+    return reusableFinishToken
   }
 
   private func complete(_ id: UInt64, _ outcome: TransitionOutcome) {
@@ -617,4 +850,16 @@ public final class ContentStateMachine: Observable {
 /// reference is cleared before the machine's memory is freed.
 private final class FinishRelay {
   unowned(unsafe) var machine: ContentStateMachine?
+}
+
+/// What a presenter's `finished` closure captures: the relay to the machine and the token of
+/// the presentation it reports. One object, so that the closure needs no context allocation.
+private final class FinishToken {
+  let relay: FinishRelay
+  var token: UInt64
+
+  init(relay: FinishRelay, token: UInt64) {
+    self.relay = relay
+    self.token = token
+  }
 }

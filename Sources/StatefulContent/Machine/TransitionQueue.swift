@@ -56,8 +56,10 @@ struct TransitionQueue {
 
   /// What the driver must do.
   enum Action {
-    /// Ask the presenter to show a presentation; `token` identifies its `finished` call.
-    case present(Presentation, animated: Bool, token: UInt64)
+    /// Ask the presenter to show the in-flight presentation; `token` (its request's id)
+    /// identifies its `finished` call. The presentation stays in ``inFlight``, so actions
+    /// carry no references and cost nothing to pass around.
+    case present(token: UInt64, animated: Bool)
     /// Call the completion of request `id` with an outcome.
     case complete(id: UInt64, TransitionOutcome)
   }
@@ -82,8 +84,9 @@ struct TransitionQueue {
     if !request.forced && presented.showsSameState(as: request.presentation) {
       return Actions(.complete(id: request.id, .unchanged))
     }
+    let action = Action.present(token: request.id, animated: request.animated)
     inFlight = request
-    return Actions(.present(request.presentation, animated: request.animated, token: request.id))
+    return Actions(action)
   }
 
   /// Handles the presenter's report that the presentation `token` is on screen.

@@ -62,8 +62,26 @@ public struct Presentation: Sendable {
       insets: insets.sanitized, isRefreshing: isRefreshing, attempt: max(attempt, 1))
   }
 
+  /// Creates a presentation from fields the machine has already sanitized.
+  init(
+    state: ContentState, placeholder: (any Placeholder)?, sanitizedInsets: EdgeInsets,
+    isRefreshing: Bool, attempt: Int
+  ) {
+    storage = Storage(
+      state: state, placeholder: state.showsPlaceholder ? placeholder : nil,
+      insets: sanitizedInsets, isRefreshing: isRefreshing, attempt: max(attempt, 1))
+  }
+
   /// The presentation of the idle state: nothing at all.
   public static let idle = Presentation(state: .idle)
+
+  /// Whether this presentation has these fields, its placeholder aside.
+  func hasFields(
+    state: ContentState, insets: EdgeInsets, isRefreshing: Bool, attempt: Int
+  ) -> Bool {
+    storage.isRefreshing == isRefreshing && storage.attempt == attempt
+      && storage.insets == insets && storage.state.hasSamePayload(as: state)
+  }
 
   /// Whether presenting `other` after this one would show the same thing.
   func showsSameState(as other: Presentation) -> Bool {

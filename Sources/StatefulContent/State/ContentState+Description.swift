@@ -37,14 +37,24 @@ extension ContentState {
   ///
   /// Errors are the same only when they are the same object; value-type errors never are.
   func hasSamePayload(as other: ContentState) -> Bool {
-    switch (self, other) {
-    case (.loading(let lhs), .loading(let rhs)): lhs == rhs
-    case (.locked(let lhs), .locked(let rhs)): lhs == rhs
-    case (.error(let lhs), .error(let rhs)):
-      // Only the very same error object is the same payload: two errors that print alike may
-      // still differ (a status code, a retry delay), and the placeholder must get the new one.
-      (lhs as AnyObject) === (rhs as AnyObject) && type(of: lhs) is AnyClass
-    default: kind == other.kind
+    // One switch over `self` and pattern matches on `other`: no tuple of the two, so neither
+    // state is copied (a copy retains their payloads).
+    switch self {
+    case .idle: if case .idle = other { true } else { false }
+    case .content: if case .content = other { true } else { false }
+    case .empty: if case .empty = other { true } else { false }
+    case .loading(let lhs): if case .loading(let rhs) = other { lhs == rhs } else { false }
+    case .locked(let lhs): if case .locked(let rhs) = other { lhs == rhs } else { false }
+    case .custom(let lhs): if case .custom(let rhs) = other { lhs == rhs } else { false }
+    case .error(let lhs):
+      if case .error(let rhs) = other {
+        // Only the very same error object is the same payload: two errors that print alike
+        // may still differ (a status code, a retry delay), and the placeholder must get the
+        // new one.
+        (lhs as AnyObject) === (rhs as AnyObject) && type(of: lhs) is AnyClass
+      } else {
+        false
+      }
     }
   }
 }

@@ -31,7 +31,9 @@ public final class ContentStateMachine: Observable {
   /// finished: the old presenter can no longer report it, and the machine must not wait for it.
   @exclusivity(unchecked) public var presenter: (any Presenter)? {
     didSet {
-      guard oldValue !== presenter, let inFlight = queue.inFlight else { return }
+      guard oldValue !== presenter else { return }
+      synchronousPresenter = presenter as? any SynchronousPresenter
+      guard let inFlight = queue.inFlight else { return }
       send(.finished(token: inFlight.id))
     }
   }
@@ -148,6 +150,9 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) private var isDraining = false
   private let broadcaster = StateChangeBroadcaster()
   private let finishRelay = FinishRelay()
+  /// ``presenter`` when it is a ``SynchronousPresenter``, which is called without a
+  /// `finished` closure.
+  @exclusivity(unchecked) private var synchronousPresenter: (any SynchronousPresenter)?
   @exclusivity(unchecked) private var reusableFinishToken: FinishToken
   /// The token of the presentation being handed to the presenter, while `present` runs.
   @exclusivity(unchecked) private var synchronousToken: UInt64 = 0
@@ -184,6 +189,7 @@ public final class ContentStateMachine: Observable {
     clock: some Clock<Duration> = ContinuousClock()
   ) {
     self.presenter = presenter
+    synchronousPresenter = presenter as? any SynchronousPresenter
     self.clock = LoadClock(clock)
     reusableFinishToken = FinishToken(relay: finishRelay, token: 0)
     finishRelay.machine = self
@@ -392,16 +398,23 @@ public final class ContentStateMachine: Observable {
   @usableFromInline
   func decide(hasContent: Bool) -> (StateDecision, (any Error)?) {
     hasDecided = true
-    var inputs = StateInputs(
-      isLoading: _isLoading, error: lastError, hasContent: hasContent, progress: _progress)
-    // Only a lock is copied: copying an absent one still goes through the runtime.
-    if case .some(let lock) = _lock { inputs.lock = lock }
     if isLockedOut {
       // Too many wrong credentials: the error stays, content stays hidden, until a new load
       // (or `lock()`) starts over.
-      inputs = StateInputs(error: UnlockError.attemptLimitReached(attempts: unlockAttempts))
+      let error = UnlockError.attemptLimitReached(attempts: unlockAttempts)
+      return (StateDecision.decide(StateInputs(error: error)), error)
     }
-    return (StateDecision.decide(inputs), inputs.error)
+    let error = lastError
+    if case .some(let lock) = _lock {
+      let inputs = StateInputs(
+        isLoading: _isLoading, error: error, hasContent: hasContent, lock: lock,
+        progress: _progress)
+      return (StateDecision.decide(inputs), error)
+    }
+    // Not locked (the common case): the rules after the lock rule, without copying a lock.
+    let decision = StateDecision.decideUnlocked(
+      isLoading: _isLoading, error: error, hasContent: hasContent, progress: _progress)
+    return (decision, error)
   }
 
   /// Returns the error, unless the error of the last load was reported already.
@@ -482,8 +495,9 @@ public final class ContentStateMachine: Observable {
         completion: completion)
       return
     }
-    let (base, attempt) = basePlaceholder(for: request.state)
-    let (placeholder, insets) = configure(base, request.state)
+    let (placeholder, insets, attempt) = configuredPlaceholder(for: request.state) {
+      configure($0, request.state)
+    }
     finishRequest(
       request, placeholder: placeholder, hostInsets: insets, isRefreshing: isRefreshing,
       attempt: attempt, animated: animated, forced: forced, completion: completion)
@@ -506,16 +520,17 @@ public final class ContentStateMachine: Observable {
   ///   request while being notified of this one (the completion then ran `superseded`).
   @usableFromInline
   func beginRequest(
-    _ state: ContentState, isRefreshing: Bool, deferred: Bool,
+    _ state: consuming ContentState, isRefreshing: Bool, deferred: Bool,
     completion: TransitionCompletion?
   ) -> PendingRequest? {
-    var state = state
-    if case .loading(let progress?) = state {
-      state = .loading(progress: StateDecision.sanitizedProgress(progress))
+    var isLoading = false
+    if case .loading(let progress) = state {
+      isLoading = true
+      if let progress { state = .loading(progress: StateDecision.sanitizedProgress(progress)) }
     }
     // While the show delay holds loading back, any loading request waits with it: a retry, a
     // replaced placeholder or a re-appearance must not show loading early.
-    let deferred = deferred || (state.kind == .loading && deferredRequest != nil)
+    let deferred = deferred || (isLoading && deferredRequest != nil)
     let id = nextRequestID
     nextRequestID &+= 1
     latestRequestID = id
@@ -530,7 +545,7 @@ public final class ContentStateMachine: Observable {
       deferredRequest = nil
       complete(replaced.id, .superseded)
     }
-    return PendingRequest(id: id, state: state, deferred: deferred)
+    return PendingRequest(id: id, state: consume state, deferred: deferred)
   }
 
   /// Builds the presentation of a request from its configured placeholder and hands it to the
@@ -585,7 +600,8 @@ public final class ContentStateMachine: Observable {
 
   /// Hands a request's presentation to the queue, or holds it back for the show delay.
   private func enqueue(
-    _ request: PendingRequest, presentation: Presentation, animated: Bool, forced: Bool,
+    _ request: PendingRequest, presentation: consuming Presentation, animated: Bool,
+    forced: Bool,
     completion: TransitionCompletion?
   ) {
     let id = request.id
@@ -597,14 +613,16 @@ public final class ContentStateMachine: Observable {
       return
     }
     requestedPresentation = presentation
-    let queued = TransitionQueue.Request(
-      id: id, presentation: presentation, animated: animated, forced: forced)
     if request.deferred {
       // The newest request: whatever waits behind the presentation in flight is superseded.
-      deferredRequest = queued
+      deferredRequest = TransitionQueue.Request(
+        id: id, presentation: consume presentation, animated: animated, forced: forced)
       send(.supersedeWaiting)
     } else {
-      send(.request(queued))
+      send(
+        .request(
+          TransitionQueue.Request(
+            id: id, presentation: consume presentation, animated: animated, forced: forced)))
     }
   }
 
@@ -627,6 +645,31 @@ public final class ContentStateMachine: Observable {
     }
     requestedPresentation = presentation
     send(.request(.init(id: id, presentation: presentation, animated: animated, forced: false)))
+  }
+
+  /// Configures the placeholder a state shows (see ``basePlaceholder(for:)``).
+  ///
+  /// - Parameter configure: Returns the placeholder to show, given the registered or built-in
+  ///   one, and the host's insets. A built-in placeholder is lent to it, not copied.
+  /// - Returns: The configured placeholder, the insets, and the load's attempt.
+  @usableFromInline
+  func configuredPlaceholder(
+    for state: ContentState, _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
+  ) -> (any Placeholder, EdgeInsets, attempt: Int) {
+    if placeholders.isEmpty, state.kind != .loading || _loadAttempt == 1 {
+      switch state {
+      case .loading(nil):
+        let (placeholder, insets) = configure(Self.builtInLoading)
+        return (placeholder, insets, 1)
+      case .empty:
+        let (placeholder, insets) = configure(Self.builtInEmpty)
+        return (placeholder, insets, 1)
+      default: break
+      }
+    }
+    let (base, attempt) = basePlaceholder(for: state)
+    let (placeholder, insets) = configure(base)
+    return (placeholder, insets, attempt)
   }
 
   /// The placeholder a state shows before the host's hooks run — the registered one or the
@@ -689,15 +732,15 @@ public final class ContentStateMachine: Observable {
 
   // MARK: Driver
 
-  fileprivate func send(_ event: Event) {
+  fileprivate func send(_ event: consuming Event) {
     guard !isDraining else {
       // Re-entrant: a presenter, a completion or a hook asked from inside this loop. Queue
       // the event; the loop below handles it after the current one (I5).
-      events.append(event)
+      events.append(consume event)
       return
     }
     isDraining = true
-    handle(event)
+    handle(consume event)
     var index = 0
     while index < events.count {
       let next = events[index]
@@ -708,10 +751,10 @@ public final class ContentStateMachine: Observable {
     isDraining = false
   }
 
-  private func handle(_ event: Event) {
+  private func handle(_ event: consuming Event) {
     let actions: TransitionQueue.Actions
-    switch event {
-    case .request(let request): actions = queue.request(request)
+    switch consume event {
+    case .request(let request): actions = queue.request(consume request)
     case .cancelWaiting:
       actions = queue.cancelWaiting()
       if !actions.isEmpty {
@@ -723,9 +766,8 @@ public final class ContentStateMachine: Observable {
       actions = queue.supersedeWaiting()
     case .finished(let token):
       guard queue.inFlight?.id == token else { return }
-      let previous = queue.presented.state
       actions = queue.presenterFinished(token: token)
-      didPresent(after: previous)
+      didPresent()
     }
     for action in actions { perform(action) }
   }
@@ -753,16 +795,23 @@ public final class ContentStateMachine: Observable {
   }
 
   /// Records that the presenter finished the presentation now in `queue.presented`.
-  private func didPresent(after previous: ContentState) {
+  ///
+  /// ``presentedState`` still holds the state presented before (the same payload as the
+  /// previous presentation's), so it becomes ``lastState`` when the kind changes.
+  private func didPresent() {
     let state = queue.presented.state
-    if previous.kind != state.kind { lastState = previous }
-    if !_presentedState.hasSamePayload(as: state) {
-      presentedState = state
+    let previous: ContentState? = broadcaster.hasConsumers ? _presentedState : nil
+    if !_presentedState.hasSameKind(as: state) {
+      // The new state is presented and the old one becomes the last, by a swap: no copies.
+      lastState = consume state
+      change(\.presentedState) { swap(&lastState, &_presentedState) }
+    } else if !_presentedState.hasSamePayload(as: state) {
+      change(\.presentedState) { _presentedState = state }
     }
-    guard broadcaster.hasConsumers else { return }
+    guard let previous else { return }
     broadcaster.yield(
       ContentStateChange(
-        from: previous, to: state, isRefreshing: queue.presented.isRefreshing,
+        from: previous, to: _presentedState, isRefreshing: queue.presented.isRefreshing,
         elapsed: clock.now()))
   }
 
@@ -770,7 +819,7 @@ public final class ContentStateMachine: Observable {
     switch action {
     case .present(let token, let animated):
       guard let presentation = queue.inFlight?.presentation else { return }
-      if presentation.state.kind != .loading {
+      if !presentation.isLoading {
         loadingShownAt = nil
       } else if loadingShownAt == nil && activeLoad != nil
         && loadingPolicy.effectiveMinimumDisplayTime > .zero
@@ -790,14 +839,20 @@ public final class ContentStateMachine: Observable {
   /// presenting is always an event's last action, and a report made while other events wait
   /// is queued behind them as usual.
   private func present(_ presentation: Presentation, animated: Bool, token: UInt64) {
+    if let synchronousPresenter {
+      synchronousPresenter.present(presentation, animated: animated)
+      presenterFinished(token: token, synchronously: true)
+      return
+    }
     guard let presenter else {
       presenterFinished(token: token, synchronously: true)
       return
     }
-    let finish = finishToken(for: token)
+    prepareFinishToken(token)
     synchronousToken = token
-    presenter.present(presentation, animated: animated) {
-      finish.relay.machine?.presenterFinished(token: finish.token, synchronously: false)
+    presenter.present(presentation, animated: animated) { [reusableFinishToken] in
+      reusableFinishToken.relay.machine?.presenterFinished(
+        token: reusableFinishToken.token, synchronously: false)
     }
     synchronousToken = 0
     if finishedSynchronously {
@@ -821,18 +876,18 @@ public final class ContentStateMachine: Observable {
     }
   }
 
-  /// The object a presenter's `finished` closure captures for `token`.
+  /// Makes ``reusableFinishToken`` the object a presenter's `finished` closure captures for
+  /// `token`.
   ///
   /// The previous one is reused when nothing else holds it (the presenter let its closure
   /// go), so presenting allocates nothing; a closure a presenter keeps holds its own token,
   /// and calling it late or twice reports that old token, which the queue ignores.
-  private func finishToken(for token: UInt64) -> FinishToken {
+  private func prepareFinishToken(_ token: UInt64) {
     if isKnownUniquelyReferenced(&reusableFinishToken) {
       reusableFinishToken.token = token
     } else {
       reusableFinishToken = FinishToken(relay: finishRelay, token: token)
     }
-    return reusableFinishToken
   }
 
   private func complete(_ id: UInt64, _ outcome: TransitionOutcome) {

@@ -30,6 +30,7 @@ struct PlaceholderIdentity {
   /// Whether `placeholder` is the very value these bits were taken from.
   ///
   /// - Complexity: O(1), a few integer comparisons; nothing is retained.
+  @inline(__always)
   func isIdentity(of placeholder: any Placeholder) -> Bool {
     let other = Self.words(of: placeholder, byteCount: byteCount)
     return words.3 == other.3 && words.0 == other.0 && words.1 == other.1
@@ -53,6 +54,7 @@ struct PlaceholderIdentity {
   }
 
   /// The bits of buffer word `word` that hold the value's first `byteCount` bytes.
+  @inline(__always)
   private static func mask(word: Int, byteCount: Int) -> UInt {
     let wordSize = MemoryLayout<UInt>.size
     let bytes = min(max(byteCount - word * wordSize, 0), wordSize)

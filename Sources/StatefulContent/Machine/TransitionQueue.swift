@@ -18,6 +18,11 @@ struct TransitionQueue {
     var animated: Bool
     /// Present even when the same state is on screen (a replaced placeholder).
     var forced: Bool
+
+    /// Exchanges this request's presentation with `other`.
+    mutating func exchangePresentation(with other: inout Presentation) {
+      swap(&presentation, &other)
+    }
   }
 
   /// The actions of one event: at most two, kept inline so that handling an event allocates
@@ -75,17 +80,17 @@ struct TransitionQueue {
   var isBusy: Bool { inFlight != nil }
 
   /// Handles a new request.
-  mutating func request(_ request: Request) -> Actions {
+  mutating func request(_ request: consuming Request) -> Actions {
     if inFlight != nil {
       let superseded = waiting.map { Action.complete(id: $0.id, .superseded) }
-      waiting = request
+      waiting = consume request
       return superseded.map { Actions($0) } ?? Actions()
     }
     if !request.forced && presented.showsSameState(as: request.presentation) {
       return Actions(.complete(id: request.id, .unchanged))
     }
     let action = Action.present(token: request.id, animated: request.animated)
-    inFlight = request
+    inFlight = consume request
     return Actions(action)
   }
 
@@ -93,12 +98,12 @@ struct TransitionQueue {
   ///
   /// A stale or repeated report is ignored and returns no action.
   mutating func presenterFinished(token: UInt64) -> Actions {
-    guard let finished = inFlight, finished.id == token else { return Actions() }
-    presented = finished.presentation
+    guard inFlight?.id == token else { return Actions() }
+    var actions = Actions(.complete(id: token, .presented))
+    // Swapped, then dropped: the presentation moves without being retained again.
+    inFlight?.exchangePresentation(with: &presented)
     inFlight = nil
-    var actions = Actions(.complete(id: finished.id, .presented))
-    if let next = waiting {
-      waiting = nil
+    if let next = waiting.take() {
       actions.append(contentsOf: request(next))
     }
     return actions

@@ -75,6 +75,11 @@ public struct Presentation: Sendable {
   /// The presentation of the idle state: nothing at all.
   public static let idle = Presentation(state: .idle)
 
+  /// Whether the state shown is loading; reads the state in place.
+  var isLoading: Bool {
+    if case .loading = storage.state { true } else { false }
+  }
+
   /// Whether this presentation has these fields, its placeholder aside.
   func hasFields(
     state: ContentState, insets: EdgeInsets, isRefreshing: Bool, attempt: Int

@@ -11,7 +11,7 @@
 ///   overlay.show(presentation.state, placeholder: presentation.placeholder)
 /// })
 /// ```
-public final class StateHandlerPresenter: Presenter {
+public final class StateHandlerPresenter: SynchronousPresenter {
   private let handle: (Presentation, Bool) -> Void
 
   /// Creates a presenter from a handler that shows a presentation at once.
@@ -21,16 +21,12 @@ public final class StateHandlerPresenter: Presenter {
     self.handle = handle
   }
 
-  /// Hands the presentation to the handler and finishes at once.
+  /// Hands the presentation to the handler.
   ///
   /// - Parameters:
   ///   - presentation: The state, placeholder and insets to show.
   ///   - animated: Whether to animate the change.
-  ///   - finished: Called before this method returns.
-  public func present(
-    _ presentation: Presentation, animated: Bool, finished: @escaping () -> Void
-  ) {
+  public func present(_ presentation: Presentation, animated: Bool) {
     handle(presentation, animated)
-    finished()
   }
 }

@@ -36,6 +36,21 @@ extension ContentState {
   /// Whether two states would present the same thing: same kind and the same payload.
   ///
   /// Errors are the same only when they are the same object; value-type errors never are.
+  /// Whether two states are of the same kind (`==`), without building their kinds.
+  @inline(__always)
+  func hasSameKind(as other: ContentState) -> Bool {
+    switch self {
+    case .idle: if case .idle = other { true } else { false }
+    case .content: if case .content = other { true } else { false }
+    case .empty: if case .empty = other { true } else { false }
+    case .loading: if case .loading = other { true } else { false }
+    case .locked: if case .locked = other { true } else { false }
+    case .error: if case .error = other { true } else { false }
+    case .custom(let lhs): if case .custom(let rhs) = other { lhs == rhs } else { false }
+    }
+  }
+
+  @inline(__always)
   func hasSamePayload(as other: ContentState) -> Bool {
     // One switch over `self` and pattern matches on `other`: no tuple of the two, so neither
     // state is copied (a copy retains their payloads).

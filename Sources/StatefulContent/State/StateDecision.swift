@@ -36,19 +36,25 @@ public struct StateDecision: Sendable {
       return StateDecision(
         state: .locked(lock), isRefreshing: false, reportsErrorWithContent: false)
     }
-    if inputs.hasContent {
+    return decideUnlocked(
+      isLoading: inputs.isLoading, error: inputs.error, hasContent: inputs.hasContent,
+      progress: inputs.progress)
+  }
+
+  /// Applies rules 2 to 5: the decision when no lock is pending.
+  static func decideUnlocked(
+    isLoading: Bool, error: (any Error)?, hasContent: Bool, progress: Double?
+  ) -> StateDecision {
+    if hasContent {
       return StateDecision(
-        state: .content,
-        isRefreshing: inputs.isLoading,
-        reportsErrorWithContent: inputs.error != nil
-      )
+        state: .content, isRefreshing: isLoading, reportsErrorWithContent: error != nil)
     }
-    if inputs.isLoading {
-      let progress = sanitizedProgress(inputs.progress)
+    if isLoading {
       return StateDecision(
-        state: .loading(progress: progress), isRefreshing: false, reportsErrorWithContent: false)
+        state: .loading(progress: sanitizedProgress(progress)), isRefreshing: false,
+        reportsErrorWithContent: false)
     }
-    if let error = inputs.error {
+    if let error {
       return StateDecision(
         state: .error(error), isRefreshing: false, reportsErrorWithContent: false)
     }

@@ -11,7 +11,15 @@ final class BenchModel: StatefulContent {
   }
 }
 
-/// A presenter that finishes at once and counts what it presents.
+/// A synchronous presenter: it shows each presentation before returning, and counts them.
+final class SynchronousCountingPresenter: SynchronousPresenter {
+  var count = 0
+  func present(_ presentation: Presentation, animated: Bool) {
+    count += 1
+  }
+}
+
+/// A presenter that calls its `finished` closure at once and counts what it presents.
 final class ImmediatePresenter: Presenter {
   var count = 0
   func present(_ presentation: Presentation, animated: Bool, finished: @escaping () -> Void) {
@@ -79,6 +87,22 @@ func nanoseconds(per iterations: Int, _ body: () -> Void) -> Double {
 @inline(never)
 func bestNanoseconds(rounds: Int, per iterations: Int, _ body: () -> Void) -> Double {
   (0..<rounds).map { _ in nanoseconds(per: iterations, body) }.min() ?? .nan
+}
+
+/// The best of several timed rounds of each body, in nanoseconds per iteration, the bodies
+/// taking turns within each round: a slow phase of a shared machine then slows all of them
+/// alike instead of whichever happened to run during it, so their ratios are fair.
+@inline(never)
+func bestNanosecondsInterleaved(rounds: Int, per iterations: Int, _ bodies: [() -> Void])
+  -> [Double]
+{
+  var best = [Double](repeating: .infinity, count: bodies.count)
+  for _ in 0..<rounds {
+    for (index, body) in bodies.enumerated() {
+      best[index] = min(best[index], nanoseconds(per: iterations, body))
+    }
+  }
+  return best
 }
 
 /// The resident memory of this process, in bytes (Linux; 0 elsewhere).

@@ -11,37 +11,62 @@ let cycles = quick ? 20_000 : 200_000
 let rounds = quick ? 1 : 7
 var results: [BenchResult] = []
 
-// (a) One startLoading → endLoading cycle, presenter finishing at once, against the baseline.
+// (a) One startLoading → endLoading cycle with a presenter that finishes at once — a
+// SynchronousPresenter, and a Presenter that calls `finished` before returning — against the
+// hand-written baseline, all three taking turns in every round.
 do {
-  let presenter = ImmediatePresenter()
-  let model = BenchModel(presenter: presenter)
+  let synchronousPresenter = SynchronousCountingPresenter()
+  let synchronousModel = BenchModel(presenter: synchronousPresenter)
+  let closurePresenter = ImmediatePresenter()
+  let closureModel = BenchModel(presenter: closurePresenter)
   for _ in 0..<1_000 {
-    model.startLoading()
-    model.endLoading(animated: false)
-  }
-  let library = bestNanoseconds(rounds: rounds, per: cycles) {
-    for _ in 0..<cycles {
-      model.startLoading()
-      model.endLoading(animated: false)
-    }
+    synchronousModel.startLoading()
+    synchronousModel.endLoading(animated: false)
+    closureModel.startLoading()
+    closureModel.endLoading(animated: false)
   }
   var shown = 0
   let baselineModel = BaselineModel { _ in shown += 1 }
-  let baseline = bestNanoseconds(rounds: rounds, per: cycles) {
-    for _ in 0..<cycles {
-      baselineModel.startLoading()
-      baselineModel.endLoading()
-    }
-  }
+  let best = bestNanosecondsInterleaved(
+    rounds: rounds, per: cycles,
+    [
+      {
+        for _ in 0..<cycles {
+          synchronousModel.startLoading()
+          synchronousModel.endLoading(animated: false)
+        }
+      },
+      {
+        for _ in 0..<cycles {
+          closureModel.startLoading()
+          closureModel.endLoading(animated: false)
+        }
+      },
+      {
+        for _ in 0..<cycles {
+          baselineModel.startLoading()
+          baselineModel.endLoading()
+        }
+      },
+    ])
   blackHole(shown)
-  precondition(presenter.count >= 2 * cycles * rounds, "every cycle presents loading and empty")
-  results.append(.init(name: "a. cycle, immediate presenter", value: library, unit: "ns", note: ""))
+  precondition(synchronousPresenter.count >= 2 * cycles * rounds, "every cycle presents twice")
+  precondition(closurePresenter.count >= 2 * cycles * rounds, "every cycle presents twice")
+  let (synchronous, closure, baseline) = (best[0], best[1], best[2])
+  results.append(
+    .init(name: "a. cycle, synchronous presenter", value: synchronous, unit: "ns", note: ""))
+  results.append(
+    .init(name: "a. cycle, presenter calling finished", value: closure, unit: "ns", note: ""))
   results.append(
     .init(name: "a. baseline (enum switch + closure)", value: baseline, unit: "ns", note: ""))
   results.append(
     .init(
-      name: "a. ratio library / baseline", value: library / baseline, unit: "x", note: "target ≤ 20"
-    ))
+      name: "a. ratio synchronous / baseline", value: synchronous / baseline, unit: "x",
+      note: "target ≤ 20"))
+  results.append(
+    .init(
+      name: "a. ratio finished closure / baseline", value: closure / baseline, unit: "x",
+      note: ""))
 }
 
 // (b) The same with a presenter that finishes later (an animation stand-in).

@@ -148,7 +148,8 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) private var latestRequestID: UInt64 = 0
   @exclusivity(unchecked) private var events: [Event] = []
   @exclusivity(unchecked) private var isDraining = false
-  private let broadcaster = StateChangeBroadcaster()
+  /// Created by the first ``stateChanges()`` call: most machines never have a consumer.
+  @exclusivity(unchecked) private var broadcaster: StateChangeBroadcaster?
   private let finishRelay = FinishRelay()
   /// ``presenter`` when it is a ``SynchronousPresenter``, which is called without a
   /// `finished` closure.
@@ -168,7 +169,9 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var _lock: LockReason? = nil
   @exclusivity(unchecked) var _progress: Double? = nil
   @exclusivity(unchecked) var _loadAttempt: Int = 1
-  private let registrar = ObservationRegistrar()
+  /// Created by the first read from outside (see `observe(_:)`): a registrar allocates, and
+  /// most machines are never observed.
+  @exclusivity(unchecked) private var lazyRegistrar: ObservationRegistrar?
   @exclusivity(unchecked) private var isObserved = false
 
   fileprivate enum Event {
@@ -204,7 +207,7 @@ public final class ContentStateMachine: Observable {
     if let deferredRequest { completions.removeValue(forKey: deferredRequest.id)?(.cancelled) }
     activeLoad?.cancelTasks()
     activeLoad?.signal(.superseded)
-    broadcaster.finish()
+    broadcaster?.finish()
   }
 
   // MARK: Observation
@@ -212,6 +215,14 @@ public final class ContentStateMachine: Observable {
   /// Registers a read for observation tracking. The first read from outside the library turns
   /// change notifications on; until then mutations skip the registrar, which keeps a machine
   /// that nobody observes as cheap as possible.
+  /// The registrar, created on first use.
+  private var registrar: ObservationRegistrar {
+    if let lazyRegistrar { return lazyRegistrar }
+    let registrar = ObservationRegistrar()
+    lazyRegistrar = registrar
+    return registrar
+  }
+
   private func observe<Member>(_ keyPath: KeyPath<ContentStateMachine, Member>) {
     if !isObserved { isObserved = true }
     registrar.access(self, keyPath: keyPath)
@@ -334,11 +345,14 @@ public final class ContentStateMachine: Observable {
   ///
   /// - Returns: A stream of ``ContentStateChange`` values.
   public func stateChanges() -> AsyncStream<ContentStateChange> {
-    broadcaster.stream()
+    if let broadcaster { return broadcaster.stream() }
+    let broadcaster = StateChangeBroadcaster()
+    self.broadcaster = broadcaster
+    return broadcaster.stream()
   }
 
   /// How many ``stateChanges()`` streams are being consumed.
-  var stateChangeConsumerCount: Int { broadcaster.consumerCount }
+  var stateChangeConsumerCount: Int { broadcaster?.consumerCount ?? 0 }
 
   /// Applies the state rules to the machine's inputs and requests the decided state.
   ///
@@ -573,7 +587,7 @@ public final class ContentStateMachine: Observable {
       presentationCache.store(presentation, placeholder: placeholder)
     }
     enqueue(
-      request, presentation: presentation, animated: animated, forced: forced,
+      request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)
   }
 
@@ -594,7 +608,7 @@ public final class ContentStateMachine: Observable {
       presentationCache.store(presentation, placeholder: nil)
     }
     enqueue(
-      request, presentation: presentation, animated: animated, forced: forced,
+      request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)
   }
 
@@ -800,7 +814,8 @@ public final class ContentStateMachine: Observable {
   /// previous presentation's), so it becomes ``lastState`` when the kind changes.
   private func didPresent() {
     let state = queue.presented.state
-    let previous: ContentState? = broadcaster.hasConsumers ? _presentedState : nil
+    let broadcaster = broadcaster.flatMap { $0.hasConsumers ? $0 : nil }
+    let previous: ContentState? = broadcaster == nil ? nil : _presentedState
     if !_presentedState.hasSameKind(as: state) {
       // The new state is presented and the old one becomes the last, by a swap: no copies.
       lastState = consume state
@@ -808,7 +823,7 @@ public final class ContentStateMachine: Observable {
     } else if !_presentedState.hasSamePayload(as: state) {
       change(\.presentedState) { _presentedState = state }
     }
-    guard let previous else { return }
+    guard let broadcaster, let previous else { return }
     broadcaster.yield(
       ContentStateChange(
         from: previous, to: _presentedState, isRefreshing: queue.presented.isRefreshing,

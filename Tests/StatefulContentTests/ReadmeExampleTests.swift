@@ -72,13 +72,10 @@ final class ReadmeExampleTests: XCTestCase {
   }
 
   func test_readmePrintingPresenter_presentsSynchronously() {
-    final class PrintingPresenter: Presenter {
+    final class PrintingPresenter: SynchronousPresenter {
       var lines: [String] = []
-      func present(
-        _ presentation: Presentation, animated: Bool, finished: @escaping () -> Void
-      ) {
+      func present(_ presentation: Presentation, animated: Bool) {
         lines.append("\(presentation.state)")
-        finished()
       }
     }
     let presenter = PrintingPresenter()

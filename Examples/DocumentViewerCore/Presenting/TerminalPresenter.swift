@@ -14,7 +14,7 @@ import StatefulContent
 /// presenter.contentProvider = { [weak session] in session?.content }
 /// session.open()
 /// ```
-public final class TerminalPresenter: Presenter {
+public final class TerminalPresenter: SynchronousPresenter {
   /// Turns presentations into lines.
   public let renderer: TerminalRenderer
   /// Returns the document to show for the content state.
@@ -49,11 +49,7 @@ public final class TerminalPresenter: Presenter {
   /// - Parameters:
   ///   - presentation: The state, placeholder and insets to show.
   ///   - animated: Ignored: a terminal does not animate.
-  ///   - finished: Called before this method returns.
-  public func present(
-    _ presentation: Presentation, animated: Bool, finished: @escaping () -> Void
-  ) {
-    defer { finished() }
+  public func present(_ presentation: Presentation, animated: Bool) {
     let kind = presentation.state.kind
     let isProgressUpdate = kind == .loading && presentedKind == .loading
     presentedKind = kind

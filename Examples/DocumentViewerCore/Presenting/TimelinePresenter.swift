@@ -12,7 +12,7 @@ import StatefulContent
 /// DocumentSession(path: "/etc/hostname", presenter: timeline).open()
 /// // writes "0 loading" and "1 content"
 /// ```
-public final class TimelinePresenter: Presenter {
+public final class TimelinePresenter: SynchronousPresenter {
   /// The lines written so far, without line feeds.
   public private(set) var lines: [String] = []
 
@@ -39,11 +39,7 @@ public final class TimelinePresenter: Presenter {
   /// - Parameters:
   ///   - presentation: The presentation shown.
   ///   - animated: Ignored.
-  ///   - finished: Called before this method returns.
-  public func present(
-    _ presentation: Presentation, animated: Bool, finished: @escaping () -> Void
-  ) {
-    defer { finished() }
+  public func present(_ presentation: Presentation, animated: Bool) {
     let kind = presentation.state.kind
     guard kind != presentedKind else { return }
     presentedKind = kind

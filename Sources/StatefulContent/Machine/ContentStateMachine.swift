@@ -170,8 +170,10 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var _progress: Double? = nil
   @exclusivity(unchecked) var _loadAttempt: Int = 1
   /// Created by the first read from outside (see `observe(_:)`): a registrar allocates, and
-  /// most machines are never observed.
-  @exclusivity(unchecked) private var lazyRegistrar: ObservationRegistrar?
+  /// most machines are never observed. It is boxed in a class of this module because the
+  /// registrar's size is only known at run time, which would cost every function that holds
+  /// one, observed or not, a run-time layout lookup.
+  @exclusivity(unchecked) private var observation: ObservationBox?
   @exclusivity(unchecked) private var isObserved = false
 
   fileprivate enum Event {
@@ -217,10 +219,10 @@ public final class ContentStateMachine: Observable {
   /// that nobody observes as cheap as possible.
   /// The registrar, created on first use.
   private var registrar: ObservationRegistrar {
-    if let lazyRegistrar { return lazyRegistrar }
-    let registrar = ObservationRegistrar()
-    lazyRegistrar = registrar
-    return registrar
+    if let observation { return observation.registrar }
+    let observation = ObservationBox()
+    self.observation = observation
+    return observation.registrar
   }
 
   private func observe<Member>(_ keyPath: KeyPath<ContentStateMachine, Member>) {
@@ -231,6 +233,7 @@ public final class ContentStateMachine: Observable {
   /// Runs a mutation of an observable property, notifying observers once observation is on.
   ///
   /// The key path is an autoclosure, so an unobserved machine never builds one.
+  @inline(__always)
   private func change<Member>(
     _ keyPath: @autoclosure () -> KeyPath<ContentStateMachine, Member>, _ mutation: () -> Void
   ) {
@@ -384,8 +387,13 @@ public final class ContentStateMachine: Observable {
   /// Records that a load started (``StatefulContent/startLoading(animated:completion:)``).
   @usableFromInline
   func recordLoadingStarted() {
-    isLoading = true
-    progress = nil
+    if isObserved {
+      isLoading = true
+      progress = nil
+    } else {
+      _isLoading = true
+      _progress = nil
+    }
     lastError = nil
   }
 
@@ -393,8 +401,13 @@ public final class ContentStateMachine: Observable {
   /// (``StatefulContent/endLoading(animated:error:completion:)``).
   @usableFromInline
   func recordLoadingEnded(error: (any Error)?) {
-    isLoading = false
-    progress = nil
+    if isObserved {
+      isLoading = false
+      progress = nil
+    } else {
+      _isLoading = false
+      _progress = nil
+    }
     lastError = error
     lastErrorWasReported = false
   }
@@ -932,4 +945,9 @@ private final class FinishToken {
     self.relay = relay
     self.token = token
   }
+}
+
+/// Holds a machine's observation registrar (see `ContentStateMachine.observation`).
+private final class ObservationBox {
+  let registrar = ObservationRegistrar()
 }

@@ -56,19 +56,71 @@ final class PasswordSourceTests: FixtureTestCase {
     XCTAssertThrowsError(try PasswordSource.file(fixtures.path("missing")))
   }
 
-  func test_standardInputLines_readsStandardInputOnceForAllDocuments() async {
-    let reads = Counter()
-    let source = PasswordSource.standardInputLines {
-      reads.increment()
-      return Data("x\ny\n".utf8)
-    }
+  func test_standardInputLines_areKeptForAllDocuments() async {
+    let input = ChunkedInput("x\ny\n")
+    let source = PasswordSource.standardInputLines(read: input.read)
 
     let first = await passwords(source, path: "one.pdf")
     let second = await passwords(source, path: "two.pdf")
 
     XCTAssertEqual(first, ["x", "y"])
     XCTAssertEqual(second, ["x", "y"])
-    XCTAssertEqual(reads.value, 1)
+  }
+
+  func test_standardInputLines_endlessInput_isReadOnlyAsFarAsNeeded() async {
+    let reads = Counter()
+    let source = PasswordSource.standardInputLines { maximumCount in
+      reads.increment()
+      return Data(String(repeating: "y\n", count: maximumCount / 2).utf8)
+    }
+
+    for attempt in 0..<3 {
+      let password = await source.password(for: "locked.pdf", attempt: attempt)
+      XCTAssertEqual(password, "y")
+    }
+
+    XCTAssertEqual(reads.value, 1, "three lines fit in the first read")
+  }
+
+  func test_standardInputLines_crlfLastLineWithoutLineFeed_andEmptyLineEndsTheList() async {
+    let input = ChunkedInput("a\r\nb", chunkSize: 1)
+    let source = PasswordSource.standardInputLines(read: input.read)
+    let all = await passwords(source, path: "x.pdf")
+    XCTAssertEqual(all, ["a", "b"])
+
+    let stopped = PasswordSource.standardInputLines(read: ChunkedInput("a\n\nb\n").read)
+    let some = await passwords(stopped, path: "x.pdf")
+    XCTAssertEqual(some, ["a"])
+  }
+
+  func test_standardInputLines_aVeryLongLine_isCutAtTheLimit() async {
+    let long = String(repeating: "p", count: PasswordSource.maximumLineLength + 10)
+    let source = PasswordSource.standardInputLines(read: ChunkedInput(long + "\nnext\n").read)
+    let first = await source.password(for: "x.pdf", attempt: 0)
+    let second = await source.password(for: "x.pdf", attempt: 1)
+    XCTAssertEqual(first?.utf8.count, PasswordSource.maximumLineLength)
+    XCTAssertEqual(second, "next")
+  }
+}
+
+/// Standard input as a sequence of reads of at most `chunkSize` bytes.
+private final class ChunkedInput: Sendable {
+  private let remaining: LockedState<[UInt8]>
+  private let chunkSize: Int
+
+  init(_ text: String, chunkSize: Int = 3) {
+    remaining = LockedState(Array(text.utf8))
+    self.chunkSize = chunkSize
+  }
+
+  var read: @Sendable (Int) -> Data {
+    { [self] maximumCount in
+      remaining.withLock { bytes in
+        let count = min(maximumCount, chunkSize, bytes.count)
+        defer { bytes.removeFirst(count) }
+        return Data(bytes.prefix(count))
+      }
+    }
   }
 }
 

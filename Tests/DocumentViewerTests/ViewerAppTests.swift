@@ -184,8 +184,12 @@ final class ViewerAppTests: FixtureTestCase {
     try skipUnlessPDFToolsAreInstalled()
     let locked = try await fixtures.lockedPDF()
     var app = makeApp()
-    app.standardInputPasswords = .standardInputLines {
-      Data("bad\n\(FixturePasswords.user)\n".utf8)
+    let input = LockedState(Array("bad\n\(FixturePasswords.user)\n".utf8))
+    app.standardInputPasswords = .standardInputLines { maximumCount in
+      input.withLock { bytes in
+        defer { bytes.removeFirst(min(maximumCount, bytes.count)) }
+        return Data(bytes.prefix(maximumCount))
+      }
     }
 
     let status = await app.run(["--timeline", locked])

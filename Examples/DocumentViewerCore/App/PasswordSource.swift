@@ -80,38 +80,90 @@ public struct PasswordSource: Sendable {
     return lines(splitLines(String(decoding: data, as: UTF8.self)))
   }
 
-  /// The lines of a non-interactive standard input, read to its end the first time a password
-  /// is needed, then tried in order for each locked document.
+  /// The lines of a non-interactive standard input, tried in order for each locked document.
   ///
-  /// - Parameter read: Reads all of standard input; it is called at most once, off the main
-  ///   actor. Defaults to reading the process's standard input.
+  /// Standard input is read only as far as the passwords asked for so far: a pipe that never
+  /// ends (`yes | document-viewer locked.pdf`) costs a few reads, not unbounded memory. A line
+  /// longer than ``maximumLineLength`` bytes is cut there.
+  ///
+  /// - Parameter read: Reads up to the given number of bytes of standard input, off the main
+  ///   actor; empty data means its end. Defaults to reading the process's standard input (a
+  ///   closed one has no passwords and must not crash the viewer).
   /// - Returns: The source.
   public static func standardInputLines(
-    read: @escaping @Sendable () -> Data = {
-      // A closed standard input has no passwords; it must not crash the viewer.
-      (try? FileHandle.standardInput.readToEnd()) ?? Data()
+    read: @escaping @Sendable (_ maximumCount: Int) -> Data = { maximumCount in
+      (try? FileHandle.standardInput.read(upToCount: maximumCount)) ?? Data()
     }
   ) -> PasswordSource {
-    let cache = LinesCache()
+    let reader = LineReader(read: read)
     return PasswordSource { _, attempt in
-      let lines = await cache.lines(read: read)
-      return lines.prefix { !$0.isEmpty }.dropFirst(attempt).first
+      await reader.line(at: attempt)
     }
   }
+
+  /// The longest password line read from standard input, in bytes; longer lines are cut.
+  public static let maximumLineLength = 64 * 1024
 }
 
-/// The lines of standard input, read once.
+/// The lines of standard input, read as far as needed and kept for the next documents.
 @MainActor
-private final class LinesCache {
-  private var lines: [String]?
+private final class LineReader {
+  private let read: @Sendable (Int) -> Data
+  /// The complete lines read so far, up to the first empty one.
+  private var lines: [String] = []
+  /// Bytes read after the last complete line.
+  private var pending: [UInt8] = []
+  /// Whether the current line passed the length limit (its rest is skipped).
+  private var isCuttingLine = false
+  private var isFinished = false
 
-  func lines(read: @escaping @Sendable () -> Data) async -> [String] {
-    if let lines { return lines }
-    let data = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: read()) }
+  nonisolated init(read: @escaping @Sendable (Int) -> Data) {
+    self.read = read
+  }
+
+  /// The line at `index`, reading more of standard input if needed; `nil` past the end or
+  /// past the first empty line.
+  func line(at index: Int) async -> String? {
+    while lines.count <= index, !isFinished {
+      let read = self.read
+      let chunk = await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: read(4096)) }
+      }
+      if chunk.isEmpty {
+        finish()
+      } else {
+        take(chunk)
+      }
     }
-    let lines = self.lines ?? PasswordSource.splitLines(String(decoding: data, as: UTF8.self))
-    self.lines = lines
-    return lines
+    return lines.indices.contains(index) ? lines[index] : nil
+  }
+
+  private func take(_ chunk: Data) {
+    for byte in chunk where !isFinished {
+      if byte == UInt8(ascii: "\n") {
+        endLine()
+      } else if !isCuttingLine {
+        pending.append(byte)
+        if pending.count > PasswordSource.maximumLineLength {
+          pending.removeLast()
+          isCuttingLine = true
+        }
+      }
+    }
+  }
+
+  private func endLine() {
+    if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
+    let line = String(decoding: pending, as: UTF8.self)
+    pending.removeAll(keepingCapacity: true)
+    isCuttingLine = false
+    // The list ends at its first empty line.
+    if line.isEmpty { isFinished = true } else { lines.append(line) }
+  }
+
+  /// The end of standard input: a last line without a line feed counts.
+  private func finish() {
+    if !pending.isEmpty || isCuttingLine { endLine() }
+    isFinished = true
   }
 }

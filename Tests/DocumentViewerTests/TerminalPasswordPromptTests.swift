@@ -80,6 +80,17 @@ final class TerminalPasswordPromptTests: XCTestCase {
         + "Wrong password. Password for 'locked.pdf' (empty to skip): \n")
   }
 
+  func test_source_documentNameWithEscapeSequences_isCleanedInThePrompt() async {
+    let source = makePrompt().source
+
+    let asking = Task { await source.password(for: "/tmp/a/\u{1B}[2Jx.pdf", attempt: 0) }
+    await settle { !self.echoIsOn }
+    type("\n")
+    _ = await asking.value
+
+    XCTAssertEqual(prompts, "Password for '\u{FFFD}[2Jx.pdf' (empty to skip): \n")
+  }
+
   func test_interruptDuringThePrompt_restoresEchoBeforeQuitting() async {
     let interrupts = InterruptController(writeNote: { _ in })
     let prompt = makePrompt(interrupts)

@@ -31,6 +31,17 @@ final class ViewerAppTests: FixtureTestCase {
     XCTAssertTrue(errors.text.hasPrefix("document-viewer: unknown option '--bogus'\n\nUSAGE: "))
   }
 
+  func test_run_escapeSequencesInArguments_neverReachTheTerminal() async {
+    let status = await makeApp().run(["--bogus\u{1B}[2J", "--password-file", "x\u{1B}[31m"])
+    XCTAssertEqual(status, 2)
+    XCTAssertFalse(errors.text.contains("\u{1B}"), errors.text)
+    XCTAssertTrue(errors.text.hasPrefix("document-viewer: unknown option '--bogus\u{FFFD}[2J'"))
+
+    let missing = await makeApp().run(["--password-file", "/no/such\u{1B}[31m", "a.pdf"])
+    XCTAssertEqual(missing, 1)
+    XCTAssertFalse(errors.text.contains("\u{1B}"), errors.text)
+  }
+
   func test_run_invalidDelay_isAUsageErrorExiting2() async {
     for arguments in [["--delay", "abc", "a"], ["--delay", "-5", "a"], ["a", "--delay"]] {
       errors.clear()

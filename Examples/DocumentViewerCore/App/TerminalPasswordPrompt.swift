@@ -38,7 +38,7 @@ public final class TerminalPasswordPrompt {
   /// wrong password, saying so.
   public var source: PasswordSource {
     PasswordSource { [self] path, attempt in
-      let name = (path as NSString).lastPathComponent
+      let name = TerminalRenderer.clean((path as NSString).lastPathComponent)
       let again = attempt > 0 ? "Wrong password. " : ""
       return await readHiddenLine(prompt: "\(again)Password for '\(name)' (empty to skip): ")
     }

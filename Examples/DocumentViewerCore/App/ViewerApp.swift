@@ -76,7 +76,7 @@ public struct ViewerApp {
     do {
       command = try ViewerCommand.parse(arguments)
     } catch {
-      writeError("document-viewer: \(error)\n\n\(ViewerCommand.usage)")
+      writeError("document-viewer: \(TerminalRenderer.clean("\(error)"))\n\n\(ViewerCommand.usage)")
       return 2
     }
     guard case .view(let options) = command else {
@@ -90,7 +90,9 @@ public struct ViewerApp {
         passwords = try PasswordSource.file(file)
       } catch {
         let reason = (error as NSError).localizedDescription
-        writeError("document-viewer: cannot read the password file '\(file)': \(reason)\n")
+        writeError(
+          "document-viewer: cannot read the password file '\(TerminalRenderer.clean(file))': "
+            + "\(TerminalRenderer.clean(reason))\n")
         return 1
       }
     } else {
@@ -175,7 +177,9 @@ public struct ViewerApp {
     do {
       samples = try await SampleDocuments.create(in: directory, pdfTools: reader.pdfTools)
     } catch {
-      writeError("document-viewer: cannot write the sample documents: \(error)\n")
+      writeError(
+        "document-viewer: cannot write the sample documents: "
+          + "\(TerminalRenderer.clean("\(error)"))\n")
       return 1
     }
     let missing = reader.pdfTools.missingTools

@@ -114,6 +114,15 @@ public struct TerminalRenderer: Hashable, Sendable {
   /// - Parameter text: Text from outside the program.
   /// - Returns: The text, safe to write to a terminal.
   public func clean(_ text: String) -> String {
+    Self.clean(text)
+  }
+
+  /// Text with control characters other than tab replaced by U+FFFD (see ``clean(_:)``), for
+  /// messages that are not rendered, such as errors and prompts on standard error.
+  ///
+  /// - Parameter text: Text from outside the program, such as a file name.
+  /// - Returns: The text, safe to write to a terminal.
+  public static func clean(_ text: String) -> String {
     let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
       switch scalar.value {
       case 0x09: scalar

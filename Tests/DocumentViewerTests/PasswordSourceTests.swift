@@ -52,8 +52,36 @@ final class PasswordSourceTests: FixtureTestCase {
     XCTAssertEqual(found, ["first", "second"])
   }
 
-  func test_file_missing_throws() {
-    XCTAssertThrowsError(try PasswordSource.file(fixtures.path("missing")))
+  func test_file_missingOrADirectory_throwsTheSystemsReason() {
+    XCTAssertThrowsError(try PasswordSource.file(fixtures.path("missing"))) { error in
+      XCTAssertEqual(error as? PasswordFileError, .unreadable(reason: "No such file or directory"))
+    }
+    XCTAssertThrowsError(try PasswordSource.file(NSTemporaryDirectory())) { error in
+      XCTAssertEqual(error as? PasswordFileError, .unreadable(reason: "Is a directory"))
+    }
+  }
+
+  func test_file_larger_thanTheLimit_throwsTooLarge() throws {
+    let path = try fixtures.file(
+      "big", [UInt8](repeating: UInt8(ascii: "a"), count: PasswordSource.maximumFileSize + 1))
+    XCTAssertThrowsError(try PasswordSource.file(path)) { error in
+      XCTAssertEqual(error as? PasswordFileError, .tooLarge(limit: PasswordSource.maximumFileSize))
+    }
+  }
+
+  func test_file_aFIFO_isReadAsAStream() async throws {
+    let path = try fixtures.directory("pipes") + "/fifo"
+    XCTAssertEqual(mkfifo(path, 0o600), 0)
+    let writer = Thread {
+      guard let handle = FileHandle(forWritingAtPath: path) else { return }
+      handle.write(Data("from a pipe\n".utf8))
+      try? handle.close()
+    }
+    writer.start()
+
+    let found = await passwords(try PasswordSource.file(path))
+
+    XCTAssertEqual(found, ["from a pipe"])
   }
 
   func test_standardInputLines_areKeptForAllDocuments() async {

@@ -72,13 +72,35 @@ public struct PasswordSource: Sendable {
 
   /// The passwords of a file, one per line, tried in order.
   ///
+  /// The file is read as a stream, so a pipe or a FIFO works too
+  /// (`--password-file <(pass show pdf)`).
+  ///
   /// - Parameter path: The file's path.
   /// - Returns: The source.
-  /// - Throws: The file system's error when the file cannot be read.
-  public static func file(_ path: String) throws -> PasswordSource {
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    return lines(splitLines(String(decoding: data, as: UTF8.self)))
+  /// - Throws: ``PasswordFileError/unreadable(reason:)`` with the system's reason when the file
+  ///   cannot be opened or read (missing, a directory, no permission);
+  ///   ``PasswordFileError/tooLarge(limit:)`` past ``maximumFileSize`` bytes.
+  public static func file(_ path: String) throws(PasswordFileError) -> PasswordSource {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    var contents: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      contents.append(contentsOf: buffer[0..<count])
+      if contents.count > maximumFileSize { throw .tooLarge(limit: maximumFileSize) }
+    }
+    return lines(splitLines(String(decoding: contents, as: UTF8.self)))
   }
+
+  /// The largest password file read, in bytes.
+  public static let maximumFileSize = 1024 * 1024
 
   /// The lines of a non-interactive standard input, tried in order for each locked document.
   ///

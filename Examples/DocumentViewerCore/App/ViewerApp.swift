@@ -89,7 +89,7 @@ public struct ViewerApp {
       do {
         passwords = try PasswordSource.file(file)
       } catch {
-        let reason = (error as NSError).localizedDescription
+        let reason = error.description
         writeError(
           "document-viewer: cannot read the password file '\(TerminalRenderer.clean(file))': "
             + "\(TerminalRenderer.clean(reason))\n")

@@ -21,6 +21,8 @@ struct TextScanner {
   /// The bytes of the first lines, without the line feed that ends the last kept line.
   private var head: [UInt8] = []
   private var headIsComplete = false
+  /// Whether the first lines were cut at ``maxHeadBytes``.
+  private var headIsCut = false
 
   /// Creates a scanner.
   ///
@@ -65,6 +67,7 @@ struct TextScanner {
       if head.count > maxHeadBytes {
         head.removeSubrange(Self.completeSequencesEnd(head[..<maxHeadBytes])...)
         headIsComplete = true
+        headIsCut = true
       }
     }
     byteCount += chunk.count
@@ -73,8 +76,9 @@ struct TextScanner {
 
   /// Ends the text and returns its first lines.
   ///
-  /// - Returns: Up to ``maxLines`` lines without their line breaks, and the number of lines in
-  ///   the whole text (a last line without a line feed counts).
+  /// - Returns: Up to ``maxLines`` lines without their line breaks — the last one ending with
+  ///   "…" when it was cut at ``maxHeadBytes`` — and the number of lines in the whole text (a
+  ///   last line without a line feed counts).
   /// - Throws: ``DocumentError/notText(path:reason:)`` when the text ends in the middle of a
   ///   UTF-8 sequence.
   func finish() throws(DocumentError) -> (lines: [String], totalLineCount: Int) {
@@ -88,6 +92,8 @@ struct TextScanner {
       }
     if !headIsComplete && lastByte == UInt8(ascii: "\n") { lines.removeLast() }
     if byteCount == 0 { lines = [] }
+    // A line longer than the bytes kept says that it goes on.
+    if headIsCut, let last = lines.indices.last { lines[last] += "…" }
     let unterminated = lastByte.map { $0 != UInt8(ascii: "\n") } ?? false
     return (lines, lineFeedCount + (unterminated ? 1 : 0))
   }

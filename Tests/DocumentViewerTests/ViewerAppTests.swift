@@ -42,6 +42,20 @@ final class ViewerAppTests: FixtureTestCase {
     XCTAssertFalse(errors.text.contains("\u{1B}"), errors.text)
   }
 
+  func test_run_rawArgumentNotUTF8_isAUsageErrorNamingIt() async {
+    let status = await makeApp().run(rawArguments: [[0x78, 0xFF, 0x2E, 0x74, 0x78, 0x74]])
+    XCTAssertEqual(status, 2)
+    XCTAssertTrue(
+      errors.text.hasPrefix(
+        "document-viewer: the argument 'x\u{FFFD}.txt' is not valid UTF-8"), errors.text)
+  }
+
+  func test_run_rawArguments_inUTF8_runAsUsual() async {
+    let status = await makeApp().run(rawArguments: [Array("--help".utf8)])
+    XCTAssertEqual(status, 0)
+    XCTAssertTrue(output.text.contains("USAGE: "))
+  }
+
   func test_run_invalidDelay_isAUsageErrorExiting2() async {
     for arguments in [["--delay", "abc", "a"], ["--delay", "-5", "a"], ["a", "--delay"]] {
       errors.clear()

@@ -18,6 +18,13 @@ final class ViewerCommandTests: XCTestCase {
     }
   }
 
+  func test_decode_keepsUTF8Arguments_andRejectsOthers() throws {
+    XCTAssertEqual(try ViewerCommand.decode([Array("café.txt".utf8), []]), ["café.txt", ""])
+    XCTAssertThrowsError(try ViewerCommand.decode([Array("a".utf8), [0x63, 0x61, 0x66, 0xE9]])) {
+      XCTAssertEqual($0 as? UsageError, .notUTF8("caf\u{FFFD}"))
+    }
+  }
+
   func test_parse_noArguments_isTheTour() {
     assertParses([], .view(ViewerOptions()))
   }

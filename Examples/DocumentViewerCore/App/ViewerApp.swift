@@ -76,8 +76,7 @@ public struct ViewerApp {
     do {
       command = try ViewerCommand.parse(arguments)
     } catch {
-      writeError("document-viewer: \(TerminalRenderer.clean("\(error)"))\n\n\(ViewerCommand.usage)")
-      return 2
+      return usageError(error)
     }
     guard case .view(let options) = command else {
       writeOutput(ViewerCommand.usage)
@@ -104,6 +103,24 @@ public struct ViewerApp {
     }
     await view(documents, options: options)
     return 0
+  }
+
+  /// Runs the program on the raw bytes of its arguments (see ``ViewerCommand/decode(_:)``).
+  ///
+  /// - Parameter rawArguments: The arguments' bytes, without the program name.
+  /// - Returns: The exit status, as for ``run(_:)``; 2 when an argument is not UTF-8.
+  public func run(rawArguments: [[UInt8]]) async -> Int32 {
+    do {
+      return await run(try ViewerCommand.decode(rawArguments))
+    } catch {
+      return usageError(error)
+    }
+  }
+
+  /// Reports bad usage with the usage text; returns the exit status 2.
+  private func usageError(_ error: UsageError) -> Int32 {
+    writeError("document-viewer: \(TerminalRenderer.clean("\(error)"))\n\n\(ViewerCommand.usage)")
+    return 2
   }
 
   /// A document to open, under its heading when it has one, with where its passwords come

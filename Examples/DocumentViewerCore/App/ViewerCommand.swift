@@ -65,6 +65,23 @@ public enum ViewerCommand: Hashable, Sendable {
   ///   not an option; ``UsageError/missingValue(option:)`` for an option without its value;
   ///   ``UsageError/invalidDelay(_:)`` for a delay that is not a whole number of milliseconds,
   ///   0 or more.
+  /// Decodes the raw bytes of command-line arguments.
+  ///
+  /// `CommandLine.arguments` repairs invalid UTF-8, which would turn a file name in another
+  /// encoding into a different name and report the file as missing; this reports it instead.
+  ///
+  /// - Parameter arguments: The arguments' bytes, without their terminating NULs.
+  /// - Returns: The arguments as strings.
+  /// - Throws: ``UsageError/notUTF8(_:)`` for the first argument that is not valid UTF-8.
+  public static func decode(_ arguments: [[UInt8]]) throws(UsageError) -> [String] {
+    try arguments.map { bytes throws(UsageError) in
+      guard let argument = String(validating: bytes, as: UTF8.self) else {
+        throw .notUTF8(String(decoding: bytes, as: UTF8.self))
+      }
+      return argument
+    }
+  }
+
   public static func parse(_ arguments: [String]) throws(UsageError) -> ViewerCommand {
     var options = ViewerOptions()
     var optionsEnded = false
@@ -155,6 +172,11 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter value: The value as given.
   case invalidDelay(String)
+  /// An argument is not valid UTF-8, such as a file name in another encoding; the viewer
+  /// could not open it by that name.
+  ///
+  /// - Parameter argument: The argument, with its invalid bytes shown as U+FFFD.
+  case notUTF8(String)
 
   /// A sentence naming the argument, such as `unknown option '--colour'`.
   public var description: String {
@@ -164,6 +186,8 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidDelay(let value):
       "invalid delay '\(value)': expected a whole number of milliseconds, "
         + "from 0 to \(ViewerCommand.maximumDelayMilliseconds)"
+    case .notUTF8(let argument):
+      "the argument '\(argument)' is not valid UTF-8; rename the file with a UTF-8 name"
     }
   }
 }

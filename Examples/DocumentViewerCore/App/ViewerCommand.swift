@@ -53,18 +53,6 @@ public enum ViewerCommand: Hashable, Sendable {
 
     """
 
-  /// Parses the command-line arguments, without the program name.
-  ///
-  /// Arguments are read in order: `--help` or `-h` ends parsing with ``help``; after `--`
-  /// every argument is a path. A lone `-` is a path. An option with a value takes it from the
-  /// next argument or after `=` (`--delay=500`).
-  ///
-  /// - Parameter arguments: The arguments after the program name.
-  /// - Returns: The command to run.
-  /// - Throws: ``UsageError/unknownOption(_:)`` for an argument that starts with `-` and is
-  ///   not an option; ``UsageError/missingValue(option:)`` for an option without its value;
-  ///   ``UsageError/invalidDelay(_:)`` for a delay that is not a whole number of milliseconds,
-  ///   0 or more.
   /// Decodes the raw bytes of command-line arguments.
   ///
   /// `CommandLine.arguments` repairs invalid UTF-8, which would turn a file name in another
@@ -82,6 +70,18 @@ public enum ViewerCommand: Hashable, Sendable {
     }
   }
 
+  /// Parses the command-line arguments, without the program name.
+  ///
+  /// Arguments are read in order: `--help` or `-h` ends parsing with ``help``; after `--`
+  /// every argument is a path. A lone `-` is a path. An option with a value takes it from the
+  /// next argument or after `=` (`--delay=500`).
+  ///
+  /// - Parameter arguments: The arguments after the program name.
+  /// - Returns: The command to run.
+  /// - Throws: ``UsageError/unknownOption(_:)`` for an argument that starts with `-` and is
+  ///   not an option; ``UsageError/missingValue(option:)`` for an option without its value;
+  ///   ``UsageError/invalidDelay(_:)`` for a delay that is not a whole number of milliseconds,
+  ///   0 or more.
   public static func parse(_ arguments: [String]) throws(UsageError) -> ViewerCommand {
     var options = ViewerOptions()
     var optionsEnded = false

@@ -44,6 +44,21 @@ final class LoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(model.content, ["a"])
   }
 
+  func test_cancelDuringTheMinimumDisplayTime_restoresThePreviousStateAtOnce() async {
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(150))
+    await settle { self.presenter.records.count == 1 }
+    XCTAssertEqual(presenter.presentedKinds, [.loading])
+    clock.advance(by: .milliseconds(10))
+    model.cancelLoading()
+    XCTAssertEqual(model.currentState, .idle, "the state before the load, at once")
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .idle], "no minimum display on cancel")
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+  }
+
   func test_loadEndingAfterTheMinimumDisplayTime_isNotHeld() async {
     let gate = Gate<[String]>()
     let load = startLoad(gate)

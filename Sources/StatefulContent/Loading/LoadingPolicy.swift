@@ -2,7 +2,9 @@
 ///
 /// A load that ends within ``showDelay`` never presents the loading placeholder; once it is
 /// presented, it stays at least ``minimumDisplayTime`` (as spin-delay and the query libraries
-/// do). Progress updates are coalesced so a fast stream of them does not flood the presenter.
+/// do) before a load's result replaces it. Cancelling the load is the exception: the previous
+/// state comes back at once, since the user asked for it. Progress updates are coalesced so a
+/// fast stream of them does not flood the presenter.
 ///
 /// Negative durations count as zero and durations above 365 days as 365 days, so that no
 /// deadline overflows a clock.

@@ -830,9 +830,9 @@ public final class ContentStateMachine: Observable {
     let broadcaster = broadcaster.flatMap { $0.hasConsumers ? $0 : nil }
     let previous: ContentState? = broadcaster == nil ? nil : _presentedState
     if !_presentedState.hasSameKind(as: state) {
-      // The new state is presented and the old one becomes the last, by a swap: no copies.
-      lastState = consume state
-      change(\.presentedState) { swap(&lastState, &_presentedState) }
+      // The last state is set first, so that observers of presentedState see both in step.
+      lastState = _presentedState
+      change(\.presentedState) { _presentedState = state }
     } else if !_presentedState.hasSamePayload(as: state) {
       change(\.presentedState) { _presentedState = state }
     }

@@ -6,7 +6,8 @@
 /// containers whose type and value bits are equal hold the very same value — the same box,
 /// the same class instance or the same inline bits — so a match is always right; equal values
 /// in different boxes (or with different padding bytes) do not match, which only costs an
-/// allocation. Placeholders need not be `Equatable` for this.
+/// allocation. At least the first word is always compared whole. Placeholders need not be
+/// `Equatable` for this.
 struct PlaceholderIdentity {
   /// The buffer's words, masked to the value's bytes, then the type.
   private var words: (UInt, UInt, UInt, UInt)
@@ -20,7 +21,9 @@ struct PlaceholderIdentity {
       let fitsBuffer =
         size <= 3 * MemoryLayout<UInt>.size
         && MemoryLayout<Value>.alignment <= MemoryLayout<UInt>.alignment
-      return fitsBuffer ? size : MemoryLayout<UInt>.size
+      // At least one whole word: a value that fits but is boxed anyway (one that cannot be
+      // moved by copying its bytes) is then still told apart by its box's whole address.
+      return fitsBuffer ? max(size, MemoryLayout<UInt>.size) : MemoryLayout<UInt>.size
     }
     byteCount = valueByteCount(placeholder)
     words = (0, 0, 0, 0)

@@ -119,4 +119,69 @@ final class PresentationReuseTests: XCTestCase {
     model.endLoading(animated: false)
     XCTAssertEqual(presenter.records.last?.presentation.isRefreshing, false)
   }
+
+  // MARK: The same state again
+
+  /// An adopter whose empty placeholder says what it was asked for.
+  private final class Searching: StatefulContent {
+    let stateMachine: ContentStateMachine
+    var query = "a"
+    var emptyInsets = EdgeInsets.zero
+
+    init(presenter: RecordingPresenter) {
+      stateMachine = ContentStateMachine(presenter: presenter)
+    }
+
+    func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
+      StandardPlaceholder(title: "No results", message: "Nothing matches \(query).")
+    }
+
+    func insets(for state: ContentState) -> EdgeInsets { emptyInsets }
+  }
+
+  func test_sameStateWithTheSamePlaceholder_completesUnchanged() {
+    let presenter = RecordingPresenter()
+    let model = Searching(presenter: presenter)
+    let outcomes = OutcomeRecorder()
+    model.endLoading(animated: false)
+    model.transitionToDecidedState(animated: false, completion: outcomes.completion("again"))
+    XCTAssertEqual(outcomes["again"], [.unchanged], "an equal placeholder built anew is the same")
+    XCTAssertEqual(presenter.records.count, 1)
+  }
+
+  func test_sameStateWithANewMessage_isPresentedAgain() {
+    let presenter = RecordingPresenter()
+    let model = Searching(presenter: presenter)
+    let outcomes = OutcomeRecorder()
+    model.endLoading(animated: false)
+    model.query = "b"
+    model.transitionToDecidedState(animated: false, completion: outcomes.completion("again"))
+    XCTAssertEqual(outcomes["again"], [.presented])
+    let messages = presenter.records.compactMap {
+      ($0.presentation.placeholder as? StandardPlaceholder)?.message
+    }
+    XCTAssertEqual(messages, ["Nothing matches a.", "Nothing matches b."])
+  }
+
+  func test_sameStateWithNewInsets_isPresentedAgain() {
+    let presenter = RecordingPresenter()
+    let model = Searching(presenter: presenter)
+    let outcomes = OutcomeRecorder()
+    model.endLoading(animated: false)
+    model.emptyInsets = EdgeInsets(top: 8, leading: 0, bottom: 0, trailing: 0)
+    model.transitionToDecidedState(animated: false, completion: outcomes.completion("again"))
+    XCTAssertEqual(outcomes["again"], [.presented])
+    XCTAssertEqual(presenter.records.last?.presentation.insets.top, 8)
+  }
+
+  func test_sameStateWithADistinctNonEquatablePlaceholder_isPresentedAgain() throws {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    model.endLoading(animated: false)
+    try model.setPlaceholder(Shared(), for: .empty)
+    let outcomes = OutcomeRecorder()
+    model.transitionToDecidedState(animated: false, completion: outcomes.completion("again"))
+    XCTAssertEqual(outcomes["again"], [.unchanged], "the very same instance")
+    XCTAssertEqual(presenter.records.count, 2, "the replaced placeholder was presented once")
+  }
 }

@@ -5,7 +5,8 @@
 /// perform, in order. It never calls out, so every rule can be tested without a presenter.
 ///
 /// Rules:
-/// - With nothing in flight, a request for what is already presented completes `unchanged`;
+/// - With nothing in flight, a request for what is already presented (the same state, flags,
+///   insets and placeholder) completes `unchanged`;
 ///   any other request starts presenting at once.
 /// - While a presentation is in flight, requests wait; a newer one supersedes the one waiting.
 /// - When the presenter finishes, the in-flight request completes `presented` and the waiting

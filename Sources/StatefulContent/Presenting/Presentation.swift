@@ -88,10 +88,32 @@ public struct Presentation: Sendable {
       && storage.insets == insets && storage.state.hasSamePayload(as: state)
   }
 
-  /// Whether presenting `other` after this one would show the same thing.
+  /// Whether presenting `other` after this one would show the same thing: the same state
+  /// and flags, the same insets, and the same placeholder.
+  ///
+  /// Placeholders are the same when they are the very same value (see
+  /// `PlaceholderIdentity`) or, for `Equatable` placeholders of one type such as
+  /// ``StandardPlaceholder``, equal. A hook that returns a placeholder with a new message for
+  /// the same state therefore has it presented.
   func showsSameState(as other: Presentation) -> Bool {
     if storage === other.storage { return true }
-    return state.hasSamePayload(as: other.state) && isRefreshing == other.isRefreshing
-      && attempt == other.attempt
+    guard state.hasSamePayload(as: other.state), isRefreshing == other.isRefreshing,
+      attempt == other.attempt, insets == other.insets
+    else { return false }
+    switch (storage.placeholder, other.storage.placeholder) {
+    case (nil, nil): return true
+    case (let lhs?, let rhs?):
+      return PlaceholderIdentity(lhs).isIdentity(of: rhs) || Self.areEqual(lhs, rhs)
+    default: return false
+    }
+  }
+
+  /// Whether two placeholders are `Equatable`, of one type, and equal.
+  private static func areEqual(_ lhs: any Placeholder, _ rhs: any Placeholder) -> Bool {
+    guard let lhs = lhs as? any Equatable else { return false }
+    func isEqual<Value: Equatable>(_ lhs: Value) -> Bool {
+      (rhs as? Value).map { $0 == lhs } ?? false
+    }
+    return isEqual(lhs)
   }
 }

@@ -2,7 +2,8 @@
 public enum TransitionOutcome: Hashable, Sendable {
   /// The requested state was presented (the presenter reported that it finished).
   case presented
-  /// The requested state was already presented; the presenter was not called.
+  /// The requested state was already presented — with the same flags, insets and placeholder
+  /// (the very same, or an equal `Equatable` one) — so the presenter was not called.
   case unchanged
   /// A newer request replaced this one before it was presented (latest wins).
   case superseded

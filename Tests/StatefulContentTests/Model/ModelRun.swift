@@ -105,6 +105,7 @@ final class ModelRun {
       }
       model.updateLoadingProgress(fraction)
     case .replacePlaceholder(let kind):
+      reference.replacePlaceholder(kind: kind.description)
       if model.currentState.kind == kind {
         reference.request(
           reference.requested, refreshing: reference.refreshing, id: -1, animated: false,

@@ -11,6 +11,8 @@ struct ReferenceModel {
     var shown: Shown
     var animated: Bool
     var forced: Bool
+    /// The version of its kind's placeholder when it was requested.
+    var placeholderVersion: Int
   }
 
   // Inputs
@@ -27,12 +29,25 @@ struct ReferenceModel {
   var requested: Shown = "idle"
   var refreshing = false
   var presented: Shown = "idle"
+  var presentedPlaceholderVersion = 0
+  /// How often each kind's placeholder was replaced, by kind name.
+  var placeholderVersions: [String: Int] = [:]
   var inFlight: Request?
   var waiting: Request?
 
   // Observations
   var outcomes: [(id: Int, outcome: TransitionOutcome)] = []
   var reportedErrors = 0
+
+  /// The kind's name at the start of what a presentation shows: `loading(40%)` → `loading`.
+  static func kindName(_ shown: Shown) -> String {
+    String(shown.prefix { $0 != "(" && $0 != "+" })
+  }
+
+  /// A placeholder of `kind` (by name) was replaced.
+  mutating func replacePlaceholder(kind: String) {
+    placeholderVersions[kind, default: 0] += 1
+  }
 
   static func shown(kind: String, refreshing: Bool = false) -> Shown {
     refreshing ? "\(kind)+refreshing" : kind
@@ -55,7 +70,9 @@ struct ReferenceModel {
   mutating func request(_ shown: Shown, refreshing: Bool, id: Int, animated: Bool, forced: Bool) {
     requested = shown
     self.refreshing = refreshing
-    let request = Request(id: id, shown: shown, animated: animated, forced: forced)
+    let request = Request(
+      id: id, shown: shown, animated: animated, forced: forced,
+      placeholderVersion: placeholderVersions[Self.kindName(shown)] ?? 0)
     if inFlight != nil {
       if let old = waiting { record(old.id, .superseded) }
       waiting = request
@@ -66,7 +83,10 @@ struct ReferenceModel {
 
   private mutating func handle(_ request: Request) {
     // Errors are value types here, and two error values are never the same payload.
-    if !request.forced && presented == request.shown && !request.shown.hasPrefix("error(") {
+    // The same state with another placeholder is presented again.
+    if !request.forced && presented == request.shown && !request.shown.hasPrefix("error(")
+      && presentedPlaceholderVersion == request.placeholderVersion
+    {
       record(request.id, .unchanged)
       return
     }
@@ -74,6 +94,7 @@ struct ReferenceModel {
       inFlight = request
     } else {
       presented = request.shown
+      presentedPlaceholderVersion = request.placeholderVersion
       record(request.id, .presented)
     }
   }
@@ -83,6 +104,7 @@ struct ReferenceModel {
     guard let request = inFlight else { return }
     inFlight = nil
     presented = request.shown
+    presentedPlaceholderVersion = request.placeholderVersion
     record(request.id, .presented)
     if let next = waiting {
       waiting = nil

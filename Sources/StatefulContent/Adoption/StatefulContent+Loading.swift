@@ -131,6 +131,6 @@ extension StatefulContent {
   ///
   /// See ``ContentStateMachine/cancelLoading()``.
   public func cancelLoading() {
-    stateMachine.cancelLoading()
+    stateMachine.cancelLoading(host: self)
   }
 }

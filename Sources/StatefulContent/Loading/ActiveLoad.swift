@@ -7,6 +7,8 @@ struct ActiveLoad {
     var lastError: (any Error)?
     var progress: Double?
     var lock: LockReason?
+    /// The machine's ``ContentStateMachine/placeholderGeneration`` when the snapshot was taken.
+    var placeholderGeneration: UInt64
   }
 
   let id: UInt64

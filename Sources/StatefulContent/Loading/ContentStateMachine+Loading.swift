@@ -9,10 +9,16 @@ extension ContentStateMachine {
   /// each other), at once. The load's operation task is cancelled and its `load` call returns
   /// ``LoadOutcome/cancelled``. Without a running load it does nothing.
   public func cancelLoading() {
+    cancelLoading(host: nil)
+  }
+
+  /// Cancels the running load; `host` configures the restored placeholder if it was replaced
+  /// during the load.
+  func cancelLoading(host: (any StatefulContent)?) {
     guard let load = activeLoad else { return }
     activeLoad = nil
     load.cancelTasks()
-    restore(load.restore)
+    restore(load.restore, host: host)
     load.signal(.cancelledByMachine)
   }
 
@@ -28,7 +34,8 @@ extension ContentStateMachine {
     } else {
       snapshot = ActiveLoad.Snapshot(
         presentation: requestedPresentation, isLoading: _isLoading,
-        lastError: lastError, progress: _progress, lock: _lock)
+        lastError: lastError, progress: _progress, lock: _lock,
+        placeholderGeneration: placeholderGeneration)
     }
     activeLoad = ActiveLoad(id: id, signal: signal, restore: snapshot)
     return id
@@ -58,20 +65,33 @@ extension ContentStateMachine {
     load.cancelTasks()
   }
 
-  private func restore(_ snapshot: ActiveLoad.Snapshot) {
+  /// Brings back the state a load replaced: the same presentation, unless a placeholder was
+  /// registered or removed during the load, in which case the state is presented anew with the
+  /// current placeholder (configured by `host`, when given), so nothing stale comes back.
+  private func restore(_ snapshot: ActiveLoad.Snapshot, host: (any StatefulContent)?) {
     isLoading = snapshot.isLoading
     lastError = snapshot.lastError
     progress = snapshot.progress
     lock = snapshot.lock
     loadAttempt = 1
-    resubmit(snapshot.presentation, animated: false)
+    let state = snapshot.presentation.state
+    let customWithoutPlaceholder =
+      if case .custom = state { placeholder(for: state.kind) == nil } else { false }
+    guard snapshot.placeholderGeneration != placeholderGeneration, !customWithoutPlaceholder
+    else {
+      resubmit(snapshot.presentation, animated: false)
+      return
+    }
+    supersedeDeferredRequest()
+    submit(
+      state, isRefreshing: snapshot.presentation.isRefreshing, animated: false, host: host)
   }
 
   /// Restores the state after the task awaiting load `id` was cancelled.
-  func cancelLoadAfterTaskCancellation(_ id: UInt64) {
+  func cancelLoadAfterTaskCancellation(_ id: UInt64, host: (any StatefulContent)?) {
     guard let load = activeLoad, load.id == id else { return }
     activeLoad = nil
     load.cancelTasks()
-    restore(load.restore)
+    restore(load.restore, host: host)
   }
 }

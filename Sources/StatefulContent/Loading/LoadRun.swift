@@ -94,7 +94,7 @@ struct LoadRun<Value: Sendable> {
     case .superseded: return .superseded
     case .cancelledByMachine: return .cancelled
     case .taskCancelled, nil:
-      machine.cancelLoadAfterTaskCancellation(id)
+      machine.cancelLoadAfterTaskCancellation(id, host: host)
       return .cancelled
     }
   }
@@ -136,7 +136,7 @@ struct LoadRun<Value: Sendable> {
     case .signal(.cancelledByMachine):
       return .cancelled
     case .signal(.taskCancelled):
-      machine.cancelLoadAfterTaskCancellation(id)
+      machine.cancelLoadAfterTaskCancellation(id, host: host)
       return .cancelled
     case _ where !machine.isActiveLoad(id):
       // The load was superseded or cancelled and its signal is still behind this event in the
@@ -163,7 +163,7 @@ struct LoadRun<Value: Sendable> {
       guard eventAttempt == attempt else { return nil }
       if case .failure(let error) = result {
         if error is CancellationError {
-          machine.cancelLoadAfterTaskCancellation(id)
+          machine.cancelLoadAfterTaskCancellation(id, host: host)
           return .cancelled
         }
         if retryPolicy.allowsRetry(afterAttempt: attempt, error: error) {

@@ -137,6 +137,9 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var nextLoadID: UInt64 = 1
   /// When (on ``clock``) the loading placeholder was sent to the presenter, while it shows.
   @exclusivity(unchecked) var loadingShownAt: Duration?
+  /// Counts placeholder registrations, so that a cancelled load knows whether the state it
+  /// restores must be presented anew.
+  @exclusivity(unchecked) var placeholderGeneration: UInt64 = 0
   /// A request whose presentation waits for the loading policy's show delay.
   @exclusivity(unchecked) var deferredRequest: TransitionQueue.Request?
 
@@ -269,6 +272,7 @@ public final class ContentStateMachine: Observable {
   ) throws(StateMachineError) {
     guard kind != .idle && kind != .content else { throw .stateHasNoPlaceholder(kind) }
     placeholders[kind] = placeholder
+    placeholderGeneration &+= 1
     guard _requestedState.kind == kind else { return }
     if case .custom = kind, placeholder == nil {
       // The custom state on screen lost its placeholder: it stays, unchanged, until the next
@@ -568,10 +572,7 @@ public final class ContentStateMachine: Observable {
       completion?(.superseded)
       return nil
     }
-    if let replaced = deferredRequest {
-      deferredRequest = nil
-      complete(replaced.id, .superseded)
-    }
+    supersedeDeferredRequest()
     return PendingRequest(id: id, state: consume state, deferred: deferred)
   }
 
@@ -653,6 +654,13 @@ public final class ContentStateMachine: Observable {
     }
   }
 
+  /// Completes the request held back by the show delay as superseded, if there is one.
+  func supersedeDeferredRequest() {
+    guard let replaced = deferredRequest else { return }
+    deferredRequest = nil
+    complete(replaced.id, .superseded)
+  }
+
   /// Sends the request held back by the show delay to the presenter.
   func presentDeferredRequest() {
     guard let request = deferredRequest else { return }
@@ -666,10 +674,7 @@ public final class ContentStateMachine: Observable {
     nextRequestID &+= 1
     latestRequestID = id
     setRequested(presentation.state, isRefreshing: presentation.isRefreshing)
-    if let replaced = deferredRequest {
-      deferredRequest = nil
-      complete(replaced.id, .superseded)
-    }
+    supersedeDeferredRequest()
     requestedPresentation = presentation
     send(.request(.init(id: id, presentation: presentation, animated: animated, forced: false)))
   }

@@ -83,8 +83,9 @@ public struct TransitionLog: Sendable {
       let (seconds, attoseconds) = change.elapsed.components
       // Negative times count as 0; times too large for milliseconds in an Int64 saturate.
       let (whole, overflow) = max(seconds, 0).multipliedReportingOverflow(by: 1000)
-      let milliseconds =
-        overflow ? Int64.max : whole + max(attoseconds, 0) / 1_000_000_000_000_000
+      let (sum, sumOverflow) = whole.addingReportingOverflow(
+        max(attoseconds, 0) / 1_000_000_000_000_000)
+      let milliseconds = overflow || sumOverflow ? Int64.max : sum
       let refreshing = change.isRefreshing ? " (refreshing)" : ""
       return "\(milliseconds) \(Self.oneLine(change.from)) -> \(Self.oneLine(change.to))"
         + refreshing + "\n"
@@ -95,18 +96,37 @@ public struct TransitionLog: Sendable {
   private static func oneLine(_ state: ContentState) -> String {
     String(
       String.UnicodeScalarView(
-        state.description.unicodeScalars.map {
-          $0.properties.generalCategory == .control ? " " : $0
-        }
-      ))
+        state.description.unicodeScalars.map { isLineBreaking($0) ? " " : $0 }))
   }
 
-  /// A custom state's key as a Mermaid label: quotes and line breaks would end the label.
+  /// A custom state's key as a Mermaid label, kept from being read as Mermaid syntax: quotes
+  /// would end the label, line breaks the statement, `<<…>>` and `[[…]]` are read as fork,
+  /// join and choice markers, `direction LR` anywhere on a line turns the diagram, and an
+  /// empty label does not parse.
   private static func label(_ name: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        name.unicodeScalars.map { scalar in
-          scalar == "\"" || scalar.properties.generalCategory == .control ? "'" : scalar
-        }))
+    var scalars = String.UnicodeScalarView()
+    for scalar in name.unicodeScalars {
+      switch scalar {
+      case "\"": scalars.append("'")
+      case "<": scalars.append("‹")
+      case ">": scalars.append("›")
+      case "[": scalars.append("(")
+      case "]": scalars.append(")")
+      case _ where isLineBreaking(scalar): scalars.append(" ")
+      default: scalars.append(scalar)
+      }
+      // A zero-width space after "direction" (in any case) keeps Mermaid's `direction\s+LR`
+      // rule from matching: it is not white space to that rule.
+      if String(scalars.suffix(9)).lowercased() == "direction" { scalars.append("\u{200B}") }
+    }
+    return scalars.isEmpty ? "(empty name)" : String(scalars)
+  }
+
+  /// Control characters and line or paragraph separators: anything that may break a line.
+  private static func isLineBreaking(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: true
+    default: false
+    }
   }
 }

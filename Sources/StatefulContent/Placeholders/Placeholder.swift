@@ -8,6 +8,11 @@
 /// A conforming type must be a value that is safe to share across isolation domains. Both
 /// requirements have defaults: ``insets`` is ``EdgeInsets/zero`` and
 /// ``accessibilityAnnouncement`` is `nil`.
+///
+/// Make your placeholder `Equatable` (``StandardPlaceholder`` is) when a hook builds it anew
+/// for each presentation: a request for the state on screen then completes
+/// ``TransitionOutcome/unchanged`` when the new placeholder equals the one shown. One that is
+/// not `Equatable` is the same only as the very same value, so a new one is presented again.
 public protocol Placeholder: Sendable {
   /// The insets the placeholder keeps from the edges of its area. Defaults to ``EdgeInsets/zero``.
   var insets: EdgeInsets { get }

@@ -108,9 +108,12 @@ public struct Presentation: Sendable {
     }
   }
 
-  /// Whether two placeholders are `Equatable`, of one type, and equal.
+  /// Whether two placeholders are of one type (not a subclass of the other), `Equatable`, and
+  /// equal.
   private static func areEqual(_ lhs: any Placeholder, _ rhs: any Placeholder) -> Bool {
-    guard let lhs = lhs as? any Equatable else { return false }
+    guard ObjectIdentifier(type(of: lhs)) == ObjectIdentifier(type(of: rhs)),
+      let lhs = lhs as? any Equatable
+    else { return false }
     func isEqual<Value: Equatable>(_ lhs: Value) -> Bool {
       (rhs as? Value).map { $0 == lhs } ?? false
     }

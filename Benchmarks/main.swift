@@ -8,7 +8,7 @@ let arguments = CommandLine.arguments.dropFirst()
 let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let cycles = quick ? 20_000 : 200_000
-let rounds = quick ? 1 : 7
+let rounds = quick ? 1 : 15
 var results: [BenchResult] = []
 
 // (a) One startLoading → endLoading cycle with a presenter that finishes at once — a

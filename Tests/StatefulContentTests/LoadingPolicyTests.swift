@@ -5,6 +5,15 @@ import XCTest
 final class LoadingPolicyTests: LoadTestCase {
   override var loadingPolicy: LoadingPolicy { .smooth }
 
+  /// Starts a load and lets the show delay (150 ms) pass, so that loading is on screen.
+  private func startLoadShowingLoading(_ gate: Gate<[String]>) async -> Task<LoadOutcome, Never> {
+    let load = startLoad(gate)
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(150))
+    await settle { self.presenter.records.count == 1 }
+    return load
+  }
+
   func test_loadEndingBeforeTheShowDelay_neverPresentsLoading() async {
     let gate = Gate<[String]>()
     let load = startLoad(gate)
@@ -23,10 +32,7 @@ final class LoadingPolicyTests: LoadTestCase {
 
   func test_loadingShownAfterTheDelay_staysForTheMinimumDisplayTime() async {
     let gate = Gate<[String]>()
-    let load = startLoad(gate)
-    await settle { self.clock.sleeperCount == 1 }
-    clock.advance(by: .milliseconds(150))
-    await settle { self.presenter.records.count == 1 }
+    let load = await startLoadShowingLoading(gate)
     XCTAssertEqual(presenter.presentedKinds, [.loading])
     clock.advance(by: .milliseconds(100))
     gate.open(with: ["a"])
@@ -46,10 +52,7 @@ final class LoadingPolicyTests: LoadTestCase {
 
   func test_cancelDuringTheMinimumDisplayTime_restoresThePreviousStateAtOnce() async {
     let gate = Gate<[String]>()
-    let load = startLoad(gate)
-    await settle { self.clock.sleeperCount == 1 }
-    clock.advance(by: .milliseconds(150))
-    await settle { self.presenter.records.count == 1 }
+    let load = await startLoadShowingLoading(gate)
     XCTAssertEqual(presenter.presentedKinds, [.loading])
     clock.advance(by: .milliseconds(10))
     model.cancelLoading()
@@ -61,10 +64,7 @@ final class LoadingPolicyTests: LoadTestCase {
 
   func test_loadEndingAfterTheMinimumDisplayTime_isNotHeld() async {
     let gate = Gate<[String]>()
-    let load = startLoad(gate)
-    await settle { self.clock.sleeperCount == 1 }
-    clock.advance(by: .milliseconds(150))
-    await settle { self.presenter.records.count == 1 }
+    let load = await startLoadShowingLoading(gate)
     clock.advance(by: .seconds(1))
     gate.open(with: [])
     _ = await load.value
@@ -74,10 +74,7 @@ final class LoadingPolicyTests: LoadTestCase {
   func test_loadSupersededDuringTheMinimumDisplayTime_newerLoadDecides() async {
     let gateA = Gate<[String]>()
     let gateB = Gate<[String]>()
-    let loadA = startLoad(gateA)
-    await settle { self.clock.sleeperCount == 1 }
-    clock.advance(by: .milliseconds(150))
-    await settle { self.presenter.records.count == 1 }
+    let loadA = await startLoadShowingLoading(gateA)
     gateA.open(with: ["a"])
     await settle { self.clock.sleeperCount == 1 }  // A is held for the minimum display
     let loadB = startLoad(gateB)

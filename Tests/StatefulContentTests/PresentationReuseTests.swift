@@ -99,6 +99,22 @@ final class PresentationReuseTests: XCTestCase {
     XCTAssertEqual(last?.title, "second")
   }
 
+  func test_replacedPlaceholder_isNotKeptForReuse() throws {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    weak var weakShared: Shared?
+    do {
+      let shared = Shared()
+      weakShared = shared
+      try model.setPlaceholder(shared, for: .empty)
+      model.endLoading(animated: false)
+      model.startLoading()
+    }
+    try model.setPlaceholder(nil, for: .empty)
+    presenter.clearRecords()
+    XCTAssertNil(weakShared, "nothing keeps a placeholder the machine no longer uses")
+  }
+
   func test_progressAndRefresh_changesArePresented() {
     let presenter = RecordingPresenter()
     let model = TestModel(presenter: presenter)

@@ -273,6 +273,7 @@ public final class ContentStateMachine: Observable {
     guard kind != .idle && kind != .content else { throw .stateHasNoPlaceholder(kind) }
     placeholders[kind] = placeholder
     placeholderGeneration &+= 1
+    presentationCache.forget(kind)
     guard _requestedState.kind == kind else { return }
     if case .custom = kind, placeholder == nil {
       // The custom state on screen lost its placeholder: it stays, unchanged, until the next
@@ -395,6 +396,7 @@ public final class ContentStateMachine: Observable {
       isLoading = true
       progress = nil
     } else {
+      // Unobserved: the storage directly, without going through the observable setters.
       _isLoading = true
       _progress = nil
     }
@@ -409,6 +411,7 @@ public final class ContentStateMachine: Observable {
       isLoading = false
       progress = nil
     } else {
+      // Unobserved: the storage directly, without going through the observable setters.
       _isLoading = false
       _progress = nil
     }
@@ -588,18 +591,9 @@ public final class ContentStateMachine: Observable {
     let insets =
       hostInsets == .zero && ownInsets == .zero
       ? EdgeInsets.zero : (hostInsets.sanitized + ownInsets.sanitized).saturated
-    let presentation: Presentation
-    if let cached = presentationCache.presentation(
+    let presentation = presentationCache.presentation(
       state: request.state, placeholder: placeholder, insets: insets,
       isRefreshing: isRefreshing, attempt: attempt)
-    {
-      presentation = cached
-    } else {
-      presentation = Presentation(
-        state: request.state, placeholder: placeholder, sanitizedInsets: insets,
-        isRefreshing: isRefreshing, attempt: attempt)
-      presentationCache.store(presentation, placeholder: placeholder)
-    }
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)
@@ -612,15 +606,8 @@ public final class ContentStateMachine: Observable {
     _ request: PendingRequest, isRefreshing: Bool, animated: Bool, forced: Bool,
     completion: TransitionCompletion?
   ) {
-    let presentation: Presentation
-    if let cached = presentationCache.presentation(
+    let presentation = presentationCache.presentation(
       state: request.state, isRefreshing: isRefreshing)
-    {
-      presentation = cached
-    } else {
-      presentation = Presentation(state: request.state, isRefreshing: isRefreshing)
-      presentationCache.store(presentation, placeholder: nil)
-    }
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)
@@ -679,50 +666,47 @@ public final class ContentStateMachine: Observable {
     send(.request(.init(id: id, presentation: presentation, animated: animated, forced: false)))
   }
 
-  /// Configures the placeholder a state shows (see ``basePlaceholder(for:)``).
+  /// Configures the placeholder a state shows: the registered one, or else the built-in one,
+  /// with the load's progress and attempt when it is a ``StandardPlaceholder``.
   ///
-  /// - Parameter configure: Returns the placeholder to show, given the registered or built-in
-  ///   one, and the host's insets. A built-in placeholder is lent to it, not copied.
+  /// - Parameter configure: Returns the placeholder to show, given that one, and the host's
+  ///   insets. A built-in placeholder kept by the machine is lent to it, not copied.
   /// - Returns: The configured placeholder, the insets, and the load's attempt.
   @usableFromInline
   func configuredPlaceholder(
     for state: ContentState, _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
   ) -> (any Placeholder, EdgeInsets, attempt: Int) {
-    if placeholders.isEmpty, state.kind != .loading || _loadAttempt == 1 {
-      switch state {
-      case .loading(nil):
-        let (placeholder, insets) = configure(Self.builtInLoading)
-        return (placeholder, insets, 1)
-      case .empty:
-        let (placeholder, insets) = configure(Self.builtInEmpty)
-        return (placeholder, insets, 1)
-      default: break
-      }
-    }
-    let (base, attempt) = basePlaceholder(for: state)
-    let (placeholder, insets) = configure(base)
-    return (placeholder, insets, attempt)
-  }
-
-  /// The placeholder a state shows before the host's hooks run — the registered one or the
-  /// built-in one, with the load's progress and attempt — and the load's attempt.
-  @usableFromInline
-  func basePlaceholder(for state: ContentState) -> (any Placeholder, attempt: Int) {
-    var placeholder =
-      placeholders.isEmpty
-      ? Self.builtInPlaceholder(for: state)
-      : (placeholders[state.kind] ?? Self.builtInPlaceholder(for: state))
     let attempt = state.kind == .loading ? _loadAttempt : 1
-    if case .loading(let progress) = state, progress != nil || attempt > 1,
-      var standard = placeholder as? StandardPlaceholder
-    {
+    func configured(_ base: any Placeholder) -> (any Placeholder, EdgeInsets, attempt: Int) {
+      guard case .loading(let progress) = state, progress != nil || attempt > 1,
+        var standard = base as? StandardPlaceholder
+      else {
+        let (placeholder, insets) = configure(base)
+        return (placeholder, insets, attempt)
+      }
       standard.progress = progress
       if attempt > 1, standard.message == nil {
         standard.message = "Retrying (attempt \(attempt))…"
       }
-      placeholder = standard
+      let (placeholder, insets) = configure(standard)
+      return (placeholder, insets, attempt)
     }
-    return (placeholder, attempt)
+    if !placeholders.isEmpty, let registered = placeholders[state.kind] {
+      return configured(registered)
+    }
+    switch state {
+    case .error(let error):
+      var placeholder = StandardPlaceholder.error
+      placeholder.message = String(describing: error)
+      return configured(placeholder)
+    case .locked(.incorrectCredential(let attempts)):
+      var placeholder = StandardPlaceholder.locked
+      placeholder.message = "Incorrect password (attempt \(attempts))."
+      return configured(placeholder)
+    case .locked: return configured(Self.builtInLocked)
+    case .empty: return configured(Self.builtInEmpty)
+    default: return configured(Self.builtInLoading)
+    }
   }
 
   /// Runs the host's configuration hook for a state's placeholder.
@@ -737,22 +721,6 @@ public final class ContentStateMachine: Observable {
     case .locked(let reason): host.configureLockedPlaceholder(placeholder, reason: reason)
     case .custom(let key): host.configureCustomPlaceholder(placeholder, key: key)
     case .idle, .content: placeholder
-    }
-  }
-
-  private static func builtInPlaceholder(for state: ContentState) -> any Placeholder {
-    switch state {
-    case .error(let error):
-      var placeholder = StandardPlaceholder.error
-      placeholder.message = String(describing: error)
-      return placeholder
-    case .locked(.incorrectCredential(let attempts)):
-      var placeholder = StandardPlaceholder.locked
-      placeholder.message = "Incorrect password (attempt \(attempts))."
-      return placeholder
-    case .locked: return builtInLocked
-    case .empty: return builtInEmpty
-    default: return builtInLoading
     }
   }
 
@@ -874,18 +842,17 @@ public final class ContentStateMachine: Observable {
   private func present(_ presentation: Presentation, animated: Bool, token: UInt64) {
     if let synchronousPresenter {
       synchronousPresenter.present(presentation, animated: animated)
-      presenterFinished(token: token, synchronously: true)
+      finishedWhenPresentReturned(token: token)
       return
     }
     guard let presenter else {
-      presenterFinished(token: token, synchronously: true)
+      finishedWhenPresentReturned(token: token)
       return
     }
     prepareFinishToken(token)
     synchronousToken = token
     presenter.present(presentation, animated: animated) { [reusableFinishToken] in
-      reusableFinishToken.relay.machine?.presenterFinished(
-        token: reusableFinishToken.token, synchronously: false)
+      reusableFinishToken.relay.machine?.finishedByClosure(token: reusableFinishToken.token)
     }
     synchronousToken = 0
     if finishedSynchronously {
@@ -894,15 +861,21 @@ public final class ContentStateMachine: Observable {
     }
   }
 
-  /// A presenter's report that the presentation `token` is on screen.
-  private func presenterFinished(token: UInt64, synchronously: Bool) {
-    guard events.isEmpty else {
-      send(.finished(token: token))
-      return
-    }
-    if synchronously {
+  /// The presentation `token` is on screen because `present` returned (a synchronous
+  /// presenter, or none): handled now, unless other events wait before it.
+  private func finishedWhenPresentReturned(token: UInt64) {
+    if events.isEmpty {
       handle(.finished(token: token))
-    } else if token == synchronousToken {
+    } else {
+      send(.finished(token: token))
+    }
+  }
+
+  /// A presenter called the `finished` closure of the presentation `token`: during `present`
+  /// with nothing else waiting, it is handled when `present` returns; otherwise it is an event
+  /// like any other.
+  private func finishedByClosure(token: UInt64) {
+    if events.isEmpty && token == synchronousToken {
       finishedSynchronously = true
     } else {
       send(.finished(token: token))

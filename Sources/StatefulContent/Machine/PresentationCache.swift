@@ -1,10 +1,10 @@
-/// The last presentation the machine built for loading, empty and content, so that a request that
-/// would build an identical one reuses it instead of allocating.
+/// The last presentation the machine built for loading, empty and content, so that a request
+/// that would build an identical one reuses it instead of allocating.
 ///
 /// Going back and forth between loading and empty (or content) then allocates nothing: with
 /// the built-in or registered placeholders and hooks that return them as is, every request
-/// after the first finds its presentation here. Lookups are `mutating` only so that the cache
-/// is read in place rather than copied.
+/// after the first finds its presentation here. Lookups are `mutating`: they keep what they
+/// build, and the cache is read in place rather than copied.
 struct PresentationCache {
   private struct Entry {
     var presentation: Presentation
@@ -15,39 +15,52 @@ struct PresentationCache {
   private var content: Entry?
   private var empty: Entry?
 
-  /// The cached presentation of a state with a placeholder identical to the one these fields
-  /// would build, or `nil`.
+  /// The presentation of a state with a placeholder: the cached one when it is identical to
+  /// the one these fields would build, else a new one, kept for the next request.
   ///
   /// - Complexity: O(1); the placeholder is compared by identity, never by value.
   mutating func presentation(
     state: ContentState, placeholder: any Placeholder, insets: EdgeInsets,
     isRefreshing: Bool, attempt: Int
-  ) -> Presentation? {
+  ) -> Presentation {
+    let cached: Presentation? =
+      switch state.kind {
+      case .loading: Self.match(&loading, state, placeholder, insets, isRefreshing, attempt)
+      case .empty: Self.match(&empty, state, placeholder, insets, isRefreshing, attempt)
+      case .idle, .content, .locked, .error, .custom: nil
+      }
+    if let cached { return cached }
+    let presentation = Presentation(
+      state: state, placeholder: placeholder, sanitizedInsets: insets,
+      isRefreshing: isRefreshing, attempt: attempt)
+    let entry = Entry(presentation: presentation, placeholder: PlaceholderIdentity(placeholder))
     switch state.kind {
-    case .loading: Self.match(&loading, state, placeholder, insets, isRefreshing, attempt)
-    case .content: Self.match(&content, state, placeholder, insets, isRefreshing, attempt)
-    case .empty: Self.match(&empty, state, placeholder, insets, isRefreshing, attempt)
-    case .idle, .locked, .error, .custom: nil
-    }
-  }
-
-  /// The cached presentation of a state without a placeholder (content), or `nil`.
-  mutating func presentation(state: ContentState, isRefreshing: Bool) -> Presentation? {
-    switch state.kind {
-    case .content: Self.match(&content, state, isRefreshing: isRefreshing)
-    default: nil
-    }
-  }
-
-  /// Keeps a presentation, built with `placeholder`, for later requests of its kind of state.
-  mutating func store(_ presentation: Presentation, placeholder: (any Placeholder)?) {
-    let entry = Entry(
-      presentation: presentation, placeholder: placeholder.map(PlaceholderIdentity.init))
-    switch presentation.state.kind {
     case .loading: loading = entry
-    case .content: content = entry
     case .empty: empty = entry
-    case .idle, .locked, .error, .custom: break
+    case .idle, .content, .locked, .error, .custom: break
+    }
+    return presentation
+  }
+
+  /// The presentation of a state without a placeholder (idle, content): the cached one for
+  /// content when it matches, else a new one, kept for the next request.
+  mutating func presentation(state: ContentState, isRefreshing: Bool) -> Presentation {
+    guard case .content = state else {
+      return Presentation(state: state, isRefreshing: isRefreshing)
+    }
+    if let cached = Self.match(&content, state, isRefreshing: isRefreshing) { return cached }
+    let presentation = Presentation(state: state, isRefreshing: isRefreshing)
+    content = Entry(presentation: presentation, placeholder: nil)
+    return presentation
+  }
+
+  /// Drops what is kept for a kind of state, such as when its placeholder is replaced, so the
+  /// cache holds no placeholder the machine no longer uses.
+  mutating func forget(_ kind: ContentState.Kind) {
+    switch kind {
+    case .loading: loading = nil
+    case .empty: empty = nil
+    case .idle, .content, .locked, .error, .custom: break
     }
   }
 

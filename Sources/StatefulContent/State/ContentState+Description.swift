@@ -36,7 +36,7 @@ extension ContentState {
   /// Whether two states would present the same thing: same kind and the same payload.
   ///
   /// Errors are the same only when they are the same object; value-type errors never are.
-  /// Whether two states are of the same kind (`==`), without building their kinds.
+  /// Whether two states are of the same kind — what `==` means — without building their kinds.
   @inline(__always)
   func hasSameKind(as other: ContentState) -> Bool {
     switch self {

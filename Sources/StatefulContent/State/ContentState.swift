@@ -97,6 +97,6 @@ extension ContentState: Equatable {
   ///   - rhs: Another state.
   /// - Returns: `true` when both states have the same ``kind``.
   public static func == (lhs: ContentState, rhs: ContentState) -> Bool {
-    lhs.kind == rhs.kind
+    lhs.hasSameKind(as: rhs)
   }
 }

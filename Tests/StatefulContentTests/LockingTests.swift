@@ -71,6 +71,37 @@ final class LockingTests: XCTestCase {
       [.loading, .locked, .loading, .locked, .loading, .locked, .loading, .content])
   }
 
+  func test_underARetryPolicy_aLockIsNeverRetried_andAWrongCredentialRunsTheOperationOnce()
+    async
+  {
+    model.stateMachine.retryPolicy = .standard
+    let seen = Counter()
+    // Retrying would wait on the manual clock, which nobody advances: run the loads in tasks
+    // and check what happened without them having to return.
+    let returned = Counter()
+    let load = Task {
+      await openLocked(seen: seen)
+      returned.increment()
+    }
+    let locked = await settle { [model] in model.currentState == .locked(.credentialRequired) }
+    XCTAssertTrue(locked, "the lock is recognised before any retry")
+    XCTAssertEqual(seen.value, 1, "the operation ran once")
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .locked])
+    let loadReturned = await settle { returned.value == 1 }
+    XCTAssertTrue(loadReturned, "the load returned locked, with no retry pending")
+
+    let model = model
+    let unlock = Task { await model.unlock(with: Credential(password: "wrong")) }
+    let refused = await settle {
+      model.currentState.lockReason == .incorrectCredential(attempts: 1)
+    }
+    XCTAssertTrue(refused, "a wrong credential locks again at once")
+    XCTAssertEqual(seen.value, 2, "a wrong credential runs the operation once")
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .locked])
+    load.cancel()
+    unlock.cancel()
+  }
+
   func test_reloadAfterUnlock_staysUnlocked() async {
     await openLocked()
     await model.unlock(with: Credential(password: password))

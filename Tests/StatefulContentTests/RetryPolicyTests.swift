@@ -14,6 +14,8 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertTrue(policy.allowsRetry(afterAttempt: 3, error: TestError()))
     XCTAssertFalse(policy.allowsRetry(afterAttempt: 4, error: TestError()))
     XCTAssertFalse(policy.allowsRetry(afterAttempt: 1, error: CancellationError()))
+    XCTAssertFalse(
+      policy.allowsRetry(afterAttempt: 1, error: ContentLockedError()), "a lock is never retried")
     XCTAssertFalse(RetryPolicy.never.allowsRetry(afterAttempt: 1, error: TestError()))
   }
 

@@ -20,7 +20,8 @@ public struct RetryPolicy: Sendable {
   /// How much a delay may randomly vary, as a fraction 0…1 of the delay (0.1 means ±10 %).
   /// Values outside 0…1 are clamped; NaN counts as 0.
   public var jitter: Double
-  /// Decides whether an error is worth retrying. Cancellation is never retried.
+  /// Decides whether an error is worth retrying. Cancellation and a lock
+  /// (``ContentLockedError``) are never retried, whatever it says.
   public var shouldRetry: @Sendable (any Error) -> Bool
 
   /// Creates a policy.
@@ -55,12 +56,15 @@ public struct RetryPolicy: Sendable {
 
   /// Whether a load that failed on attempt `attempt` (1 for the first run) runs again.
   ///
+  /// Cancellation is not a failure, and a lock (``ContentLockedError``) needs a credential, not
+  /// another attempt: neither is ever retried.
+  ///
   /// - Parameters:
   ///   - attempt: The attempt that failed, counting from 1.
   ///   - error: The error it failed with.
   /// - Returns: `true` when another attempt is due.
   public func allowsRetry(afterAttempt attempt: Int, error: any Error) -> Bool {
-    guard !(error is CancellationError) else { return false }
+    guard !(error is CancellationError), !(error is ContentLockedError) else { return false }
     return attempt <= max(maximumRetries, 0) && shouldRetry(error)
   }
 

@@ -220,11 +220,11 @@ final class HostileHotPathTests: XCTestCase {
     model.updateLoadingProgress(0.5)
     model.updateLoadingProgress(0.25)
     model.updateLoadingProgress(0.5)
-    model.stateMachine.loadAttempt = 2
+    model.stateMachine.recordLoadAttempt(2)
     model.transitionToDecidedState(animated: false)
-    model.stateMachine.loadAttempt = 3
+    model.stateMachine.recordLoadAttempt(3)
     model.transitionToDecidedState(animated: false)
-    model.stateMachine.loadAttempt = 1
+    model.stateMachine.recordLoadAttempt(1)
     model.transitionToDecidedState(animated: false)
     let got = presenter.records.map { "\($0.presentation.state)#\($0.presentation.attempt)" }
     XCTAssertEqual(got.count, 7, "\(got)")
@@ -238,12 +238,12 @@ final class HostileHotPathTests: XCTestCase {
     let presenter = RecordingPresenter()
     let model = TestModel(presenter: presenter)
     model.startLoading()
-    model.stateMachine.loadAttempt = 2
+    model.stateMachine.recordLoadAttempt(2)
     model.transitionToDecidedState(animated: false)
     model.endLoading(animated: false)
-    model.stateMachine.loadAttempt = 1
+    model.stateMachine.recordLoadAttempt(1)
     model.startLoading()
-    model.stateMachine.loadAttempt = 2
+    model.stateMachine.recordLoadAttempt(2)
     model.transitionToDecidedState(animated: false)
     let messages = presenter.records.map {
       ($0.presentation.placeholder as? StandardPlaceholder)?.message ?? "-"
@@ -644,7 +644,7 @@ final class HostileHotPathTests: XCTestCase {
           hostInsets = EdgeInsets(top: Double(Int.random(in: 0...1, using: &rng)))
           model.transitionToDecidedState(animated: false)
         case 6:
-          model.stateMachine.loadAttempt = Int.random(in: 1...2, using: &rng)
+          model.stateMachine.recordLoadAttempt(Int.random(in: 1...2, using: &rng))
           model.transitionToDecidedState(animated: false)
         case 7:
           let kind: ContentState.Kind = Bool.random(using: &rng) ? .loading : .empty

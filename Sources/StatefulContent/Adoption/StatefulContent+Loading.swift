@@ -42,8 +42,8 @@ extension StatefulContent {
     operation: @escaping @Sendable (LoadContext) async throws -> Value,
     apply: @escaping (Self, Value) -> Void
   ) async -> LoadOutcome {
-    stateMachine.lastLoadRecipe = LoadRecipe(
-      animated: animated, retry: retry, operation: operation, apply: apply)
+    stateMachine.rememberLoad(
+      LoadRecipe(animated: animated, retry: retry, operation: operation, apply: apply))
     return await runLoad(
       mode: .load, credential: nil, animated: animated, retry: retry, isolation: isolation,
       operation: operation, apply: apply)
@@ -51,7 +51,7 @@ extension StatefulContent {
 
   /// Runs one load in a mode; `load`, `reload` and `unlock` all come here.
   func runLoad<Value: Sendable>(
-    mode: LoadMode,
+    mode: LoadLifecycle.Mode,
     credential: Credential?,
     animated: Bool,
     retry: RetryPolicy?,
@@ -65,18 +65,12 @@ extension StatefulContent {
     let machine = stateMachine
     var operation = operation
     if mode == .unlock, let verifier = machine.credentialVerifier, let credential {
-      let load = operation
-      operation = { context in
-        guard try await verifier(credential) else {
-          throw ContentLockedError(.incorrectCredential(attempts: 0))
-        }
-        return try await load(context)
-      }
+      operation = ContentLock.verifying(credential, with: verifier, before: operation)
     }
-    var run = LoadRun(
-      host: self, mode: mode, credential: credential, animated: animated, retry: retry,
+    var driver = LoadDriver(
+      machine: machine, mode: mode, credential: credential, animated: animated, retry: retry,
       operation: operation)
-    return await run.run(isolation: isolation, apply: { apply(self, $0) })
+    return await driver.run(host: self, isolation: isolation, apply: { apply(self, $0) })
   }
 
   /// Runs an async operation as this content's load and stores its value at a key path.
@@ -122,7 +116,7 @@ extension StatefulContent {
   @discardableResult
   public func reload(isolation: isolated (any Actor)? = #isolation) async -> LoadOutcome? {
     let machine = stateMachine
-    guard let recipe = machine.lastLoadRecipe else { return nil }
+    guard let recipe = machine.loads.lastRecipe else { return nil }
     return await recipe.run(
       on: self, mode: .reload, credential: machine.credential, isolation: isolation)
   }

@@ -14,10 +14,10 @@ extension StatefulContent {
   /// - Parameter completion: Called exactly once with how the transition ended.
   public func setupInitialState(completion: TransitionCompletion? = nil) {
     let machine = stateMachine
-    if machine.hasDecided || machine._lock != nil || hasContent {
-      transitionToDecidedState(animated: false, completion: completion)
-    } else {
+    if machine.staysIdle(hasContent: hasContent) {
       machine.submit(.idle, isRefreshing: false, animated: false, completion: completion)
+    } else {
+      transitionToDecidedState(animated: false, completion: completion)
     }
   }
 
@@ -60,12 +60,7 @@ extension StatefulContent {
   ///
   /// - Parameter fraction: The fraction done, 0…1, or `nil` when unknown.
   public func updateLoadingProgress(_ fraction: Double?) {
-    let machine = stateMachine
-    guard machine._isLoading else { return }
-    let progress = StateDecision.sanitizedProgress(fraction)
-    guard progress != machine._progress else { return }
-    machine.progress = progress
-    guard machine._requestedState.kind == .loading else { return }
+    guard stateMachine.recordProgress(fraction) else { return }
     transitionToDecidedState(animated: false, completion: nil)
   }
 
@@ -104,7 +99,7 @@ extension StatefulContent {
     completion: TransitionCompletion? = nil
   ) throws(StateMachineError) {
     let machine = stateMachine
-    if machine._lock != nil { throw .contentIsLocked }
+    if machine.isContentLocked { throw .contentIsLocked }
     if let placeholder { try machine.setPlaceholder(placeholder, for: .custom(key), host: self) }
     try machine.transition(
       to: .custom(key), isRefreshing: false, animated: animated, host: self,

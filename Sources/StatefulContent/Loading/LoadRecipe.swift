@@ -4,7 +4,7 @@
 /// It holds no reference to the adopter: the adopter is passed in when the recipe runs.
 protocol AnyLoadRecipe {
   func run(
-    on host: AnyObject, mode: LoadMode, credential: Credential?,
+    on host: AnyObject, mode: LoadLifecycle.Mode, credential: Credential?,
     isolation: isolated (any Actor)?
   ) async -> LoadOutcome?
 }
@@ -27,7 +27,7 @@ final class LoadRecipe<Host: StatefulContent, Value: Sendable>: AnyLoadRecipe {
   }
 
   func run(
-    on host: AnyObject, mode: LoadMode, credential: Credential?,
+    on host: AnyObject, mode: LoadLifecycle.Mode, credential: Credential?,
     isolation: isolated (any Actor)?
   ) async -> LoadOutcome? {
     guard let host = host as? Host else { return nil }

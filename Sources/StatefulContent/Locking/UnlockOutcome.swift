@@ -43,3 +43,24 @@ extension UnlockOutcome: Equatable {
     }
   }
 }
+
+extension UnlockOutcome {
+  /// How an unlock ended, from how the load that tried its credential ended.
+  ///
+  /// - Parameters:
+  ///   - outcome: The outcome of the load that ran with the credential.
+  ///   - failedAttempts: The wrong credentials counted so far, for a lock without a count.
+  init(_ outcome: LoadOutcome, failedAttempts: Int) {
+    switch outcome {
+    case .completed: self = .unlocked
+    case .locked(.incorrectCredential(let attempts)):
+      self = .incorrectCredential(attempts: attempts)
+    case .locked: self = .incorrectCredential(attempts: failedAttempts)
+    case .failed(UnlockError.attemptLimitReached(let attempts)):
+      self = .attemptLimitReached(attempts: attempts)
+    case .failed(let error): self = .failed(error)
+    case .cancelled: self = .cancelled
+    case .superseded: self = .superseded
+    }
+  }
+}

@@ -11,6 +11,9 @@
 /// - While a presentation is in flight, requests wait; a newer one supersedes the one waiting.
 /// - When the presenter finishes, the in-flight request completes `presented` and the waiting
 ///   one (if any) is handled as if it had just been requested.
+/// - A request held back by the loading policy's show delay waits in a slot of its own,
+///   ``deferred``: it supersedes the request waiting behind the presentation in flight, and is
+///   handled as a new request when the delay elapses, unless a newer request superseded it.
 struct TransitionQueue {
   /// A request waiting for, or undergoing, presentation.
   struct Request {
@@ -76,6 +79,14 @@ struct TransitionQueue {
   private(set) var inFlight: Request?
   /// The newest request waiting for the in-flight one to finish.
   private(set) var waiting: Request?
+  /// The request held back by the show delay.
+  private(set) var deferred: Request?
+
+  /// Whether a request is held back by the show delay.
+  @inline(__always)
+  var hasDeferred: Bool {
+    if case .none = deferred { false } else { true }
+  }
 
   /// Whether a presentation is under way or waiting.
   var isBusy: Bool { inFlight != nil }
@@ -128,6 +139,34 @@ struct TransitionQueue {
     guard let request = waiting else { return Actions() }
     waiting = nil
     return Actions(.complete(id: request.id, .superseded))
+  }
+
+  /// Holds a request back for the show delay; one held back before it is superseded.
+  ///
+  /// It is the newest request, so the driver then supersedes the request waiting behind the
+  /// presentation in flight too (``supersedeWaiting()``), in the order of its events.
+  mutating func requestDeferred(_ request: consuming Request) -> Actions {
+    let actions = supersedeDeferred()
+    deferred = consume request
+    return actions
+  }
+
+  /// The show delay elapsed: the request held back is handled as a new request.
+  mutating func showDelayElapsed() -> Actions {
+    guard let request = deferred.take() else { return Actions() }
+    return self.request(request)
+  }
+
+  /// Supersedes the request held back by the show delay, because a newer one was made.
+  mutating func supersedeDeferred() -> Actions {
+    guard let request = deferred.take() else { return Actions() }
+    return Actions(.complete(id: request.id, .superseded))
+  }
+
+  /// Cancels the request held back by the show delay.
+  mutating func cancelDeferred() -> Actions {
+    guard let request = deferred.take() else { return Actions() }
+    return Actions(.complete(id: request.id, .cancelled))
   }
 
   /// Cancels only the waiting request; the in-flight presentation goes on.

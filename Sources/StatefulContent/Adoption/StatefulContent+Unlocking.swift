@@ -15,10 +15,7 @@ extension StatefulContent {
   ) {
     let machine = stateMachine
     machine.cancelLoading()
-    machine.lock = reason
-    machine.unlockAttempts = 0
-    machine.isLockedOut = false
-    machine.credential = nil
+    machine.lockContent(reason)
     transitionToDecidedState(animated: animated, completion: completion)
   }
 
@@ -52,10 +49,13 @@ extension StatefulContent {
     isolation: isolated (any Actor)? = #isolation
   ) async -> UnlockOutcome {
     let machine = stateMachine
-    guard machine._lock != nil else { return .notLocked }
-    if machine.isLockedOut { return .attemptLimitReached(attempts: machine.unlockAttempts) }
+    switch machine.contentLock.admitUnlock() {
+    case .notLocked: return .notLocked
+    case .lockedOut(let attempts): return .attemptLimitReached(attempts: attempts)
+    case .proceed: break
+    }
     let outcome: LoadOutcome
-    if let recipe = machine.lastLoadRecipe {
+    if let recipe = machine.loads.lastRecipe {
       outcome =
         await recipe.run(on: self, mode: .unlock, credential: credential, isolation: isolation)
         ?? .failed(UnlockError.noVerifier)
@@ -66,16 +66,6 @@ extension StatefulContent {
     } else {
       return .failed(UnlockError.noVerifier)
     }
-    switch outcome {
-    case .completed: return .unlocked
-    case .locked(.incorrectCredential(let attempts)):
-      return .incorrectCredential(attempts: attempts)
-    case .locked: return .incorrectCredential(attempts: machine.unlockAttempts)
-    case .failed(UnlockError.attemptLimitReached(let attempts)):
-      return .attemptLimitReached(attempts: attempts)
-    case .failed(let error): return .failed(error)
-    case .cancelled: return .cancelled
-    case .superseded: return .superseded
-    }
+    return UnlockOutcome(outcome, failedAttempts: machine.unlockAttempts)
   }
 }

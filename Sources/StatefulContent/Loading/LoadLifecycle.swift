@@ -1,0 +1,179 @@
+/// Decides what happens to one run of `load` as its events arrive: when loading appears (the
+/// show delay), whether a failed attempt is retried and after which delay, whether a result
+/// waits for the minimum display time, and which progress reports reach the presenter.
+///
+/// A pure value with one mutating method per event; every event that depends on time takes
+/// the time (elapsed on the machine's clock) as an argument, and the actions it returns —
+/// schedule a timer at a deadline, present progress, conclude — are the driver's to perform.
+struct LoadLifecycle {
+  /// Why the load runs.
+  enum Mode {
+    /// A new load: a lock, a kept credential and counted attempts of before are forgotten.
+    case load
+    /// The last load again, with the credential that unlocked it.
+    case reload
+    /// An unlock: the operation runs with a credential to try while the lock stays.
+    case unlock
+  }
+
+  /// What to do when an attempt's operation finished.
+  enum AttemptEnding: Equatable {
+    /// Apply the result now.
+    case conclude
+    /// Run the next attempt when the clock reaches the deadline.
+    case retry(at: Duration)
+    /// Keep the result until the loading placeholder was shown its minimum display time.
+    case hold(until: Duration)
+    /// The operation was cancelled: not an error, the previous state comes back.
+    case cancelled
+  }
+
+  /// What to do with a progress report.
+  enum ProgressStep: Equatable {
+    /// Nothing to present now.
+    case skip
+    /// Present this progress (a fraction 0…1, or `nil` for unknown).
+    case present(Double?)
+    /// Present the latest report when the clock reaches the deadline.
+    case flush(at: Duration)
+  }
+
+  let mode: Mode
+  let retryPolicy: RetryPolicy
+  let loadingPolicy: LoadingPolicy
+  /// The attempt running, counting from 1.
+  private(set) var attempt = 1
+  /// Whether a result waits for the minimum display time.
+  private(set) var isHoldingResult = false
+
+  // Progress coalescing, per attempt.
+  private var attemptProgress: Double?
+  private var presentedProgress: Double?
+  private var presentedProgressAt: Duration?
+  private var pendingProgress: Double??
+  private var isFlushScheduled = false
+
+  init(mode: Mode, retryPolicy: RetryPolicy, loadingPolicy: LoadingPolicy) {
+    self.mode = mode
+    self.retryPolicy = retryPolicy
+    self.loadingPolicy = loadingPolicy
+  }
+
+  // MARK: Starting
+
+  /// When loading may be presented, given that the load starts now.
+  ///
+  /// - Parameters:
+  ///   - now: The time elapsed on the machine's clock.
+  ///   - loadingIsPresented: Whether loading is on screen already (from a load this one
+  ///     supersedes): then it stays, with no new delay.
+  /// - Returns: The deadline of the show delay, or `nil` to present loading at once.
+  func showDeadline(now: Duration, loadingIsPresented: Bool) -> Duration? {
+    let delay = loadingPolicy.effectiveShowDelay
+    guard delay > .zero, !loadingIsPresented else { return nil }
+    return now + delay
+  }
+
+  // MARK: Attempts
+
+  /// The operation of an attempt finished.
+  ///
+  /// - Parameters:
+  ///   - finishedAttempt: The attempt it belongs to; a stale one is ignored.
+  ///   - error: The error it threw, or `nil` when it succeeded.
+  ///   - now: The time elapsed on the machine's clock.
+  ///   - loadingShownAt: When loading was presented, while it is; `nil` otherwise.
+  ///   - loadingIsRequested: Whether loading is the requested state (not content, say).
+  ///   - unitRandom: A number in 0..<1 that picks the retry delay's jitter.
+  /// - Returns: What to do, or `nil` for a stale attempt.
+  mutating func attemptFinished(
+    _ finishedAttempt: Int, error: (any Error)?, now: Duration, loadingShownAt: Duration?,
+    loadingIsRequested: Bool, unitRandom: Double
+  ) -> AttemptEnding? {
+    guard finishedAttempt == attempt else { return nil }
+    if let error {
+      if error is CancellationError { return .cancelled }
+      if retryPolicy.allowsRetry(afterAttempt: attempt, error: error) {
+        return .retry(at: now + retryPolicy.delay(beforeRetry: attempt, unitRandom: unitRandom))
+      }
+    }
+    if let loadingShownAt, loadingIsRequested {
+      let until = loadingShownAt + loadingPolicy.effectiveMinimumDisplayTime
+      if now < until {
+        isHoldingResult = true
+        return .hold(until: until)
+      }
+    }
+    return .conclude
+  }
+
+  /// The retry delay elapsed: the next attempt starts, with its progress unknown.
+  ///
+  /// - Returns: The new attempt's number.
+  mutating func retryDelayElapsed() -> Int {
+    attempt += 1
+    attemptProgress = nil
+    presentedProgress = nil
+    pendingProgress = nil
+    return attempt
+  }
+
+  /// The minimum display time elapsed.
+  ///
+  /// - Returns: Whether a held result is to be applied now.
+  mutating func minimumDisplayElapsed() -> Bool {
+    defer { isHoldingResult = false }
+    return isHoldingResult
+  }
+
+  /// Whether loading presented now must stay the minimum display time.
+  var keepsLoadingVisible: Bool { loadingPolicy.effectiveMinimumDisplayTime > .zero }
+
+  // MARK: Progress
+
+  /// The operation reported progress.
+  ///
+  /// Reports never go backwards within an attempt; a change smaller than the policy's step
+  /// (except reaching 1) is not presented; reports closer together than the policy's interval
+  /// are coalesced, the latest presented when the interval has passed.
+  ///
+  /// - Parameters:
+  ///   - reportAttempt: The attempt that reported; a stale one is ignored.
+  ///   - fraction: The sanitized fraction (0…1), or `nil` for unknown.
+  ///   - now: The time elapsed on the machine's clock.
+  ///   - current: The progress the machine holds now.
+  mutating func progressReported(
+    attempt reportAttempt: Int, _ fraction: Double?, now: Duration, current: Double?
+  ) -> ProgressStep {
+    guard reportAttempt == attempt else { return .skip }
+    if let fraction, let previous = attemptProgress, fraction < previous { return .skip }
+    if let fraction { attemptProgress = fraction }
+    let step = loadingPolicy.effectiveProgressStep
+    if let fraction, fraction < 1, fraction - (presentedProgress ?? 0) < step { return .skip }
+    let interval = loadingPolicy.effectiveProgressInterval
+    if let last = presentedProgressAt, now - last < interval {
+      pendingProgress = .some(fraction)
+      guard !isFlushScheduled else { return .skip }
+      isFlushScheduled = true
+      return .flush(at: last + interval)
+    }
+    return present(fraction, now: now, current: current)
+  }
+
+  /// The progress interval elapsed: the latest coalesced report, if any, is presented.
+  mutating func progressFlushDue(now: Duration, current: Double?) -> ProgressStep {
+    isFlushScheduled = false
+    guard let pending = pendingProgress else { return .skip }
+    return present(pending, now: now, current: current)
+  }
+
+  private mutating func present(_ fraction: Double?, now: Duration, current: Double?)
+    -> ProgressStep
+  {
+    pendingProgress = nil
+    guard fraction != current else { return .skip }
+    presentedProgress = fraction
+    presentedProgressAt = now
+    return .present(fraction)
+  }
+}

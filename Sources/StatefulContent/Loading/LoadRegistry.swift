@@ -1,0 +1,164 @@
+/// Decides which load is the running one: each new load supersedes the one before (latest
+/// wins), a cancelled load brings back what it replaced, and the presented loading placeholder
+/// is timed for the minimum display time.
+///
+/// A pure value with one mutating method per event; ``ContentStateMachine`` stores it and is
+/// its only writer. The tasks and the signal a load carries are the driver's: the registry
+/// hands back a load that ended so that the driver cancels them.
+struct LoadRegistry {
+  /// Why a running load's event loop must stop.
+  enum Signal: Sendable {
+    /// A newer load replaced it; the state belongs to the newer load.
+    case superseded
+    /// ``ContentStateMachine/cancelLoading()`` cancelled it and already restored the state.
+    case cancelledByMachine
+    /// The task awaiting the load was cancelled; the loop restores the state.
+    case taskCancelled
+  }
+
+  /// The state and inputs to bring back when a load is cancelled.
+  struct Snapshot {
+    var presentation: Presentation
+    var inputs: StateDecider.Snapshot
+    var lock: LockReason?
+    /// The placeholder registry's generation when the snapshot was taken.
+    var placeholderGeneration: UInt64
+  }
+
+  /// The load that runs now.
+  struct Load {
+    let id: UInt64
+    /// Stops the load's event loop.
+    let signal: @Sendable (Signal) -> Void
+    /// The operation and timer tasks, cancelled when the load ends.
+    var tasks: [Task<Void, Never>] = []
+    /// The state before the first of a chain of superseding loads.
+    let restore: Snapshot
+    var lifecycle: LoadLifecycle
+  }
+
+  /// Where the running load is kept: boxed, so that a machine with no load running (most of
+  /// them, most of the time) does not carry the size of one inline.
+  private enum Slot {
+    case empty
+    indirect case running(Load)
+  }
+
+  private var slot = Slot.empty {
+    didSet {
+      // Mirrored in plain fields, which the hot path reads without copying the boxed load.
+      if case .running(let load) = slot {
+        activeID = load.id
+        activeKeepsLoadingVisible = load.lifecycle.keepsLoadingVisible
+      } else {
+        activeID = nil
+        activeKeepsLoadingVisible = false
+      }
+    }
+  }
+  /// The running load's identifier, or `nil`.
+  private(set) var activeID: UInt64?
+  /// Whether the running load's policy keeps loading visible a minimum time.
+  private var activeKeepsLoadingVisible = false
+
+  /// The running load, or `nil`.
+  private(set) var active: Load? {
+    get {
+      if case .running(let load) = slot { load } else { nil }
+    }
+    set { slot = newValue.map { .running($0) } ?? .empty }
+  }
+
+  /// Whether a load is running, without copying it.
+  @inline(__always)
+  var isRunning: Bool { activeID != nil }
+  /// When (elapsed on the machine's clock) the loading placeholder was presented during a
+  /// load, while it shows.
+  private(set) var loadingShownAt: Duration?
+  /// The last `load`'s operation, kept for ``StatefulContent/reload(isolation:)``.
+  var lastRecipe: (any AnyLoadRecipe)?
+  private var nextID: UInt64 = 1
+
+  /// Whether the load `id` is the running one.
+  @inline(__always)
+  func isActive(_ id: UInt64) -> Bool { activeID == id }
+
+  // MARK: Events
+
+  /// A new load starts and supersedes the running one.
+  ///
+  /// - Parameters:
+  ///   - lifecycle: The new load's lifecycle.
+  ///   - signal: Stops the new load's event loop.
+  ///   - snapshot: What a cancel brings back, taken only when no load runs (a chain of
+  ///     superseding loads restores the state from before the first).
+  /// - Returns: The new load's identifier, and the superseded load, whose tasks the driver
+  ///   cancels and which it signals ``Signal/superseded``.
+  mutating func begin(
+    _ lifecycle: LoadLifecycle, signal: @escaping @Sendable (Signal) -> Void,
+    snapshot: () -> Snapshot
+  ) -> (id: UInt64, superseded: Load?) {
+    let id = nextID
+    nextID &+= 1
+    let superseded = active.take()
+    let restore = superseded?.restore ?? snapshot()
+    active = Load(id: id, signal: signal, restore: restore, lifecycle: lifecycle)
+    return (id, superseded)
+  }
+
+  /// Keeps a task of the load `id`, so that it is cancelled with the load.
+  ///
+  /// - Returns: `false` when that load no longer runs: the driver cancels the task at once.
+  mutating func retain(_ task: Task<Void, Never>, forLoad id: UInt64) -> Bool {
+    guard isActive(id) else { return false }
+    active?.tasks.append(task)
+    // At most one operation and four timers of a load are alive at once; older tasks have
+    // finished, so keeping the newest few bounds the list for endless retries and progress.
+    if let count = active?.tasks.count, count > 16 {
+      active?.tasks.removeFirst(count - 8)
+    }
+    return true
+  }
+
+  /// The load `id` ended (concluded, or its task was cancelled).
+  ///
+  /// - Returns: The load, when it was the running one.
+  mutating func end(_ id: UInt64) -> Load? {
+    guard isActive(id) else { return nil }
+    return active.take()
+  }
+
+  /// The running load is cancelled.
+  ///
+  /// - Returns: The load, if one was running.
+  mutating func cancel() -> Load? {
+    active.take()
+  }
+
+  /// Runs an event of the load `id`'s lifecycle.
+  ///
+  /// - Returns: The event's result, or `nil` when that load no longer runs: nothing of a
+  ///   superseded or cancelled load may change anything.
+  mutating func updateLifecycle<Result>(
+    of id: UInt64, _ event: (inout LoadLifecycle) -> Result
+  ) -> Result? {
+    guard isActive(id), var load = active.take() else { return nil }
+    defer { active = load }
+    return event(&load.lifecycle)
+  }
+
+  /// A presentation went to the presenter: loading during a load whose policy has a minimum
+  /// display time starts it (once, while loading stays); anything else ends it.
+  ///
+  /// - Parameters:
+  ///   - loading: Whether the presentation shows loading.
+  ///   - now: The time elapsed on the machine's clock, read only when needed.
+  @inline(__always)
+  mutating func presented(loading: Bool, now: @autoclosure () -> Duration) {
+    if !loading {
+      if loadingShownAt != nil { loadingShownAt = nil }
+    } else if loadingShownAt == nil && activeKeepsLoadingVisible {
+      loadingShownAt = now()
+    }
+  }
+}

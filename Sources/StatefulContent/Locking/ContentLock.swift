@@ -1,0 +1,147 @@
+/// Decides whether content is locked, what a refused credential means, and when unlocking is
+/// refused: the lock's reason, the wrong attempts, the lockout and the remembered credential.
+///
+/// A pure value with one mutating method per event; ``ContentStateMachine`` stores it and is
+/// its only writer.
+struct ContentLock {
+  /// Whether an unlock may go ahead.
+  enum Admission: Equatable {
+    /// Locked, and attempts are left: try the credential.
+    case proceed
+    /// Nothing is locked.
+    case notLocked
+    /// The wrong credentials reached the limit; refused until a new load starts.
+    case lockedOut(attempts: Int)
+  }
+
+  /// What a load that found the content locked leads to.
+  enum Verdict {
+    /// The state becomes locked with this reason.
+    case locked(LockReason)
+    /// Too many wrong credentials: the state becomes error with this error.
+    case lockedOut(UnlockError)
+  }
+
+  /// Why the content is locked, or `nil` when it is not.
+  private(set) var reason: LockReason?
+  /// How many wrong credentials were given since the content was locked.
+  private(set) var failedAttempts = 0
+  /// Whether the wrong credentials reached ``maximumAttempts``.
+  private(set) var isLockedOut = false
+  /// The credential that unlocked the content, kept for reloads.
+  private(set) var credential: Credential?
+  /// How many wrong credentials are allowed; `nil` allows any number, values below 1 count
+  /// as 1.
+  var maximumAttempts: Int?
+
+  /// Whether a lock hides the content.
+  @inline(__always)
+  var hidesContent: Bool {
+    // A pattern match, not `!= nil`: comparing copies the optional through the runtime.
+    if case .none = reason { false } else { true }
+  }
+
+  /// The error that stands for too many wrong credentials while locked out, or `nil`.
+  @inline(__always)
+  var lockoutError: UnlockError? {
+    isLockedOut ? .attemptLimitReached(attempts: failedAttempts) : nil
+  }
+
+  // MARK: Events
+
+  /// The host locked the content (``StatefulContent/lock(_:animated:completion:)``): attempts,
+  /// the lockout and the credential of before are forgotten.
+  mutating func lock(_ reason: LockReason) {
+    self.reason = reason
+    failedAttempts = 0
+    isLockedOut = false
+    credential = nil
+  }
+
+  /// A load starts. A new load forgets the lock, the attempts and the credential; a reload
+  /// keeps the credential; an unlock keeps everything, because the lock holds until the
+  /// credential is accepted.
+  mutating func loadStarted(_ mode: LoadLifecycle.Mode) {
+    switch mode {
+    case .unlock: return
+    case .reload: break
+    case .load: credential = nil
+    }
+    reason = nil
+    failedAttempts = 0
+    isLockedOut = false
+  }
+
+  /// Whether an unlock may try a credential now.
+  func admitUnlock() -> Admission {
+    guard hidesContent else { return .notLocked }
+    return isLockedOut ? .lockedOut(attempts: failedAttempts) : .proceed
+  }
+
+  /// A load succeeded: the lock is lifted and the credential it ran with is kept for reloads.
+  mutating func loadSucceeded(with credential: Credential?) {
+    reason = nil
+    failedAttempts = 0
+    self.credential = credential
+  }
+
+  /// A load's operation threw ``ContentLockedError``.
+  ///
+  /// - Parameters:
+  ///   - reason: The reason the operation gave.
+  ///   - credentialTried: Whether the load ran with a credential (an unlock, or a reload with
+  ///     the remembered one): then the credential was refused and the attempt counts.
+  /// - Returns: Locked with the reason (``LockReason/incorrectCredential(attempts:)`` with the
+  ///   count when a credential was refused), or locked out once the count reaches the limit.
+  mutating func loadFoundLock(_ reason: LockReason, credentialTried: Bool) -> Verdict {
+    guard credentialTried else {
+      self.reason = reason
+      return .locked(reason)
+    }
+    failedAttempts += 1
+    let refused = LockReason.incorrectCredential(attempts: failedAttempts)
+    self.reason = refused
+    if let limit = maximumAttempts, failedAttempts >= max(limit, 1) {
+      isLockedOut = true
+      return .lockedOut(.attemptLimitReached(attempts: failedAttempts))
+    }
+    return .locked(refused)
+  }
+
+  /// A cancelled load brings back the lock from before it.
+  mutating func restore(reason: LockReason?) {
+    self.reason = reason
+  }
+
+  // MARK: Decisions
+
+  /// The state a load shows while it runs, when the lock decides it: loading while a
+  /// credential is verified (replacing the locked placeholder, never stacked on it), since
+  /// content can never appear while the lock holds. `nil` when not locked: the state rules
+  /// decide.
+  var stateWhileLoading: ContentState? {
+    hidesContent ? .loading : nil
+  }
+
+  /// The state a failed load ends in, when the lock decides it: the error, when a verifier
+  /// accepted the credential but the content then failed to load (the lock stays and keeps
+  /// content away). `nil` when not locked: the state rules decide.
+  func stateAfterFailure(_ error: any Error) -> ContentState? {
+    hidesContent ? .error(error) : nil
+  }
+
+  // MARK: Credentials
+
+  /// Wraps a load's operation so that `verifier` checks `credential` first; a refused one
+  /// throws ``ContentLockedError/incorrectCredential`` without running the operation.
+  static func verifying<Value: Sendable>(
+    _ credential: Credential,
+    with verifier: @escaping @Sendable (Credential) async throws -> Bool,
+    before operation: @escaping @Sendable (LoadContext) async throws -> Value
+  ) -> @Sendable (LoadContext) async throws -> Value {
+    { context in
+      guard try await verifier(credential) else { throw ContentLockedError.incorrectCredential }
+      return try await operation(context)
+    }
+  }
+}

@@ -1,0 +1,85 @@
+// The machine's decisions: the adopter's calls become events of the pure values (the inputs,
+// the lock), and the state rules' decision becomes a request (see +Requests).
+extension ContentStateMachine {
+  // MARK: The category API's events
+
+  /// Records that a load started (``StatefulContent/startLoading(animated:completion:)``).
+  @usableFromInline
+  func recordLoadingStarted() {
+    updateInputs { $0.loadingStarted() }
+  }
+
+  /// Records that a load ended, with an error or not
+  /// (``StatefulContent/endLoading(animated:error:completion:)``).
+  @usableFromInline
+  func recordLoadingEnded(error: (any Error)?) {
+    updateInputs { $0.loadingEnded(error: error) }
+  }
+
+  /// Records progress reported through ``StatefulContent/updateLoadingProgress(_:)``.
+  ///
+  /// - Returns: Whether loading is requested and must be presented with the new progress.
+  func recordProgress(_ fraction: Double?) -> Bool {
+    let progress = StateDecision.sanitizedProgress(fraction)
+    guard updateInputs({ $0.progressReported(progress) }) else { return false }
+    return storedRequestedState.kind == .loading
+  }
+
+  /// Rule 6: whether ``StatefulContent/setupInitialState(completion:)`` shows idle.
+  func staysIdle(hasContent: @autoclosure () -> Bool) -> Bool {
+    decider.staysIdle(isLocked: contentLock.hidesContent, hasContent: hasContent())
+  }
+
+  /// Whether a lock hides the content.
+  @usableFromInline var isContentLocked: Bool { contentLock.hidesContent }
+
+  // MARK: Deciding
+
+  /// Applies the state rules to the machine's inputs and requests the decided state.
+  ///
+  /// It is inlinable, so that an adopter's `hasContent` and hooks are called directly (and
+  /// the defaults inlined) in the adopter's module rather than through a witness table.
+  ///
+  /// - Parameters:
+  ///   - host: The adopter: its `hasContent` and its hooks.
+  ///   - animated: Whether to animate the change.
+  ///   - deferLoading: Whether a loading state waits for the loading policy's show delay.
+  ///   - completion: Called exactly once with how the transition ended.
+  /// - Returns: The error to report through `handleErrorWhenContentsAvailable`, once.
+  @inlinable
+  @discardableResult
+  func submitDecidedState<Host: StatefulContent>(
+    host: Host, animated: Bool, deferLoading: Bool = false,
+    completion: TransitionCompletion? = nil
+  ) -> (any Error)? {
+    let hasContent = !isContentLocked && host.hasContent
+    let decision = decide(hasContent: hasContent)
+    submit(
+      decision.state, isRefreshing: decision.isRefreshing, animated: animated,
+      deferred: deferLoading && decision.state.kind == .loading, host: host,
+      completion: completion)
+    return decision.errorToReport
+  }
+
+  /// Applies the state rules to the machine's inputs.
+  ///
+  /// - Parameter hasContent: Whether the adopter has content (`false` while locked).
+  /// - Returns: The state, whether it is a refresh, and the error to report with content.
+  @usableFromInline
+  func decide(hasContent: Bool) -> StateDecider.Decision {
+    decider.decide(
+      hasContent: hasContent, lock: contentLock.reason, lockout: contentLock.lockoutError)
+  }
+
+  /// Locks the content (``StatefulContent/lock(_:animated:completion:)``); the adopter then
+  /// requests the decided state.
+  func lockContent(_ reason: LockReason) {
+    updateLock { $0.lock(reason) }
+  }
+
+  /// Sets the running load's attempt without a retry, so that tests can request loading
+  /// placeholders of any attempt through the rules without running a load.
+  func recordLoadAttempt(_ attempt: Int) {
+    updateInputs { $0.attemptChanged(to: attempt) }
+  }
+}

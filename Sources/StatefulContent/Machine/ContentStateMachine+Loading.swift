@@ -1,0 +1,249 @@
+// The machine's loads: it registers each run of `load` (latest wins), performs what a load's
+// lifecycle decides on the machine's state, and restores the state of a cancelled load. The
+// run itself — tasks, timers, the event loop — is the `LoadDriver`'s.
+extension ContentStateMachine {
+  /// Whether a load started with `load` is running.
+  public var hasActiveLoad: Bool { loads.isRunning }
+
+  /// Cancels the running load and brings back the state it replaced.
+  ///
+  /// Cancellation is not an error: the state, the last error and the progress are restored to
+  /// what they were before the load (or before the first of a chain of loads that superseded
+  /// each other), at once. The load's operation task is cancelled and its `load` call returns
+  /// ``LoadOutcome/cancelled``. Without a running load it does nothing.
+  public func cancelLoading() {
+    cancelLoading(host: nil)
+  }
+
+  /// Cancels the running load; `host` configures the restored placeholder if it was replaced
+  /// during the load.
+  func cancelLoading(host: (any StatefulContent)?) {
+    guard let load = loads.cancel() else { return }
+    for task in load.tasks { task.cancel() }
+    restore(load.restore, host: host)
+    load.signal(.cancelledByMachine)
+  }
+
+  /// Restores the state after the task awaiting load `id` was cancelled.
+  func cancelLoadAfterTaskCancellation(_ id: UInt64, host: (any StatefulContent)?) {
+    guard let load = loads.end(id) else { return }
+    for task in load.tasks { task.cancel() }
+    restore(load.restore, host: host)
+  }
+
+  // MARK: Registry
+
+  /// Registers a new load, superseding the running one, and returns its identifier.
+  func beginLoad(
+    _ lifecycle: LoadLifecycle, signal: @escaping @Sendable (LoadRegistry.Signal) -> Void
+  ) -> UInt64 {
+    let (id, superseded) = loads.begin(lifecycle, signal: signal) {
+      LoadRegistry.Snapshot(
+        presentation: requestedPresentation, inputs: decider.snapshot,
+        lock: contentLock.reason, placeholderGeneration: placeholders.generation)
+    }
+    if let superseded {
+      for task in superseded.tasks { task.cancel() }
+      superseded.signal(.superseded)
+    }
+    return id
+  }
+
+  /// Keeps a task of the load `id` so that it is cancelled with the load.
+  func retain(_ task: Task<Void, Never>, forLoad id: UInt64) {
+    if !loads.retain(task, forLoad: id) { task.cancel() }
+  }
+
+  /// Remembers the last `load`'s operation for ``StatefulContent/reload(isolation:)``.
+  func rememberLoad(_ recipe: any AnyLoadRecipe) {
+    loads.lastRecipe = recipe
+  }
+
+  // MARK: Performing a load's lifecycle
+
+  /// A load enters loading: the inputs and the lock take the load's start, and loading (or
+  /// content that stays, refreshing) is requested.
+  ///
+  /// - Returns: The show delay's deadline when loading is held back for it; the driver then
+  ///   schedules ``presentDeferredRequest()``.
+  func enterLoad<Host: StatefulContent>(_ id: UInt64, host: Host, animated: Bool) -> Duration? {
+    guard let lifecycle = loads.active?.lifecycle, loads.isActive(id) else { return nil }
+    updateInputs { $0.loadStarted() }
+    updateLock { $0.loadStarted(lifecycle.mode) }
+    let showDeadline = lifecycle.showDeadline(
+      now: clock.now(), loadingIsPresented: storedPresentedState.kind == .loading)
+    submitLoadingOrDecidedState(host: host, animated: animated, deferLoading: showDeadline != nil)
+    return queue.hasDeferred ? showDeadline : nil
+  }
+
+  /// The retry delay of load `id` elapsed.
+  ///
+  /// - Returns: The attempt to start, or `nil` when the load no longer runs.
+  func retryLoad<Host: StatefulContent>(_ id: UInt64, host: Host) -> Int? {
+    guard let attempt = loads.updateLifecycle(of: id, { $0.retryDelayElapsed() }) else {
+      return nil
+    }
+    updateInputs { $0.retryStarted(attempt: attempt) }
+    submitLoadingOrDecidedState(host: host, animated: false, deferLoading: false)
+    return attempt
+  }
+
+  /// An attempt's operation of load `id` finished.
+  func loadAttemptFinished(_ id: UInt64, attempt: Int, error: (any Error)?)
+    -> LoadLifecycle.AttemptEnding?
+  {
+    let now = clock.now()
+    let loadingShownAt = loads.loadingShownAt
+    let loadingIsRequested = storedRequestedState.kind == .loading
+    return loads.updateLifecycle(of: id) {
+      $0.attemptFinished(
+        attempt, error: error, now: now, loadingShownAt: loadingShownAt,
+        loadingIsRequested: loadingIsRequested, unitRandom: Double.random(in: 0..<1))
+    } ?? nil
+  }
+
+  /// The minimum display time of load `id` elapsed.
+  ///
+  /// - Returns: Whether the held result is to be applied now.
+  func loadMinimumDisplayElapsed(_ id: UInt64) -> Bool {
+    loads.updateLifecycle(of: id) { $0.minimumDisplayElapsed() } ?? false
+  }
+
+  /// Load `id`'s operation reported progress (or its coalescing interval elapsed, when
+  /// `fraction` is absent).
+  ///
+  /// - Returns: The deadline of a progress flush to schedule, or `nil`.
+  func loadProgress<Host: StatefulContent>(
+    _ id: UInt64, attempt: Int? = nil, _ fraction: Double?? = nil, host: Host
+  ) -> Duration? {
+    let now = clock.now()
+    let current = decider.progress
+    let step = loads.updateLifecycle(of: id) { lifecycle in
+      if let attempt, let fraction {
+        lifecycle.progressReported(
+          attempt: attempt, StateDecision.sanitizedProgress(fraction), now: now,
+          current: current)
+      } else {
+        lifecycle.progressFlushDue(now: now, current: current)
+      }
+    }
+    switch step {
+    case .flush(let deadline): return deadline
+    case .present(let fraction):
+      _ = updateInputs { $0.progressReported(fraction) }
+      guard storedRequestedState.kind == .loading else { return nil }
+      submit(
+        .loading(progress: fraction), isRefreshing: false, animated: false,
+        deferred: queue.hasDeferred, host: host)
+      return nil
+    case .skip, nil: return nil
+    }
+  }
+
+  // MARK: Concluding a load
+
+  /// Load `id` succeeded: the lock is lifted, the value applied, and the state decided.
+  func concludeLoad<Host: StatefulContent>(
+    _ id: UInt64, succeededWith credential: Credential?, host: Host, animated: Bool,
+    apply: () -> Void
+  ) {
+    endLoad(id)
+    updateInputs { $0.loadEnded(error: nil) }
+    updateLock { $0.loadSucceeded(with: credential) }
+    apply()
+    submitDecidedState(host: host, animated: animated)
+  }
+
+  /// Load `id` failed: the state is error, or content stays and the error is reported once.
+  func concludeLoad<Host: StatefulContent>(
+    _ id: UInt64, failedWith error: any Error, host: Host, animated: Bool
+  ) {
+    endLoad(id)
+    updateInputs { $0.loadEnded(error: error) }
+    if let state = contentLock.stateAfterFailure(error) {
+      submit(state, isRefreshing: false, animated: animated, host: host)
+      return
+    }
+    if let unreported = submitDecidedState(host: host, animated: animated) {
+      host.handleErrorWhenContentsAvailable(unreported)
+    }
+  }
+
+  /// Load `id`'s operation found the content locked.
+  ///
+  /// - Returns: How the load ended: locked, or failed with
+  ///   ``UnlockError/attemptLimitReached(attempts:)``.
+  func concludeLoad<Host: StatefulContent>(
+    _ id: UInt64, foundLock reason: LockReason, credentialTried: Bool, host: Host,
+    animated: Bool
+  ) -> LoadOutcome {
+    endLoad(id)
+    updateInputs { $0.loadEnded(error: nil) }
+    let verdict = updateLock { $0.loadFoundLock(reason, credentialTried: credentialTried) }
+    switch verdict {
+    case .lockedOut(let error):
+      updateInputs { $0.loadEnded(error: error) }
+      submit(.error(error), isRefreshing: false, animated: animated, host: host)
+      return .failed(error)
+    case .locked(let reason):
+      submitDecidedState(host: host, animated: animated)
+      return .locked(reason)
+    }
+  }
+
+  /// Requests loading while a credential is verified, or else the decided state.
+  private func submitLoadingOrDecidedState<Host: StatefulContent>(
+    host: Host, animated: Bool, deferLoading: Bool
+  ) {
+    if let state = contentLock.stateWhileLoading {
+      decider.markDecided()
+      submit(state, isRefreshing: false, animated: animated, deferred: deferLoading, host: host)
+    } else {
+      submitDecidedState(host: host, animated: animated, deferLoading: deferLoading)
+    }
+  }
+
+  /// Forgets the load `id` when it ends, cancelling its remaining timers.
+  private func endLoad(_ id: UInt64) {
+    guard let load = loads.end(id) else { return }
+    for task in load.tasks { task.cancel() }
+  }
+
+  /// Brings back the state a load replaced: the same presentation, unless a placeholder was
+  /// registered or removed during the load, in which case the state is presented anew with the
+  /// current placeholder (configured by `host`, when given), so nothing stale comes back.
+  private func restore(_ snapshot: LoadRegistry.Snapshot, host: (any StatefulContent)?) {
+    updateInputs { $0.restore(snapshot.inputs) }
+    updateLock { $0.restore(reason: snapshot.lock) }
+    let state = snapshot.presentation.state
+    let customWithoutPlaceholder =
+      if case .custom = state { placeholder(for: state.kind) == nil } else { false }
+    guard snapshot.placeholderGeneration != placeholders.generation, !customWithoutPlaceholder
+    else {
+      resubmit(snapshot.presentation, animated: false)
+      return
+    }
+    supersedeDeferredRequest()
+    submit(
+      state, isRefreshing: snapshot.presentation.isRefreshing, animated: false, host: host)
+  }
+
+  /// A type-erased `Clock<Duration>` that measures time from the moment it was created.
+  ///
+  /// Storing instants of an unknown clock type is impossible, so the machine stores elapsed
+  /// durations instead and sleeps until an elapsed duration through this adapter.
+  struct ElapsedClock: Sendable {
+    /// The time elapsed since the adapter was created.
+    let now: @Sendable () -> Duration
+    /// Sleeps until the given elapsed time; throws `CancellationError` when cancelled.
+    let sleep: @Sendable (_ until: Duration) async throws -> Void
+
+    init<C: Clock>(_ clock: C) where C.Duration == Duration {
+      let start = clock.now
+      now = { start.duration(to: clock.now) }
+      sleep = { deadline in
+        try await clock.sleep(until: start.advanced(by: deadline), tolerance: nil)
+      }
+    }
+  }
+}

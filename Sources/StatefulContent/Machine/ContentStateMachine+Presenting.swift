@@ -1,0 +1,194 @@
+// The machine's presenting: the event loop that feeds the transition queue, and the calls to
+// the presenter and to completions that perform the queue's actions.
+extension ContentStateMachine {
+  /// An input of the transition queue.
+  enum Event {
+    case request(TransitionQueue.Request)
+    case finished(token: UInt64)
+    case cancelWaiting
+    case supersedeWaiting
+    case showDelayElapsed
+  }
+
+  /// Handles an event now, or queues it behind the one being handled (I5).
+  func send(_ event: consuming Event) {
+    guard !isDraining else {
+      // Re-entrant: a presenter, a completion or a hook asked from inside this loop. Queue
+      // the event; the loop below handles it after the current one (I5).
+      events.append(consume event)
+      return
+    }
+    isDraining = true
+    handle(consume event)
+    var index = 0
+    while index < events.count {
+      let next = events[index]
+      index += 1
+      handle(next)
+    }
+    if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+    isDraining = false
+  }
+
+  /// Performs the actions the transition queue returns for the completions held back by the
+  /// show delay (outside the event loop: they call no presenter).
+  func perform(_ actions: TransitionQueue.Actions) {
+    for action in actions { perform(action) }
+  }
+
+  private func handle(_ event: consuming Event) {
+    let actions: TransitionQueue.Actions
+    switch consume event {
+    case .request(let request): actions = queue.request(consume request)
+    case .cancelWaiting:
+      actions = queue.cancelWaiting()
+      if !actions.isEmpty {
+        // The cancelled request is no longer what the machine heads for: the presentation
+        // in flight is, so nothing stale is left requested but never presented (I3).
+        revertRequestedToPresentation()
+      }
+    case .supersedeWaiting:
+      actions = queue.supersedeWaiting()
+    case .showDelayElapsed:
+      actions = queue.showDelayElapsed()
+    case .finished(let token):
+      guard queue.inFlight?.id == token else { return }
+      actions = queue.presenterFinished(token: token)
+      didPresent()
+    }
+    for action in actions { perform(action) }
+  }
+
+  /// Makes the presentation in flight (or on screen) the requested one again, after the
+  /// requests that would have followed it were cancelled.
+  func revertRequestedToPresentation() {
+    let target = queue.inFlight?.presentation ?? queue.presented
+    requestedPresentation = target
+    setRequested(target.state, isRefreshing: target.isRefreshing)
+  }
+
+  /// Records that the presenter finished the presentation now in `queue.presented`.
+  ///
+  /// The presented state still holds the state presented before (the same payload as the
+  /// previous presentation's), so it becomes ``lastState`` when the kind changes.
+  private func didPresent() {
+    let state = queue.presented.state
+    let broadcaster = broadcaster.flatMap { $0.hasConsumers ? $0 : nil }
+    let previous: ContentState? = broadcaster == nil ? nil : storedPresentedState
+    if !storedPresentedState.hasSameKind(as: state) {
+      // The last state is set first, so that observers of presentedState see both in step.
+      storedLastState = storedPresentedState
+      change(\.presentedState) { storedPresentedState = state }
+    } else if !storedPresentedState.hasSamePayload(as: state) {
+      change(\.presentedState) { storedPresentedState = state }
+    }
+    guard let broadcaster, let previous else { return }
+    broadcaster.yield(
+      ContentStateChange(
+        from: previous, to: storedPresentedState, isRefreshing: queue.presented.isRefreshing,
+        elapsed: clock.now()))
+  }
+
+  private func perform(_ action: TransitionQueue.Action) {
+    switch action {
+    case .present(let token, let animated):
+      guard let presentation = queue.inFlight?.presentation else { return }
+      loads.presented(loading: presentation.isLoading, now: clock.now())
+      present(presentation, animated: animated, token: token)
+    case .complete(let id, let outcome):
+      complete(id, outcome)
+    }
+  }
+
+  /// Hands a presentation to the presenter; the last action of any event.
+  ///
+  /// A presenter that finishes before `present` returns (or no presenter at all) has its
+  /// report handled right after the call instead of being queued, which is the same order:
+  /// presenting is always an event's last action, and a report made while other events wait
+  /// is queued behind them as usual.
+  private func present(_ presentation: Presentation, animated: Bool, token: UInt64) {
+    if let synchronousPresenter {
+      synchronousPresenter.present(presentation, animated: animated)
+      finishedWhenPresentReturned(token: token)
+      return
+    }
+    guard let presenter else {
+      finishedWhenPresentReturned(token: token)
+      return
+    }
+    prepareFinishToken(token)
+    synchronousToken = token
+    presenter.present(presentation, animated: animated) { [reusableFinishToken] in
+      reusableFinishToken.relay.machine?.finishedByClosure(token: reusableFinishToken.token)
+    }
+    synchronousToken = 0
+    if finishedSynchronously {
+      finishedSynchronously = false
+      handle(.finished(token: token))
+    }
+  }
+
+  /// The presentation `token` is on screen because `present` returned (a synchronous
+  /// presenter, or none): handled now, unless other events wait before it.
+  private func finishedWhenPresentReturned(token: UInt64) {
+    if events.isEmpty {
+      handle(.finished(token: token))
+    } else {
+      send(.finished(token: token))
+    }
+  }
+
+  /// A presenter called the `finished` closure of the presentation `token`: during `present`
+  /// with nothing else waiting, it is handled when `present` returns; otherwise it is an event
+  /// like any other.
+  fileprivate func finishedByClosure(token: UInt64) {
+    if events.isEmpty && token == synchronousToken {
+      finishedSynchronously = true
+    } else {
+      send(.finished(token: token))
+    }
+  }
+
+  /// Makes ``reusableFinishToken`` the object a presenter's `finished` closure captures for
+  /// `token`.
+  ///
+  /// The previous one is reused when nothing else holds it (the presenter let its closure
+  /// go), so presenting allocates nothing; a closure a presenter keeps holds its own token,
+  /// and calling it late or twice reports that old token, which the queue ignores.
+  private func prepareFinishToken(_ token: UInt64) {
+    if isKnownUniquelyReferenced(&reusableFinishToken) {
+      reusableFinishToken.token = token
+    } else {
+      reusableFinishToken = FinishToken(relay: finishRelay, token: token)
+    }
+  }
+
+  /// Calls the completion of request `id` with its outcome, once.
+  func complete(_ id: UInt64, _ outcome: TransitionOutcome) {
+    guard !completions.isEmpty else { return }
+    completions.removeValue(forKey: id)?(outcome)
+  }
+
+  /// Carries a presenter's `finished` call back to its machine without a weak reference.
+  ///
+  /// A weak reference would give the machine a side table and slow down every retain and
+  /// release of it; instead the machine clears `machine` in its `deinit`, so a presenter that
+  /// finishes after the machine is gone reaches nothing. `unowned(unsafe)` is safe here
+  /// because the relay and the machine live in one isolation domain (both are not `Sendable`)
+  /// and the reference is cleared before the machine's memory is freed.
+  final class FinishRelay {
+    unowned(unsafe) var machine: ContentStateMachine?
+  }
+
+  /// What a presenter's `finished` closure captures: the relay to the machine and the token of
+  /// the presentation it reports. One object, so that the closure needs no context allocation.
+  final class FinishToken {
+    let relay: FinishRelay
+    var token: UInt64
+
+    init(relay: FinishRelay, token: UInt64) {
+      self.relay = relay
+      self.token = token
+    }
+  }
+}

@@ -1,0 +1,336 @@
+// The machine's requests: from a requested (or decided) state to a presentation handed to the
+// transition queue. The decisions are the pure values'; this file performs them.
+extension ContentStateMachine {
+  // MARK: Public requests
+
+  /// Registers the placeholder shown for a kind of state, replacing any previous one.
+  ///
+  /// If that state is the one requested, it is presented again with the new placeholder, so
+  /// nothing of the old one is left on screen. Called on the machine, the adopter's
+  /// `configure…Placeholder` and `insets(for:)` hooks do not run for that presentation; call
+  /// ``StatefulContent/setPlaceholder(_:for:)`` on the adopter to have them run.
+  ///
+  /// - Parameters:
+  ///   - placeholder: The placeholder, or `nil` to go back to the built-in one.
+  ///   - kind: The kind of state it is for.
+  /// - Throws: ``StateMachineError/stateHasNoPlaceholder(_:)`` for idle and content.
+  public func setPlaceholder(
+    _ placeholder: (any Placeholder)?, for kind: ContentState.Kind
+  ) throws(StateMachineError) {
+    try setPlaceholder(placeholder, for: kind, host: nil)
+  }
+
+  func setPlaceholder(
+    _ placeholder: (any Placeholder)?, for kind: ContentState.Kind,
+    host: (any StatefulContent)?
+  ) throws(StateMachineError) {
+    let presentsAgain = try placeholders.register(
+      placeholder, for: kind, requestedKind: storedRequestedState.kind)
+    presentationCache.forget(kind)
+    guard presentsAgain else { return }
+    submit(
+      storedRequestedState, isRefreshing: storedIsRefreshing, animated: false, forced: true,
+      host: host)
+  }
+
+  /// Requests a state directly, bypassing the state rules.
+  ///
+  /// Use it for custom states and for hosts that decide states themselves; adopters of
+  /// ``StatefulContent`` normally call `startLoading` and `endLoading` instead.
+  ///
+  /// - Parameters:
+  ///   - state: The state to show.
+  ///   - isRefreshing: Whether a load runs while content stays visible.
+  ///   - animated: Whether to animate the change.
+  ///   - completion: Called exactly once with how the transition ended.
+  /// - Throws: ``StateMachineError/missingPlaceholder(_:)`` for a custom state with no
+  ///   registered placeholder; ``StateMachineError/contentIsLocked`` for content, empty or a
+  ///   custom state while ``lock`` is set. A request that throws changes nothing and calls no
+  ///   completion.
+  public func transition(
+    to state: ContentState,
+    isRefreshing: Bool = false,
+    animated: Bool = false,
+    completion: TransitionCompletion? = nil
+  ) throws(StateMachineError) {
+    try transition(
+      to: state, isRefreshing: isRefreshing, animated: animated, host: nil, completion: completion)
+  }
+
+  func transition(
+    to state: ContentState, isRefreshing: Bool, animated: Bool, host: (any StatefulContent)?,
+    completion: TransitionCompletion?
+  ) throws(StateMachineError) {
+    switch state.kind {
+    case .content, .empty, .custom: if contentLock.hidesContent { throw .contentIsLocked }
+    case .idle, .loading, .error, .locked: break
+    }
+    if case .custom(let key) = state, placeholders.registeredPlaceholder(for: state.kind) == nil {
+      throw .missingPlaceholder(key)
+    }
+    submit(
+      state, isRefreshing: isRefreshing, animated: animated, host: host, completion: completion)
+  }
+
+  /// Cancels the request waiting behind the presentation in flight; it completes `cancelled`.
+  ///
+  /// The presentation in flight goes on and completes as usual, and ``requestedState`` becomes
+  /// its state again, so the machine never keeps requesting a state it will not present.
+  public func cancelPendingTransitions() {
+    let cancelledDeferred = queue.cancelDeferred()
+    if !cancelledDeferred.isEmpty {
+      perform(cancelledDeferred)
+      revertRequestedToPresentation()
+    }
+    send(.cancelWaiting)
+  }
+
+  // MARK: Building presentations
+
+  /// Builds the presentation for a state and hands it to the queue.
+  ///
+  /// A `deferred` request only becomes the requested state; the queue holds it back until
+  /// the show delay elapses, unless a newer request replaces it first.
+  func submit(
+    _ state: ContentState,
+    isRefreshing: Bool,
+    animated: Bool,
+    forced: Bool = false,
+    deferred: Bool = false,
+    host: (any StatefulContent)? = nil,
+    completion: TransitionCompletion? = nil
+  ) {
+    if let host {
+      submit(
+        state, isRefreshing: isRefreshing, animated: animated, forced: forced,
+        deferred: deferred, host: host, completion: completion)
+    } else {
+      submit(
+        state, isRefreshing: isRefreshing, animated: animated, forced: forced,
+        deferred: deferred, completion: completion
+      ) { placeholder, _ in (placeholder, .zero) }
+    }
+  }
+
+  /// Builds the presentation for a state through the host's hooks and hands it to the queue.
+  @inlinable
+  func submit<Host: StatefulContent>(
+    _ state: ContentState,
+    isRefreshing: Bool,
+    animated: Bool,
+    forced: Bool = false,
+    deferred: Bool = false,
+    host: Host,
+    completion: TransitionCompletion? = nil
+  ) {
+    submit(
+      state, isRefreshing: isRefreshing, animated: animated, forced: forced,
+      deferred: deferred, completion: completion
+    ) { placeholder, state in
+      (Self.configure(placeholder, for: state, by: host), host.insets(for: state))
+    }
+  }
+
+  /// Makes a state the requested one, builds its presentation and hands it to the queue.
+  ///
+  /// - Parameter configure: Returns the placeholder to show for the state, given the
+  ///   registered or built-in one, and the host's insets for it.
+  @inlinable
+  func submit(
+    _ state: ContentState,
+    isRefreshing: Bool,
+    animated: Bool,
+    forced: Bool,
+    deferred: Bool,
+    completion: TransitionCompletion?,
+    configure: (any Placeholder, ContentState) -> (any Placeholder, EdgeInsets)
+  ) {
+    guard
+      let request = beginRequest(
+        state, isRefreshing: isRefreshing, deferred: deferred, completion: completion)
+    else { return }
+    guard request.state.showsPlaceholder else {
+      finishRequest(
+        request, isRefreshing: isRefreshing, animated: animated, forced: forced,
+        completion: completion)
+      return
+    }
+    let (placeholder, insets, attempt) = configuredPlaceholder(for: request.state) {
+      configure($0, request.state)
+    }
+    finishRequest(
+      request, placeholder: placeholder, hostInsets: insets, isRefreshing: isRefreshing,
+      attempt: attempt, animated: animated, forced: forced, completion: completion)
+  }
+
+  /// A request that became the requested state and waits for its presentation to be built.
+  @usableFromInline
+  struct PendingRequest {
+    /// The request's identifier; its completion is stored under it.
+    @usableFromInline let id: UInt64
+    /// The requested state, with its progress sanitized.
+    @usableFromInline let state: ContentState
+    /// Whether the request waits for the loading policy's show delay.
+    let deferred: Bool
+  }
+
+  /// Makes a state the requested one: the first step of every request.
+  ///
+  /// - Returns: The request, or `nil` when an observer of ``requestedState`` made a newer
+  ///   request while being notified of this one (the completion then ran `superseded`).
+  @usableFromInline
+  func beginRequest(
+    _ state: consuming ContentState, isRefreshing: Bool, deferred: Bool,
+    completion: TransitionCompletion?
+  ) -> PendingRequest? {
+    var isLoading = false
+    if case .loading(let progress) = state {
+      isLoading = true
+      if let progress { state = .loading(progress: StateDecision.sanitizedProgress(progress)) }
+    }
+    // While the show delay holds loading back, any loading request waits with it: a retry, a
+    // replaced placeholder or a re-appearance must not show loading early.
+    let deferred = deferred || (isLoading && queue.hasDeferred)
+    let id = nextRequestID
+    nextRequestID &+= 1
+    latestRequestID = id
+    setRequested(state, isRefreshing: isRefreshing)
+    guard latestRequestID == id else {
+      // An observer of requestedState made a request while being notified of this one: that
+      // request took effect after this one, so it wins.
+      completion?(.superseded)
+      return nil
+    }
+    supersedeDeferredRequest()
+    return PendingRequest(id: id, state: consume state, deferred: deferred)
+  }
+
+  /// Configures the placeholder a state shows: the registered or built-in one (see
+  /// `PlaceholderRegistry`), lent to `configure` with the host's insets.
+  ///
+  /// - Returns: The configured placeholder, the host's insets, and the load's attempt.
+  @usableFromInline
+  func configuredPlaceholder(
+    for state: ContentState, _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
+  ) -> (any Placeholder, EdgeInsets, attempt: Int) {
+    let attempt = state.kind == .loading ? decider.attempt : 1
+    if let registered = placeholders.registeredPlaceholder(for: state.kind) {
+      let (placeholder, insets) = PlaceholderRegistry.configure(
+        registered, for: state, attempt: attempt, configure)
+      return (placeholder, insets, attempt)
+    }
+    let (placeholder, insets) = PlaceholderRegistry.configureBuiltIn(
+      for: state, attempt: attempt, configure)
+    return (placeholder, insets, attempt)
+  }
+
+  /// Builds the presentation of a request from its configured placeholder and hands it to the
+  /// queue: the last step of every request that shows a placeholder.
+  @usableFromInline
+  func finishRequest(
+    _ request: PendingRequest, placeholder: any Placeholder, hostInsets: EdgeInsets,
+    isRefreshing: Bool, attempt: Int, animated: Bool, forced: Bool,
+    completion: TransitionCompletion?
+  ) {
+    let ownInsets = placeholder.insets
+    let insets =
+      hostInsets == .zero && ownInsets == .zero
+      ? EdgeInsets.zero : (hostInsets.sanitized + ownInsets.sanitized).saturated
+    let presentation = presentationCache.presentation(
+      state: request.state, placeholder: placeholder, insets: insets,
+      isRefreshing: isRefreshing, attempt: attempt)
+    enqueue(
+      request, presentation: consume presentation, animated: animated, forced: forced,
+      completion: completion)
+  }
+
+  /// Builds the presentation of a request for a state without a placeholder (idle or content)
+  /// and hands it to the queue: the last step of those requests.
+  @usableFromInline
+  func finishRequest(
+    _ request: PendingRequest, isRefreshing: Bool, animated: Bool, forced: Bool,
+    completion: TransitionCompletion?
+  ) {
+    let presentation = presentationCache.presentation(
+      state: request.state, isRefreshing: isRefreshing)
+    enqueue(
+      request, presentation: consume presentation, animated: animated, forced: forced,
+      completion: completion)
+  }
+
+  /// Hands a request's presentation to the queue, or holds it back for the show delay.
+  private func enqueue(
+    _ request: PendingRequest, presentation: consuming Presentation, animated: Bool,
+    forced: Bool,
+    completion: TransitionCompletion?
+  ) {
+    let id = request.id
+    if let completion { completions[id] = completion }
+    guard latestRequestID == id else {
+      // A configuration hook requested another state while this one was being built: that
+      // newer request took effect after this one, so it wins.
+      complete(id, .superseded)
+      return
+    }
+    requestedPresentation = presentation
+    let queued = TransitionQueue.Request(
+      id: id, presentation: consume presentation, animated: animated, forced: forced)
+    if request.deferred {
+      perform(queue.requestDeferred(consume queued))
+      send(.supersedeWaiting)
+    } else {
+      send(.request(consume queued))
+    }
+  }
+
+  /// Completes the request held back by the show delay as superseded, if there is one.
+  func supersedeDeferredRequest() {
+    guard queue.hasDeferred else { return }
+    perform(queue.supersedeDeferred())
+  }
+
+  /// Sends the request held back by the show delay to the presenter.
+  func presentDeferredRequest() {
+    send(.showDelayElapsed)
+  }
+
+  /// Requests a presentation built before, such as the one a cancelled load replaced.
+  func resubmit(_ presentation: Presentation, animated: Bool) {
+    let id = nextRequestID
+    nextRequestID &+= 1
+    latestRequestID = id
+    setRequested(presentation.state, isRefreshing: presentation.isRefreshing)
+    supersedeDeferredRequest()
+    requestedPresentation = presentation
+    send(.request(.init(id: id, presentation: presentation, animated: animated, forced: false)))
+  }
+
+  /// Runs the host's configuration hook for a state's placeholder.
+  @inlinable
+  static func configure<Host: StatefulContent>(
+    _ placeholder: any Placeholder, for state: ContentState, by host: Host
+  ) -> any Placeholder {
+    switch state {
+    case .loading: host.configureLoadingPlaceholder(placeholder)
+    case .empty: host.configureEmptyPlaceholder(placeholder)
+    case .error(let error): host.configureErrorPlaceholder(placeholder, error: error)
+    case .locked(let reason): host.configureLockedPlaceholder(placeholder, reason: reason)
+    case .custom(let key): host.configureCustomPlaceholder(placeholder, key: key)
+    case .idle, .content: placeholder
+    }
+  }
+
+  /// Sets the requested state, notifying observers only when it really changes.
+  ///
+  /// The value is stored before observers are told, so that a request an observer makes from
+  /// its change handler takes effect after this one instead of being overwritten by it.
+  func setRequested(_ state: ContentState, isRefreshing refreshing: Bool) {
+    let stateChanged = !storedRequestedState.hasSamePayload(as: state)
+    let refreshingChanged = storedIsRefreshing != refreshing
+    storedRequestedState = state
+    storedIsRefreshing = refreshing
+    guard isObserved else { return }
+    if stateChanged { notifyChange(\.requestedState) }
+    if refreshingChanged { notifyChange(\.isRefreshing) }
+  }
+}

@@ -1,0 +1,160 @@
+/// Decides the state to request from the facts the machine has collected: the state rules'
+/// inputs (loading, the last error and whether it was reported, progress, the load's attempt)
+/// and rule 6, idle before anything has been decided.
+///
+/// A pure value: one mutating method per event, no calls out. ``ContentStateMachine`` stores
+/// it and is its only writer; the rules themselves are ``StateDecision``'s.
+@usableFromInline
+struct StateDecider {
+  /// What a decision asks the machine to do.
+  @usableFromInline
+  struct Decision {
+    /// The state to request.
+    @usableFromInline var state: ContentState
+    /// Whether content stays visible while a load runs.
+    @usableFromInline var isRefreshing: Bool
+    /// The error to report once through ``StatefulContent/handleErrorWhenContentsAvailable(_:)``
+    /// because content stays (rule 2), or `nil`.
+    @usableFromInline var errorToReport: (any Error)?
+  }
+
+  /// The inputs a cancelled load brings back.
+  struct Snapshot {
+    var isLoading: Bool
+    var error: (any Error)?
+    var progress: Double?
+  }
+
+  /// Whether a load is running.
+  private(set) var isLoading = false
+  /// The error the last load ended with, or `nil`.
+  private(set) var error: (any Error)?
+  /// Whether ``error`` was reported with content already (once per error).
+  private(set) var errorWasReported = false
+  /// The fraction (0…1) of the running load done, or `nil` when unknown.
+  private(set) var progress: Double?
+  /// The attempt of the running load, counting from 1.
+  private(set) var attempt = 1
+  /// Whether a state has been decided at least once; before that, rule 6 keeps the state idle.
+  private(set) var hasDecided = false
+
+  // MARK: Events
+
+  /// A load started through the category API (`startLoading`).
+  mutating func loadingStarted() {
+    isLoading = true
+    progress = nil
+    error = nil
+  }
+
+  /// A load ended through the category API (`endLoading`), with an error or not.
+  mutating func loadingEnded(error: (any Error)?) {
+    isLoading = false
+    progress = nil
+    self.error = error
+    errorWasReported = false
+  }
+
+  /// A `load` started (or a retry of it began): loading, no error, progress unknown.
+  mutating func loadStarted() {
+    isLoading = true
+    error = nil
+    progress = nil
+    attempt = 1
+  }
+
+  /// A `load` started its next attempt after a failure: its progress is not known yet.
+  mutating func retryStarted(attempt: Int) {
+    attemptChanged(to: attempt)
+    progress = nil
+  }
+
+  /// The running load's attempt is now `attempt` (values below 1 count as 1).
+  mutating func attemptChanged(to attempt: Int) {
+    self.attempt = max(attempt, 1)
+  }
+
+  /// A `load` ended: with its error, or `nil` when it succeeded or found a lock.
+  mutating func loadEnded(error: (any Error)?) {
+    isLoading = false
+    progress = nil
+    attempt = 1
+    self.error = error
+    if error != nil { errorWasReported = false }
+  }
+
+  /// The running load reported progress.
+  ///
+  /// - Parameter fraction: The progress, already sanitized (0…1 or `nil`).
+  /// - Returns: Whether the progress changed (outside a load it never does).
+  mutating func progressReported(_ fraction: Double?) -> Bool {
+    guard isLoading, fraction != progress else { return false }
+    progress = fraction
+    return true
+  }
+
+  /// A cancelled load brings back the inputs from before it.
+  mutating func restore(_ snapshot: Snapshot) {
+    isLoading = snapshot.isLoading
+    error = snapshot.error
+    progress = snapshot.progress
+    attempt = 1
+  }
+
+  /// The inputs to bring back if the load starting now is cancelled.
+  var snapshot: Snapshot { Snapshot(isLoading: isLoading, error: error, progress: progress) }
+
+  // MARK: Decisions
+
+  /// Applies the state rules to the inputs.
+  ///
+  /// - Parameters:
+  ///   - hasContent: Whether the adopter has content (`false` while a lock hides it).
+  ///   - lock: Why the content is locked, or `nil`.
+  ///   - lockout: The error standing for too many wrong credentials, which replaces every
+  ///     other input until a new load starts; `nil` when not locked out.
+  /// - Returns: The state to request, and the error to report with content, at most once per
+  ///   error: deciding again later (on re-appearance) does not report it twice.
+  mutating func decide(
+    hasContent: Bool, lock: LockReason?, lockout: UnlockError?
+  ) -> Decision {
+    hasDecided = true
+    if let lockout {
+      return Decision(state: .error(lockout), isRefreshing: false, errorToReport: nil)
+    }
+    let decision: StateDecision
+    if case .some(let lock) = lock {
+      decision = StateDecision.decide(
+        StateInputs(
+          isLoading: isLoading, error: error, hasContent: hasContent, lock: lock,
+          progress: progress))
+    } else {
+      // Not locked (the common case): the rules after the lock rule, without copying a lock.
+      decision = StateDecision.decideUnlocked(
+        isLoading: isLoading, error: error, hasContent: hasContent, progress: progress)
+    }
+    var errorToReport: (any Error)?
+    if decision.reportsErrorWithContent, !errorWasReported {
+      errorWasReported = true
+      errorToReport = error
+    }
+    return Decision(
+      state: decision.state, isRefreshing: decision.isRefreshing, errorToReport: errorToReport)
+  }
+
+  /// Rule 6: whether the initial state is idle — nothing decided yet, no content, no lock.
+  ///
+  /// When it is not, the caller decides the state with ``decide(hasContent:lock:lockout:)``.
+  /// - Parameters:
+  ///   - isLocked: Whether a lock is pending.
+  ///   - hasContent: Whether the adopter has content; asked only when the rest allows idle.
+  func staysIdle(isLocked: Bool, hasContent: @autoclosure () -> Bool) -> Bool {
+    !hasDecided && !isLocked && !hasContent()
+  }
+
+  /// A state was requested on the rules' behalf without deciding (loading while a credential
+  /// is verified): rule 6 no longer applies.
+  mutating func markDecided() {
+    hasDecided = true
+  }
+}

@@ -176,4 +176,14 @@ final class ContentStateMachineTests: XCTestCase {
     let shown = try XCTUnwrap(presenter.lastPresentation?.placeholder as? BannerPlaceholder)
     XCTAssertEqual(shown.text, "Nothing")
   }
+
+  func test_loadingProgress_nonFiniteOrHuge_neverTraps_andIsClampedWhenRequested() throws {
+    XCTAssertEqual(ContentState.loading(progress: .nan).description, "loading")
+    XCTAssertEqual(ContentState.loading(progress: 1e300).description, "loading(100%)")
+    let machine = ContentStateMachine()
+    try machine.transition(to: .loading(progress: 7))
+    XCTAssertEqual(machine.requestedState.progress, 1)
+    try machine.transition(to: .loading(progress: .nan))
+    XCTAssertNil(machine.requestedState.progress)
+  }
 }

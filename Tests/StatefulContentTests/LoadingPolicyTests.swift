@@ -137,4 +137,85 @@ final class LoadingPolicyTests: LoadTestCase {
     finish.open(with: [])
     _ = await load.value
   }
+
+  func test_foreverDurations_onTheRealClock_loadCompletesWithoutTrapping() async {
+    let model = TestModel(machine: ContentStateMachine(presenter: RecordingPresenter()))
+    model.stateMachine.loadingPolicy = LoadingPolicy(
+      showDelay: .seconds(Int64.max), minimumDisplayTime: .seconds(Int64.max),
+      progressInterval: .seconds(Int64.max))
+    let outcome = await model.load(
+      into: \.content,
+      retry: RetryPolicy(maximumRetries: 1, initialDelay: .seconds(Int64.max)),
+      operation: { context in
+        context.reportProgress(0.5)
+        context.reportProgress(0.9)
+        return ["done"]
+      })
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.currentState, .content)
+  }
+
+  // MARK: A show delay of one second, with presenters of their own
+
+  func test_showDelay_deferredLoading_supersedesTheRequestWaitingBehindAnAnimation() async {
+    let presenter = RecordingPresenter(finishing: .manually)
+    let clock = ManualClock()
+    let model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: clock))
+    model.stateMachine.loadingPolicy = LoadingPolicy(showDelay: .seconds(1))
+    let outcomes = OutcomeRecorder()
+    model.endLoading(animated: true, completion: outcomes.completion("empty"))
+    model.endLoading(animated: true, error: TestError(), completion: outcomes.completion("error"))
+    let gate = Gate<[String]>()
+    let load = Task { await model.load(into: \.content) { _ in try await gate.wait() } }
+    await settle { clock.sleeperCount == 1 }
+    XCTAssertEqual(outcomes["error"], [.superseded])
+    presenter.finishAll()
+    XCTAssertEqual(presenter.presentedKinds, [.empty])
+    XCTAssertEqual(model.currentState, .loading)
+    gate.open(with: ["a"])
+    _ = await load.value
+    presenter.finishAll()
+    XCTAssertEqual(presenter.presentedKinds, [.empty, .content], "loading never flashed")
+  }
+
+  func test_showDelay_retriesAndReplacedPlaceholders_doNotShowLoading() async throws {
+    let presenter = RecordingPresenter()
+    let clock = ManualClock()
+    let model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: clock))
+    model.stateMachine.loadingPolicy = LoadingPolicy(showDelay: .seconds(1))
+    let attempts = Counter()
+    let load = Task {
+      await model.load(
+        into: \.content, retry: RetryPolicy(maximumRetries: 1, initialDelay: .milliseconds(100))
+      ) { _ in
+        attempts.increment()
+        if attempts.value == 1 { throw TestError() }
+        return ["a"]
+      }
+    }
+    await settle { clock.sleeperCount == 2 }  // the show delay and the backoff
+    try model.setPlaceholder(StandardPlaceholder(title: "Wait"), for: .loading)
+    model.setupInitialState()
+    clock.advance(by: .milliseconds(100))
+    _ = await load.value
+    XCTAssertEqual(presenter.presentedKinds, [.content])
+  }
+
+  func test_showDelay_cancelPendingTransitions_dropsTheDeferredLoading() async {
+    let presenter = RecordingPresenter()
+    let clock = ManualClock()
+    let model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: clock))
+    model.stateMachine.loadingPolicy = LoadingPolicy(showDelay: .seconds(1))
+    model.endLoading()
+    let gate = Gate<[String]>()
+    let load = Task { await model.load(into: \.content) { _ in try await gate.wait() } }
+    await settle { clock.sleeperCount == 1 }
+    model.stateMachine.cancelPendingTransitions()
+    clock.advance(by: .seconds(1))
+    await settle()
+    XCTAssertEqual(model.currentState, model.stateMachine.presentedState, "I1 and I3 agree")
+    gate.open(with: [])
+    _ = await load.value
+    XCTAssertEqual(model.currentState, .empty)
+  }
 }

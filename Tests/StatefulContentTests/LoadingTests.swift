@@ -223,6 +223,53 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(model.content.count, 1)
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
   }
+
+  /// A load was cancelled after the placeholder of the state it replaced was replaced: the
+  /// restored state shows the replacement, not the old placeholder.
+  func test_cancelLoading_restoresThePreviousStateWithItsReplacedPlaceholder() async throws {
+    let presenter = self.presenter
+    model.endLoading(animated: false)
+    XCTAssertEqual(presenter.lastPresentation?.state.kind, .empty)
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    await settle { presenter.lastPresentation?.state.kind == .loading }
+    try model.setPlaceholder(StandardPlaceholder(title: "Replaced"), for: .empty)
+    model.cancelLoading()
+    _ = await load.value
+    XCTAssertEqual(presenter.lastPresentation?.state.kind, .empty)
+    XCTAssertEqual(
+      (presenter.lastPresentation?.placeholder as? StandardPlaceholder)?.title, "Replaced",
+      "the restored state shows the placeholder registered for it now")
+  }
+
+  func test_load_fromAnAlreadyCancelledTask_isCancelledWithoutPresenting() async {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await model.load(into: \.content) { _ in ["x"] }
+    }
+    let outcome = await task.value
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertTrue(presenter.records.isEmpty)
+  }
+
+  func test_retry_twoThousandImmediateRetries_allRun_andProgressIsNotANewLastState() async {
+    let model = TestModel(machine: ContentStateMachine(presenter: RecordingPresenter()))
+    let attempts = Counter()
+    let outcome = await model.load(
+      into: \.content, retry: RetryPolicy(maximumRetries: 2_000, initialDelay: .zero)
+    ) { _ in
+      attempts.increment()
+      throw TestError()
+    }
+    XCTAssertEqual(attempts.value, 2_001)
+    XCTAssertEqual(outcome, .failed(TestError()))
+    model.endLoading()
+    model.startLoading()
+    model.updateLoadingProgress(0.5)
+    XCTAssertEqual(model.lastState, .empty, "a progress update is not a new state")
+  }
 }
 
 /// A thread-safe counter for operations that run off the main actor.

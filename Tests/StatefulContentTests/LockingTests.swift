@@ -245,4 +245,20 @@ final class LockingTests: XCTestCase {
     XCTAssertFalse(dumped.contains("hunter2"))
     XCTAssertFalse("\(ContentState.locked(.incorrectCredential(attempts: 1)))".contains("hunter2"))
   }
+
+  func test_attemptLimit_decidingAgainAfterwards_keepsTheError() async {
+    let model = TestModel(machine: ContentStateMachine(presenter: RecordingPresenter()))
+    model.stateMachine.maximumUnlockAttempts = 1
+    await model.load(into: \.content) { context in
+      guard context.credential?.secret == "right" else { throw ContentLockedError() }
+      return ["a"]
+    }
+    let outcome = await model.unlock(with: Credential(password: "wrong"))
+    XCTAssertEqual(outcome, .attemptLimitReached(attempts: 1))
+    model.setupInitialState()
+    XCTAssertEqual(model.currentState.error as? UnlockError, .attemptLimitReached(attempts: 1))
+    model.startLoading()
+    model.endLoading()
+    XCTAssertEqual(model.currentState.kind, .error)
+  }
 }

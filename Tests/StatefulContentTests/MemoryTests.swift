@@ -54,6 +54,68 @@ final class MemoryTests: XCTestCase {
     presenter.pending.forEach { $0() }
     XCTAssertEqual(outcomes.log.count, 1)
   }
+
+  /// The presenter finishes late and the completion releases the adopter: no crash, no leak.
+  func test_releasingTheAdopter_fromTheCompletionOfALateFinish_cancelsTheWaitingRequest() {
+    let presenter = HoldingPresenter()
+    weak var weakModel: TestModel?
+    weak var weakMachine: ContentStateMachine?
+    let outcomes = OutcomeRecorder()
+    do {
+      var model: TestModel? = TestModel(presenter: presenter)
+      weakModel = model
+      weakMachine = model?.stateMachine
+      model?.startLoading(animated: true) { outcome in
+        outcomes.completion("1")(outcome)
+        model = nil
+      }
+      model?.endLoading(animated: true, completion: outcomes.completion("2"))
+    }
+    XCTAssertNotNil(weakModel)
+    presenter.finishers[0]()
+    XCTAssertNil(weakModel)
+    XCTAssertNil(weakMachine)
+    XCTAssertEqual(outcomes["1"], [.presented])
+    XCTAssertEqual(outcomes["2"], [.cancelled])
+    presenter.finishers.forEach { $0() }
+    XCTAssertEqual(outcomes.log.count, 2)
+  }
+
+  /// The presenter finishes late and the completion of the *waiting* request releases the model.
+  func test_releasingTheAdopter_fromASupersededRequestsCompletion_cancelsTheOtherRequests() {
+    let presenter = RecordingPresenter(finishing: .manuallyAlways)
+    let outcomes = OutcomeRecorder()
+    weak var weakMachine: ContentStateMachine?
+    do {
+      var model: TestModel? = TestModel(presenter: presenter)
+      weakMachine = model?.stateMachine
+      model?.startLoading(animated: true, completion: outcomes.completion("1"))
+      model?.endLoading(animated: true) { outcome in
+        outcomes.completion("2")(outcome)
+        model = nil
+      }
+      model?.startLoading(animated: true, completion: outcomes.completion("3"))
+    }
+    // 2 is superseded by 3 at once → model released already.
+    XCTAssertNil(weakMachine)
+    presenter.finishAll()
+    XCTAssertEqual(outcomes["1"], [.cancelled])
+    XCTAssertEqual(outcomes["2"], [.superseded])
+    XCTAssertEqual(outcomes["3"], [.cancelled])
+  }
+
+  /// A synchronous presenter whose `present` releases the last reference to the adopter.
+  func test_releasingTheAdopter_fromInsideASynchronousPresent_completesTheRequestOnce() {
+    let presenter = SynchronousRecorder()
+    let outcomes = OutcomeRecorder()
+    weak var weakMachine: ContentStateMachine?
+    var model: TestModel? = TestModel(presenter: presenter)
+    weakMachine = model?.stateMachine
+    presenter.onPresent = { _ in model = nil }
+    model?.startLoading(completion: outcomes.completion("1"))
+    XCTAssertNil(weakMachine)
+    XCTAssertEqual(outcomes.log.count, 1, "\(outcomes.log)")
+  }
 }
 
 /// Invariant I6 with a load pending: once the awaiting task ends, nothing keeps the adopter.

@@ -71,4 +71,209 @@ final class ObservationTests: XCTestCase {
     if let stream { for await _ in stream { count += 1 } }
     XCTAssertEqual(count, 0)
   }
+
+  func test_observation_valuesReadAfterANotifiedChange_areTheNewOnes() {
+    let model = TestModel(presenter: RecordingPresenter())
+    let machine = model.stateMachine
+    model.startLoading()
+    model.endLoading(animated: false)
+    let seen = Cell<[String]>([])
+    let m = Unchecked(machine)
+    func track() {
+      withObservationTracking {
+        _ = m.value.presentedState
+        _ = m.value.requestedState
+      } onChange: {
+        seen.value.append("change")
+      }
+    }
+    track()
+    model.startLoading()
+    XCTAssertEqual(seen.value.count, 1)
+    XCTAssertEqual(machine.presentedState, .loading)
+    XCTAssertEqual(machine.lastState, .empty)
+    XCTAssertEqual(machine.requestedState, .loading)
+    track()
+    model.endLoading(animated: false)
+    XCTAssertEqual(seen.value.count, 2)
+    XCTAssertEqual(machine.presentedState, .empty)
+    XCTAssertEqual(machine.lastState, .loading)
+  }
+
+  /// In the willSet-time onChange of presentedState, lastState must not already be the new
+  /// state: observers read presentedState (old) and lastState together.
+  func test_observation_presentedStateChangeHandler_readsTheOutgoingStateAsPresentedAndLast() {
+    let model = TestModel(presenter: RecordingPresenter())
+    let m = Unchecked(model.stateMachine)
+    model.startLoading()
+    let seenLast = Cell<ContentState?>(nil)
+    let seenPresented = Cell<ContentState?>(nil)
+    withObservationTracking {
+      _ = m.value.presentedState
+    } onChange: {
+      seenLast.value = m.value.lastState
+      seenPresented.value = m.value.presentedState
+    }
+    model.endLoading(animated: false)
+    XCTAssertEqual(seenPresented.value, .loading)
+    // Before the speed-up (00e161d) this read .loading (lastState's value after the change).
+    XCTAssertEqual(
+      seenLast.value, .loading, "lastState while notified: \(String(describing: seenLast.value))")
+  }
+
+  /// A model with a recording presenter and an outcome recorder, also wrapped for use in
+  /// observation change handlers.
+  private func observedModel() -> (
+    RecordingPresenter, TestModel, OutcomeRecorder, Unchecked<TestModel>,
+    Unchecked<OutcomeRecorder>
+  ) {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    let outcomes = OutcomeRecorder()
+    return (presenter, model, outcomes, Unchecked(model), Unchecked(outcomes))
+  }
+
+  /// An observer of presentedState requests a new state from its change handler.
+  func test_observation_requestFromAPresentedStateChangeHandler_isPresentedAfterTheCurrentOne() {
+    let (presenter, model, outcomes, mo, oc) = observedModel()
+    let machine = model.stateMachine
+    let fired = Cell(false)
+    withObservationTracking {
+      _ = mo.value.stateMachine.presentedState
+    } onChange: {
+      fired.value = true
+      mo.value.content = ["x"]
+      mo.value.endLoading(animated: false, completion: oc.value.completion("observer"))
+      XCTAssertEqual(mo.value.currentState, .content)
+    }
+    model.startLoading(completion: outcomes.completion("start"))
+    XCTAssertTrue(fired.value)
+    XCTAssertEqual(outcomes.log.map(\.label), ["start", "observer"])
+    XCTAssertEqual(machine.presentedState, .content)
+    XCTAssertEqual(machine.requestedState, .content)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertEqual(machine.lastState, .loading)
+  }
+
+  /// An observer of requestedState makes a request while notified.
+  func test_observation_requestFromARequestedStateChangeHandler_supersedesTheRequestBeingMade() {
+    let (presenter, model, outcomes, mo, oc) = observedModel()
+    let machine = model.stateMachine
+    let once = Cell(false)
+    withObservationTracking {
+      _ = mo.value.stateMachine.requestedState
+    } onChange: {
+      // Observation calls onChange again for a mutation made from inside it (it cancels the
+      // tracking only afterwards): act once.
+      guard oc.value.log.isEmpty, !once.value else { return }
+      once.value = true
+      mo.value.endLoading(animated: false, completion: oc.value.completion("observer"))
+    }
+    model.startLoading(completion: outcomes.completion("start"))
+    XCTAssertEqual(outcomes["start"], [.superseded], "\(outcomes.log)")
+    XCTAssertEqual(outcomes["observer"], [.presented], "\(outcomes.log)")
+    XCTAssertEqual(machine.presentedState, .empty)
+    XCTAssertEqual(presenter.presentedKinds, [.empty])
+  }
+
+  func test_observation_requestFromAChangeHandler_onceObservationIsOn_takesEffectLast() {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    _ = model.stateMachine.requestedState  // turns observation on
+    let fired = Counter()
+    nonisolated(unsafe) let unsafeModel = model
+    withObservationTracking {
+      _ = model.stateMachine.requestedState
+    } onChange: {
+      guard fired.value == 0 else { return }
+      fired.increment()
+      unsafeModel.endLoading()
+    }
+    model.startLoading()
+    XCTAssertEqual(fired.value, 1)
+    XCTAssertEqual(model.currentState, .empty)
+    XCTAssertEqual(model.stateMachine.presentedState, .empty)
+  }
+
+  /// Observation turned on after many unobserved transitions, on each property.
+  func test_observation_startedAfterUnobservedTransitions_notifiesEachChangedProperty() {
+    let model = TestModel(presenter: SynchronousRecorder())
+    let m = Unchecked(model.stateMachine)
+    for _ in 0..<3 {
+      model.startLoading()
+      model.endLoading(animated: false)
+    }
+    let fired = Cell<[String]>([])
+    func track(_ label: String, _ read: @escaping () -> Void) {
+      withObservationTracking(read) { fired.value.append(label) }
+    }
+    track("isLoading") { _ = m.value.isLoading }
+    track("progress") { _ = m.value.progress }
+    track("attempt") { _ = m.value.loadAttempt }
+    track("refresh") { _ = m.value.isRefreshing }
+    track("presented") { _ = m.value.presentedState }
+    track("requested") { _ = m.value.requestedState }
+    model.startLoading()
+    model.updateLoadingProgress(0.5)
+    XCTAssertEqual(
+      Set(fired.value), ["isLoading", "progress", "presented", "requested"], "\(fired.value)")
+    fired.value.removeAll()
+    track("progress") { _ = m.value.progress }
+    model.updateLoadingProgress(0.75)
+    XCTAssertEqual(fired.value, ["progress"])
+  }
+
+  func test_stateChanges_streamMadeAfterTransitions_reportsTheRealFromState() async {
+    let model = TestModel(presenter: SynchronousRecorder())
+    model.startLoading()
+    model.endLoading(animated: false)
+    let stream = model.stateMachine.stateChanges()
+    let task = Task {
+      var got: [String] = []
+      for await change in stream {
+        got.append("\(change.from.kind)->\(change.to.kind)")
+        if got.count == 3 { break }
+      }
+      return got
+    }
+    // Give the consumer no chance to start: changes are buffered.
+    model.startLoading()
+    model.updateLoadingProgress(0.5)
+    model.endLoading(animated: false)
+    let got = await task.value
+    XCTAssertEqual(got, ["empty->loading", "loading->loading", "loading->empty"])
+  }
+
+  func test_stateChanges_secondStreamAfterTheFirstEnded_receivesTheNextChange() async {
+    let model = TestModel(presenter: SynchronousRecorder())
+    let machine = model.stateMachine
+    do {
+      let stream = machine.stateChanges()
+      let task = Task {
+        for await _ in stream { break }
+      }
+      model.startLoading()
+      await task.value
+    }
+    let stream2 = machine.stateChanges()
+    let task2 = Task { () -> String? in
+      for await change in stream2 { return "\(change.from.kind)->\(change.to.kind)" }
+      return nil
+    }
+    model.endLoading(animated: false)
+    let got = await task2.value
+    XCTAssertEqual(got, "loading->empty")
+  }
+}
+
+/// A mutable value that observation change handlers may write.
+private final class Cell<T>: @unchecked Sendable {
+  var value: T
+  init(_ value: T) { self.value = value }
+}
+
+/// A value handed to observation change handlers, which must be `Sendable`.
+private struct Unchecked<T>: @unchecked Sendable {
+  let value: T
+  init(_ value: T) { self.value = value }
 }

@@ -80,4 +80,35 @@ final class ReentrancyTests: XCTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
     XCTAssertEqual(model.stateMachine.presentedState, .empty)
   }
+
+  func test_requestFromAPlaceholdersEqualityCheck_takesEffectAfterTheComparison() {
+    let presenter = RecordingPresenter()
+    let model = HookModel(presenter: presenter)
+    final class Box: @unchecked Sendable { var body: (() -> Void)? }
+    let box = Box()
+    struct Reentrant: Placeholder, Equatable {
+      var text: String
+      var more = "padding-to-be-boxed"
+      let box: Box
+      static func == (lhs: Self, rhs: Self) -> Bool {
+        let body = lhs.box.body
+        lhs.box.body = nil
+        body?()
+        return lhs.text == rhs.text
+      }
+    }
+    model.empty = { Reentrant(text: "a", box: box) }
+    let outcomes = OutcomeRecorder()
+    model.endLoading(animated: false, completion: outcomes.completion("first"))
+    box.body = {
+      model.startLoading(completion: outcomes.completion("fromEq"))
+    }
+    model.transitionToDecidedState(animated: false, completion: outcomes.completion("second"))
+    XCTAssertEqual(outcomes["first"], [.presented])
+    XCTAssertEqual(outcomes["second"].count, 1)
+    XCTAssertEqual(outcomes["fromEq"], [.presented])
+    XCTAssertEqual(model.stateMachine.presentedState.kind, .loading)
+    XCTAssertEqual(presenter.lastPresentation?.state.kind, .loading)
+    XCTAssertEqual(model.currentState.kind, .loading)
+  }
 }

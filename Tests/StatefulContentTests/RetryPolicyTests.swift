@@ -38,4 +38,18 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertEqual(
       RetryPolicy(jitter: .nan).delay(beforeRetry: 1, unitRandom: .infinity), .seconds(1))
   }
+
+  func test_delay_absurdValues_neitherTrapNorHang_andStayWithinAYear() {
+    XCTAssertEqual(RetryPolicy(multiplier: 1e21).delay(beforeRetry: 2), .seconds(30))
+    XCTAssertEqual(
+      RetryPolicy(initialDelay: .seconds(1), multiplier: 1).delay(beforeRetry: .max), .seconds(1))
+    XCTAssertEqual(RetryPolicy(initialDelay: .zero).delay(beforeRetry: .max), .zero)
+    let creeping = RetryPolicy(
+      initialDelay: .nanoseconds(1), multiplier: 1.000_000_1, maximumDelay: .seconds(Int64.max))
+    XCTAssertEqual(creeping.delay(beforeRetry: .max), .seconds(365 * 24 * 60 * 60))
+    let forever = Duration.seconds(Int64.max)
+    let capped = RetryPolicy(initialDelay: forever, maximumDelay: forever, jitter: 1)
+      .delay(beforeRetry: 1, unitRandom: 0.99)
+    XCTAssertEqual(capped, .seconds(365 * 24 * 60 * 60), "capped at 365 days")
+  }
 }

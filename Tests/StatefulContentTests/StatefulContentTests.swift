@@ -122,6 +122,17 @@ final class StatefulContentTests: XCTestCase {
     XCTAssertEqual(try EdgeInsets(all: 4).validated(), EdgeInsets(all: 4))
   }
 
+  func test_insets_hostPlusPlaceholderBeyondTheLargestFinite_saturateInsteadOfCollapsing() throws {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    model.hostInsets = EdgeInsets(top: .greatestFiniteMagnitude)
+    try model.setPlaceholder(
+      StandardPlaceholder(title: "x", insets: EdgeInsets(top: .greatestFiniteMagnitude)),
+      for: .empty)
+    model.endLoading()
+    XCTAssertEqual(presenter.lastPresentation?.insets.top, .greatestFiniteMagnitude)
+  }
+
   func test_customState_withoutPlaceholder_throwsTypedError_andChangesNothing() {  // I7
     let presenter = RecordingPresenter()
     let model = TestModel(presenter: presenter)

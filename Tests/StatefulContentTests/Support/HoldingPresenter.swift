@@ -1,0 +1,15 @@
+import StatefulContent
+
+/// A presenter that keeps every `finished` closure it receives, for the test to call when and
+/// as often as it likes.
+final class HoldingPresenter: Presenter {
+  var presentations: [Presentation] = []
+  var finishers: [() -> Void] = []
+  var onPresent: ((Presentation, @escaping () -> Void) -> Void)?
+
+  func present(_ presentation: Presentation, animated: Bool, finished: @escaping () -> Void) {
+    presentations.append(presentation)
+    finishers.append(finished)
+    onPresent?(presentation, finished)
+  }
+}

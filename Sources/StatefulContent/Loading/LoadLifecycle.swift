@@ -84,17 +84,19 @@ struct LoadLifecycle {
   ///   - now: The time elapsed on the machine's clock.
   ///   - loadingShownAt: When loading was presented, while it is; `nil` otherwise.
   ///   - loadingIsRequested: Whether loading is the requested state (not content, say).
-  ///   - unitRandom: A number in 0..<1 that picks the retry delay's jitter.
+  ///   - unitRandom: Gives a number in 0..<1 that picks the retry delay's jitter; asked only
+  ///     when a retry is due.
   /// - Returns: What to do, or `nil` for a stale attempt.
   mutating func attemptFinished(
     _ finishedAttempt: Int, error: (any Error)?, now: Duration, loadingShownAt: Duration?,
-    loadingIsRequested: Bool, unitRandom: Double
+    loadingIsRequested: Bool, unitRandom: () -> Double
   ) -> AttemptEnding? {
     guard finishedAttempt == attempt else { return nil }
     if let error {
       if error is CancellationError { return .cancelled }
       if retryPolicy.allowsRetry(afterAttempt: attempt, error: error) {
-        return .retry(at: now + retryPolicy.delay(beforeRetry: attempt, unitRandom: unitRandom))
+        let delay = retryPolicy.delay(beforeRetry: attempt, unitRandom: unitRandom())
+        return .retry(at: now + delay)
       }
     }
     if let loadingShownAt, loadingIsRequested {

@@ -98,7 +98,7 @@ extension ContentStateMachine {
     return loads.updateLifecycle(of: id) {
       $0.attemptFinished(
         attempt, error: error, now: now, loadingShownAt: loadingShownAt,
-        loadingIsRequested: loadingIsRequested, unitRandom: Double.random(in: 0..<1))
+        loadingIsRequested: loadingIsRequested, unitRandom: { Double.random(in: 0..<1) })
     } ?? nil
   }
 

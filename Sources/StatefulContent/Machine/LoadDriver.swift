@@ -3,10 +3,10 @@
 ///
 /// Everything that happens to a load — the operation's result and progress, the timers of the
 /// show delay, the minimum display time, retry backoff and progress coalescing, supersession
-/// and cancellation — arrives as an event in one stream and is handled here in order. What an
+/// and cancellation — arrives as an event in one mailbox and is handled here in order. What an
 /// event means is the load's `LoadLifecycle`'s to decide and the machine's to perform; this
 /// type only starts tasks and sleeps. Tasks it starts capture only `Sendable` values (the
-/// stream's continuation, the operation, the clock), never the machine or the adopter.
+/// mailbox, the operation, the clock), never the machine or the adopter.
 struct LoadDriver<Value: Sendable> {
   enum Event: Sendable {
     case signal(LoadRegistry.Signal)
@@ -18,17 +18,83 @@ struct LoadDriver<Value: Sendable> {
     case flushProgress
   }
 
-  /// The signal that ended a load, kept beside its event stream: readable even when the
-  /// stream delivered no signal because the awaiting task was cancelled.
-  final class Ending: Sendable {
-    private let stored = LockedState<LoadRegistry.Signal?>(nil)
+  /// The load's events, posted from any task or thread and taken one at a time by the driver
+  /// on its isolation.
+  ///
+  /// A signal that ends the load (superseded, cancelled) goes ahead of every event still
+  /// waiting: nothing of a load that has ended may be handled. It is lighter than an
+  /// `AsyncStream` (one lock, one continuation at a time), which keeps `load` close to a bare
+  /// task in cost.
+  final class Mailbox: Sendable {
+    private struct State {
+      var events: [Event] = []
+      /// The index of the oldest event not taken yet.
+      var head = 0
+      var signal: LoadRegistry.Signal?
+      var waiter: CheckedContinuation<Event, Never>?
+      var isClosed = false
 
-    /// The first signal recorded, or `nil`.
-    var signal: LoadRegistry.Signal? { stored.withLock { $0 } }
+      /// Takes the signal, or else the oldest event, if there is one.
+      mutating func take() -> Event? {
+        if let signal { return .signal(signal) }
+        guard head < events.count else { return nil }
+        let event = events[head]
+        head += 1
+        if head == events.count {
+          events.removeAll(keepingCapacity: true)
+          head = 0
+        }
+        return event
+      }
+    }
 
-    /// Records a signal unless one was recorded before.
-    func record(_ signal: LoadRegistry.Signal) {
-      stored.withLock { if $0 == nil { $0 = signal } }
+    private let state = LockedState(State())
+
+    /// Posts an event; after ``close()`` it is dropped.
+    func post(_ event: Event) {
+      let waiter: CheckedContinuation<Event, Never>? = state.withLock { state in
+        guard !state.isClosed else { return nil }
+        guard let waiter = state.waiter.take() else {
+          state.events.append(event)
+          return nil
+        }
+        return waiter
+      }
+      waiter?.resume(returning: event)
+    }
+
+    /// Posts the signal that ends the load, ahead of every waiting event; only the first
+    /// signal counts.
+    func signal(_ signal: LoadRegistry.Signal) {
+      let waiter: CheckedContinuation<Event, Never>? = state.withLock { state in
+        guard !state.isClosed, state.signal == nil else { return nil }
+        state.signal = signal
+        return state.waiter.take()
+      }
+      waiter?.resume(returning: .signal(signal))
+    }
+
+    /// The next event, waiting on the caller's isolation until one is posted.
+    func next(isolation: isolated (any Actor)?) async -> Event {
+      if let ready = state.withLock({ $0.take() }) { return ready }
+      return await withCheckedContinuation(isolation: isolation) { continuation in
+        let ready: Event? = state.withLock { state in
+          guard let event = state.take() else {
+            state.waiter = continuation
+            return nil
+          }
+          return event
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    }
+
+    /// Drops the waiting events and every later one: the load has ended.
+    func close() {
+      state.withLock { state in
+        state.isClosed = true
+        state.events = []
+      }
     }
   }
 
@@ -37,10 +103,8 @@ struct LoadDriver<Value: Sendable> {
   let credential: Credential?
   let animated: Bool
   let operation: @Sendable (LoadContext) async throws -> Value
-  let events: AsyncStream<Event>
-  let continuation: AsyncStream<Event>.Continuation
+  let mailbox = Mailbox()
   let id: UInt64
-  private let ending = Ending()
   /// A result that waits for the minimum display time.
   private var heldResult: Result<Value, any Error>?
 
@@ -55,16 +119,11 @@ struct LoadDriver<Value: Sendable> {
     self.credential = credential
     self.animated = animated
     self.operation = operation
-    (events, continuation) = AsyncStream<Event>.makeStream()
     let lifecycle = LoadLifecycle(
       mode: mode, retryPolicy: retry ?? machine.retryPolicy,
       loadingPolicy: machine.loadingPolicy)
-    let continuation = continuation
-    let ending = ending
-    id = machine.beginLoad(lifecycle) { signal in
-      ending.record(signal)
-      continuation.yield(.signal(signal))
-    }
+    let mailbox = mailbox
+    id = machine.beginLoad(lifecycle) { signal in mailbox.signal(signal) }
   }
 
   /// Runs the load to its end.
@@ -77,35 +136,27 @@ struct LoadDriver<Value: Sendable> {
   mutating func run<Host: StatefulContent>(
     host: Host, isolation: isolated (any Actor)?, apply: (Value) -> Void
   ) async -> LoadOutcome {
-    defer { continuation.finish() }
+    defer { mailbox.close() }
     if let showDeadline = machine.enterLoad(id, host: host, animated: animated) {
       schedule(.showLoading, at: showDeadline)
     }
     startAttempt(1)
-    let continuation = continuation
+    let mailbox = mailbox
     return await withTaskCancellationHandler {
       // The operation closure of withTaskCancellationHandler is not isolated itself: hop back
       // to the machine's isolation explicitly before touching the machine.
       await loop(host: host, isolation: isolation, apply: apply)
     } onCancel: {
-      continuation.yield(.signal(.taskCancelled))
+      mailbox.signal(.taskCancelled)
     }
   }
 
   private mutating func loop<Host: StatefulContent>(
     host: Host, isolation: isolated (any Actor)?, apply: (Value) -> Void
   ) async -> LoadOutcome {
-    for await event in events {
+    while true {
+      let event = await mailbox.next(isolation: isolation)
       if let outcome = handle(event, host: host, apply: apply) { return outcome }
-    }
-    // The stream ends early when the awaiting task is cancelled (AsyncStream's iterator returns
-    // nil then), possibly before the signal that says how the load ended was delivered.
-    switch ending.signal {
-    case .superseded: return .superseded
-    case .cancelledByMachine: return .cancelled
-    case .taskCancelled, nil:
-      machine.cancelLoadAfterTaskCancellation(id, host: host)
-      return .cancelled
     }
   }
 
@@ -181,25 +232,25 @@ struct LoadDriver<Value: Sendable> {
   }
 
   private func startAttempt(_ attempt: Int) {
-    let continuation = continuation
+    let mailbox = mailbox
     let operation = operation
     let context = LoadContext(attempt: attempt, credential: credential) { fraction in
-      continuation.yield(.progress(attempt: attempt, fraction))
+      mailbox.post(.progress(attempt: attempt, fraction))
     }
     let task = Task {
       let result: Result<Value, any Error>
       do { result = .success(try await operation(context)) } catch { result = .failure(error) }
-      continuation.yield(.finished(attempt: attempt, result))
+      mailbox.post(.finished(attempt: attempt, result))
     }
     machine.retain(task, forLoad: id)
   }
 
   private func schedule(_ event: Event, at deadline: Duration) {
-    let continuation = continuation
+    let mailbox = mailbox
     let sleep = machine.clock.sleep
     let task = Task {
       do { try await sleep(deadline) } catch { return }
-      continuation.yield(event)
+      mailbox.post(event)
     }
     machine.retain(task, forLoad: id)
   }

@@ -72,8 +72,9 @@ public struct TransitionLog: Sendable {
   /// The changes as a timeline: one line per change, `<ms> <from> -> <to>`.
   ///
   /// Times are whole milliseconds since the machine was created, on its clock (see
-  /// ``ContentStateChange/elapsed``; negative times print as 0); states print with their payload, such as `loading(40%)`
-  /// or `error(File not found)`, and ` (refreshing)` marks a load running behind content.
+  /// ``ContentStateChange/elapsed``; negative times print as 0); states print with their
+  /// payload, such as `loading(40%)` or `error(File not found)`, and ` (refreshing)` marks a
+  /// load running behind content.
   /// Control characters in payloads (an error's description) are replaced by spaces, so that
   /// every change stays on one line.
   ///

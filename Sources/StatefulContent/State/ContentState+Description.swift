@@ -33,9 +33,6 @@ extension ContentState: CustomStringConvertible {
 }
 
 extension ContentState {
-  /// Whether two states would present the same thing: same kind and the same payload.
-  ///
-  /// Errors are the same only when they are the same object; value-type errors never are.
   /// Whether two states are of the same kind — what `==` means — without building their kinds.
   @inline(__always)
   func hasSameKind(as other: ContentState) -> Bool {
@@ -50,6 +47,9 @@ extension ContentState {
     }
   }
 
+  /// Whether two states would present the same thing: same kind and the same payload.
+  ///
+  /// Errors are the same only when they are the same object; value-type errors never are.
   @inline(__always)
   func hasSamePayload(as other: ContentState) -> Bool {
     // One switch over `self` and pattern matches on `other`: no tuple of the two, so neither

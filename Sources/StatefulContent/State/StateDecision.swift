@@ -10,8 +10,10 @@
 /// 4. There is an error → ``ContentState/error(_:)`` with that error.
 /// 5. Otherwise → ``ContentState/empty``.
 ///
-/// The sixth rule — ``ContentState/idle`` before anything has been requested — belongs to the
-/// machine, which starts idle and never decides empty on its own.
+/// The sixth rule — ``ContentState/idle`` before anything has been requested — needs to know
+/// what happened before, so it is not a function of these inputs: the machine's decision
+/// inputs (`StateDecider`, beside this file) keep it, and the machine starts idle and never
+/// decides empty on its own. See <doc:Architecture>.
 public struct StateDecision: Sendable {
   /// The state to show.
   public var state: ContentState

@@ -115,6 +115,17 @@ struct ContentLock {
 
   // MARK: Decisions
 
+  /// Whether the lock refuses a request for a kind of state made directly
+  /// (``ContentStateMachine/transition(to:isRefreshing:animated:completion:)``,
+  /// ``StatefulContent/showCustomState(_:placeholder:animated:completion:)``): content, empty
+  /// or a custom state while locked — the lock wins (rule 1).
+  func refuses(_ kind: ContentState.Kind) -> Bool {
+    switch kind {
+    case .content, .empty, .custom: hidesContent
+    case .idle, .loading, .error, .locked: false
+    }
+  }
+
   /// The state a load shows while it runs, when the lock decides it: loading while a
   /// credential is verified (replacing the locked placeholder, never stacked on it), since
   /// content can never appear while the lock holds. `nil` when not locked: the state rules

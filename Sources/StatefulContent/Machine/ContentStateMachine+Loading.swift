@@ -216,10 +216,9 @@ extension ContentStateMachine {
     updateInputs { $0.restore(snapshot.inputs) }
     updateLock { $0.restore(reason: snapshot.lock) }
     let state = snapshot.presentation.state
-    let customWithoutPlaceholder =
-      if case .custom = state { placeholder(for: state.kind) == nil } else { false }
-    guard snapshot.placeholderGeneration != placeholders.generation, !customWithoutPlaceholder
-    else {
+    if placeholders.reuses(
+      presentationOf: state.kind, builtAt: snapshot.placeholderGeneration)
+    {
       resubmit(snapshot.presentation, animated: false)
       return
     }

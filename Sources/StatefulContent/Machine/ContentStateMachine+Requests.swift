@@ -61,13 +61,8 @@ extension ContentStateMachine {
     to state: ContentState, isRefreshing: Bool, animated: Bool, host: (any StatefulContent)?,
     completion: TransitionCompletion?
   ) throws(StateMachineError) {
-    switch state.kind {
-    case .content, .empty, .custom: if contentLock.hidesContent { throw .contentIsLocked }
-    case .idle, .loading, .error, .locked: break
-    }
-    if case .custom(let key) = state, placeholders.registeredPlaceholder(for: state.kind) == nil {
-      throw .missingPlaceholder(key)
-    }
+    if contentLock.refuses(state.kind) { throw .contentIsLocked }
+    try placeholders.validate(state.kind)
     submit(
       state, isRefreshing: isRefreshing, animated: animated, host: host, completion: completion)
   }
@@ -188,9 +183,7 @@ extension ContentStateMachine {
       isLoading = true
       if let progress { state = .loading(progress: StateDecision.sanitizedProgress(progress)) }
     }
-    // While the show delay holds loading back, any loading request waits with it: a retry, a
-    // replaced placeholder or a re-appearance must not show loading early.
-    let deferred = deferred || (isLoading && queue.hasDeferred)
+    let deferred = queue.defers(loading: isLoading, asked: deferred)
     let id = nextRequestID
     nextRequestID &+= 1
     latestRequestID = id

@@ -141,6 +141,13 @@ struct TransitionQueue {
     return Actions(.complete(id: request.id, .superseded))
   }
 
+  /// Whether a request waits for the show delay: when asked to, and for any loading request
+  /// while loading is held back — a retry, a replaced placeholder or a re-appearance must not
+  /// show loading early.
+  func defers(loading: Bool, asked: Bool) -> Bool {
+    asked || (loading && hasDeferred)
+  }
+
   /// Holds a request back for the show delay; one held back before it is superseded.
   ///
   /// It is the newest request, so the driver then supersedes the request waiting behind the

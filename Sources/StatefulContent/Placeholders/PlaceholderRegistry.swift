@@ -34,6 +34,27 @@ struct PlaceholderRegistry {
 
   // MARK: Decisions
 
+  /// Checks that a kind of state can be requested: a custom state needs its placeholder.
+  ///
+  /// - Throws: ``StateMachineError/missingPlaceholder(_:)`` for a custom state with none.
+  func validate(_ kind: ContentState.Kind) throws(StateMachineError) {
+    if case .custom(let key) = kind, registeredPlaceholder(for: kind) == nil {
+      throw .missingPlaceholder(key)
+    }
+  }
+
+  /// Whether a cancelled load can bring back the presentation it replaced as it was: not when
+  /// a placeholder was registered since (then the state is presented anew with the current
+  /// one), unless the state is a custom one that has lost its placeholder.
+  ///
+  /// - Parameters:
+  ///   - kind: The kind of state the presentation shows.
+  ///   - generation: The registry's ``generation`` when the presentation was built.
+  func reuses(presentationOf kind: ContentState.Kind, builtAt generation: UInt64) -> Bool {
+    if case .custom = kind, registeredPlaceholder(for: kind) == nil { return true }
+    return generation == self.generation
+  }
+
   /// The placeholder registered for a kind of state, or `nil`.
   @inline(__always)
   func registeredPlaceholder(for kind: ContentState.Kind) -> (any Placeholder)? {

@@ -25,17 +25,24 @@ public final class ManualClock: Clock, Sendable {
 
     /// The instant moved by a duration.
     ///
+    /// Beyond the range of `Duration`, the result saturates at its largest (or smallest)
+    /// value instead of trapping.
+    ///
     /// - Parameter duration: How far to move.
     /// - Returns: The moved instant.
     public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
+      Instant(offset: offset.addingSaturated(duration))
     }
 
     /// The duration from this instant to another.
     ///
+    /// Beyond the range of `Duration`, the result saturates instead of trapping.
+    ///
     /// - Parameter other: The later instant.
     /// - Returns: `other − self`.
-    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public func duration(to other: Instant) -> Duration {
+      other.offset.subtractingSaturated(offset)
+    }
 
     /// Whether one instant comes before another.
     ///
@@ -111,7 +118,8 @@ public final class ManualClock: Clock, Sendable {
 
   /// Moves the clock forward and wakes every sleeper whose deadline has come.
   ///
-  /// - Parameter duration: How far to move; negative durations are ignored.
+  /// - Parameter duration: How far to move; negative durations are ignored, and a move past
+  ///   the largest `Duration` stops there.
   public func advance(by duration: Duration) {
     advance(to: now.advanced(by: max(duration, .zero)))
   }

@@ -6,7 +6,8 @@
 ///
 /// - Parameters:
 ///   - isolation: The caller's actor; inferred.
-///   - maximumYields: How many turns to give at the most before giving up.
+///   - maximumYields: How many turns to give at the most before giving up; a negative number
+///     counts as 0 (the condition is checked once).
 ///   - condition: The state the test waits for.
 /// - Returns: Whether the condition became true.
 @discardableResult
@@ -15,7 +16,7 @@ public func settle(
   maximumYields: Int = 100_000,
   until condition: () -> Bool
 ) async -> Bool {
-  for _ in 0..<maximumYields {
+  for _ in 0..<max(maximumYields, 0) {
     if condition() { return true }
     await Task.yield()
   }
@@ -26,7 +27,7 @@ public func settle(
 ///
 /// - Parameters:
 ///   - isolation: The caller's actor; inferred.
-///   - turns: How many times to yield.
+///   - turns: How many times to yield; a negative number counts as 0.
 public func settle(isolation: isolated (any Actor)? = #isolation, turns: Int = 1_000) async {
-  for _ in 0..<turns { await Task.yield() }
+  for _ in 0..<max(turns, 0) { await Task.yield() }
 }

@@ -14,6 +14,28 @@ final class LoadingPolicyTests: LoadTestCase {
     return load
   }
 
+  func test_timersNearTheClocksLimit_saturateInsteadOfTrapping() async {
+    // The clock is moved to within the delays of the largest duration after the machine was
+    // made, so that every deadline (show delay, retry, minimum display) would overflow.
+    clock.advance(to: ManualClock.Instant(offset: Duration(attoseconds: .max - 1_000)))
+    let attempts = Counter()
+    let model = model
+    let load = Task {
+      await model.load(into: \.content, retry: RetryPolicy(maximumRetries: 1)) { _ in
+        attempts.increment()
+        if attempts.value == 1 { throw TestError("first") }
+        return ["a"]
+      }
+    }
+    let retryScheduled = await settle { attempts.value == 1 && self.clock.sleeperCount >= 1 }
+    XCTAssertTrue(retryScheduled, "the retry waits on the clock instead of trapping")
+    clock.advance(to: ManualClock.Instant(offset: Duration(attoseconds: .max)))
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(attempts.value, 2)
+    XCTAssertEqual(model.currentState, .content)
+  }
+
   func test_loadEndingBeforeTheShowDelay_neverPresentsLoading() async {
     let gate = Gate<[String]>()
     let load = startLoad(gate)

@@ -22,3 +22,23 @@ extension Duration {
     return Double(seconds) + Double(attoseconds) / 1e18
   }
 }
+
+extension Duration {
+  /// The sum, saturating at the largest or smallest duration instead of trapping.
+  ///
+  /// The machine's timers add a delay to the clock's elapsed time; a clock within the delay of
+  /// the largest duration (a test clock moved there, say) then gets the largest duration as
+  /// its deadline.
+  package func addingSaturated(_ other: Duration) -> Duration {
+    let (sum, overflow) = attoseconds.addingReportingOverflow(other.attoseconds)
+    guard overflow else { return Duration(attoseconds: sum) }
+    return Duration(attoseconds: other.attoseconds > 0 ? .max : .min)
+  }
+
+  /// The difference, saturating at the largest or smallest duration instead of trapping.
+  package func subtractingSaturated(_ other: Duration) -> Duration {
+    let (difference, overflow) = attoseconds.subtractingReportingOverflow(other.attoseconds)
+    guard overflow else { return Duration(attoseconds: difference) }
+    return Duration(attoseconds: other.attoseconds < 0 ? .max : .min)
+  }
+}

@@ -5,6 +5,7 @@
 /// A pure value with one mutating method per event; every event that depends on time takes
 /// the time (elapsed on the machine's clock) as an argument, and the actions it returns —
 /// schedule a timer at a deadline, present progress, conclude — are the driver's to perform.
+/// Deadlines saturate at the largest duration instead of overflowing.
 struct LoadLifecycle {
   /// Why the load runs.
   enum Mode {
@@ -71,7 +72,7 @@ struct LoadLifecycle {
   func showDeadline(now: Duration, loadingIsPresented: Bool) -> Duration? {
     let delay = loadingPolicy.effectiveShowDelay
     guard delay > .zero, !loadingIsPresented else { return nil }
-    return now + delay
+    return now.addingSaturated(delay)
   }
 
   // MARK: Attempts
@@ -96,11 +97,11 @@ struct LoadLifecycle {
       if error is CancellationError { return .cancelled }
       if retryPolicy.allowsRetry(afterAttempt: attempt, error: error) {
         let delay = retryPolicy.delay(beforeRetry: attempt, unitRandom: unitRandom())
-        return .retry(at: now + delay)
+        return .retry(at: now.addingSaturated(delay))
       }
     }
     if let loadingShownAt, loadingIsRequested {
-      let until = loadingShownAt + loadingPolicy.effectiveMinimumDisplayTime
+      let until = loadingShownAt.addingSaturated(loadingPolicy.effectiveMinimumDisplayTime)
       if now < until {
         isHoldingResult = true
         return .hold(until: until)
@@ -153,11 +154,11 @@ struct LoadLifecycle {
     let step = loadingPolicy.effectiveProgressStep
     if let fraction, fraction < 1, fraction - (presentedProgress ?? 0) < step { return .skip }
     let interval = loadingPolicy.effectiveProgressInterval
-    if let last = presentedProgressAt, now - last < interval {
+    if let last = presentedProgressAt, now.subtractingSaturated(last) < interval {
       pendingProgress = .some(fraction)
       guard !isFlushScheduled else { return .skip }
       isFlushScheduled = true
-      return .flush(at: last + interval)
+      return .flush(at: last.addingSaturated(interval))
     }
     return present(fraction, now: now, current: current)
   }

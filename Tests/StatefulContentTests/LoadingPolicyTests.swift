@@ -36,6 +36,25 @@ final class LoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(model.currentState, .content)
   }
 
+  func test_aClockWhoseSleepFails_endsTheWaitAsIfElapsed_insteadOfWedgingTheLoad() async {
+    let machine = ContentStateMachine(presenter: presenter, clock: FailingClock())
+    machine.loadingPolicy = .smooth
+    let model = TestModel(machine: machine)
+    let attempts = Counter()
+    let load = Task {
+      await model.load(into: \.content, retry: RetryPolicy(maximumRetries: 1)) { _ in
+        attempts.increment()
+        if attempts.value == 1 { throw TestError("first") }
+        return ["a"]
+      }
+    }
+    let ended = await settle { model.currentState == .content }
+    XCTAssertTrue(ended, "the show delay, the retry delay and the minimum display all end")
+    XCTAssertEqual(attempts.value, 2)
+    XCTAssertEqual(presenter.presentedKinds.last, .content)
+    load.cancel()
+  }
+
   func test_loadEndingBeforeTheShowDelay_neverPresentsLoading() async {
     let gate = Gate<[String]>()
     let load = startLoad(gate)
@@ -239,5 +258,17 @@ final class LoadingPolicyTests: LoadTestCase {
     gate.open(with: [])
     _ = await load.value
     XCTAssertEqual(model.currentState, .empty)
+  }
+}
+
+/// A clock whose every sleep fails at once with an error of its own (not cancellation).
+private struct FailingClock: Clock {
+  struct Failure: Error {}
+
+  var now: ContinuousClock.Instant { ContinuousClock.now }
+  var minimumResolution: Duration { .nanoseconds(1) }
+
+  func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+    throw Failure()
   }
 }

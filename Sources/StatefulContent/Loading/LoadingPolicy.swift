@@ -6,8 +6,9 @@
 /// state comes back at once, since the user asked for it. Progress updates are coalesced so a
 /// fast stream of them does not flood the presenter.
 ///
-/// Negative durations count as zero and durations above 365 days as 365 days, so that no
-/// deadline overflows a clock.
+/// Negative durations count as zero and durations above 365 days as 365 days, and deadlines
+/// saturate at the largest duration, so that no deadline overflows a clock. A clock whose
+/// sleep fails (with anything but cancellation) ends the wait as if it had elapsed.
 public struct LoadingPolicy: Sendable, Hashable {
   /// How long a load runs before the loading placeholder is presented. Negative means zero.
   public var showDelay: Duration

@@ -112,7 +112,9 @@ public final class ContentStateMachine: Observable {
   /// - Parameters:
   ///   - presenter: The presenter that shows each presentation, or `nil`.
   ///   - clock: The clock that times show delays, minimum display times, retry backoff and
-  ///     progress coalescing. Tests pass a `ManualClock` from `StatefulContentTesting`.
+  ///     progress coalescing. Tests pass a `ManualClock` from `StatefulContentTesting`. A
+  ///     sleep that fails with anything but `CancellationError` counts as elapsed, so a
+  ///     failing clock never leaves a load waiting.
   public init(
     presenter: (any Presenter)? = nil,
     clock: some Clock<Duration> = ContinuousClock()

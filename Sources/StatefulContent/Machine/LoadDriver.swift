@@ -249,7 +249,13 @@ struct LoadDriver<Value: Sendable> {
     let mailbox = mailbox
     let sleep = machine.clock.sleep
     let task = Task {
-      do { try await sleep(deadline) } catch { return }
+      do {
+        try await sleep(deadline)
+      } catch is CancellationError {
+        return  // The load ended (or moved on): nobody waits for this timer.
+      } catch {
+        // A clock that fails to sleep must not wedge the load: the wait counts as elapsed.
+      }
       mailbox.post(event)
     }
     machine.retain(task, forLoad: id)

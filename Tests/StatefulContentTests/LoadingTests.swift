@@ -168,6 +168,32 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(clock.sleeperCount, 0, "the backoff timer is cancelled")
   }
 
+  func test_progressWithoutInformation_isIgnored_andNeverFlipsBackToUnknown() async {
+    let gate = Gate<[String]>()
+    let model = model
+    let load = Task {
+      await model.load(into: \.content) { context in
+        context.reportProgress(0.5)
+        context.reportProgress(.nan)
+        context.reportProgress(completed: 3, total: 0)
+        context.reportProgress(1)
+        context.reportProgress(.infinity)
+        context.reportProgress(completed: 1, total: -4)
+        return try await gate.wait()
+      }
+    }
+    await settle { model.stateMachine.progress == 1 }
+    gate.open(with: ["a"])
+    _ = await load.value
+    let shown = presenter.records.filter { $0.presentation.state.kind == .loading }
+      .map(\.presentation.state.progress)
+    XCTAssertEqual(shown.first, .some(nil), "loading starts with its progress unknown")
+    XCTAssertEqual(
+      Array(shown.dropFirst()).compactMap { $0 }.count, shown.count - 1,
+      "after the first report, the progress never becomes unknown again: \(shown)")
+    XCTAssertEqual(shown.last, 1)
+  }
+
   func test_reload_runsTheLastOperationAgain() async {
     let calls = Counter()
     let noReload = await model.reload()

@@ -401,8 +401,8 @@ final class PresentationReuseTests: XCTestCase {
     model.startLoading()
     model.updateLoadingProgress(0.5)
     model.updateLoadingProgress(0.5)
-    model.updateLoadingProgress(.nan)
-    model.updateLoadingProgress(.nan)
+    model.updateLoadingProgress(nil)
+    model.updateLoadingProgress(nil)
     XCTAssertEqual(presenter.records.count, 3)
     XCTAssertEqual(presenter.lastPresentation?.state, model.stateMachine.presentedState)
   }

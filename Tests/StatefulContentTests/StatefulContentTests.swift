@@ -95,7 +95,10 @@ final class StatefulContentTests: XCTestCase {
     model.updateLoadingProgress(0.5)
     model.updateLoadingProgress(0.5)  // no change, no presentation
     model.updateLoadingProgress(3)
-    model.updateLoadingProgress(.nan)
+    model.updateLoadingProgress(.nan)  // no information: ignored
+    model.updateLoadingProgress(-.infinity)  // no information: ignored
+    XCTAssertEqual(model.stateMachine.progress, 1, "reports without information are ignored")
+    model.updateLoadingProgress(nil)  // unknown again
     let progresses = presenter.records.map {
       ($0.presentation.placeholder as? StandardPlaceholder)?.progress
     }

@@ -55,10 +55,11 @@ extension StatefulContent {
 
   /// Reports how far the running load is; the loading placeholder shows it.
   ///
-  /// Progress is a fraction from 0 to 1; values outside are clamped and non-finite values mean
-  /// unknown (see ``StateDecision/sanitizedProgress(_:)``). Outside a load it does nothing.
+  /// Progress is a fraction from 0 to 1; values outside are clamped, and a NaN or infinite
+  /// value carries no information and is ignored (the progress shown stays). Outside a load
+  /// it does nothing.
   ///
-  /// - Parameter fraction: The fraction done, 0…1, or `nil` when unknown.
+  /// - Parameter fraction: The fraction done, 0…1, or `nil` when it became unknown.
   public func updateLoadingProgress(_ fraction: Double?) {
     guard stateMachine.recordProgress(fraction) else { return }
     transitionToDecidedState(animated: false, completion: nil)

@@ -20,8 +20,9 @@ public struct LoadContext: Sendable {
   /// - Parameters:
   ///   - attempt: The attempt number, counting from 1. Defaults to 1.
   ///   - credential: The credential to open locked content with. Defaults to `nil`.
-  ///   - report: Receives every progress report, unsanitized: a fraction, or `nil` for
-  ///     unknown. Defaults to ignoring them.
+  ///   - report: Receives every progress report that carries information, unclamped: a
+  ///     fraction (reports without information — NaN, infinite, a total of 0 or less — are
+  ///     dropped before it). Defaults to ignoring them.
   public init(
     attempt: Int = 1, credential: Credential? = nil,
     report: @escaping @Sendable (Double?) -> Void = { _ in }
@@ -33,8 +34,10 @@ public struct LoadContext: Sendable {
 
   /// Reports the fraction of the work done.
   ///
-  /// - Parameter fraction: From 0 to 1; values outside are clamped, NaN means unknown.
+  /// - Parameter fraction: From 0 to 1; values outside are clamped. A NaN or infinite value
+  ///   carries no information and is ignored: the progress shown stays as it was.
   public func reportProgress(_ fraction: Double) {
+    guard fraction.isFinite else { return }
     report(fraction)
   }
 
@@ -42,8 +45,10 @@ public struct LoadContext: Sendable {
   ///
   /// - Parameters:
   ///   - completed: The units done.
-  ///   - total: The units in all; when 0 or less the progress is unknown.
+  ///   - total: The units in all; a report with a total of 0 or less carries no information
+  ///     and is ignored.
   public func reportProgress(completed: Int64, total: Int64) {
-    report(total > 0 ? Double(completed) / Double(total) : nil)
+    guard total > 0 else { return }
+    report(Double(completed) / Double(total))
   }
 }

@@ -20,8 +20,7 @@ extension ContentStateMachine {
   ///
   /// - Returns: Whether loading is requested and must be presented with the new progress.
   func recordProgress(_ fraction: Double?) -> Bool {
-    let progress = StateDecision.sanitizedProgress(fraction)
-    guard updateInputs({ $0.progressReported(progress) }) else { return false }
+    guard updateInputs({ $0.progressReported(fraction) }) else { return false }
     return storedRequestedState.kind == .loading
   }
 

@@ -50,17 +50,42 @@ struct LoadDriver<Value: Sendable> {
 
     private let state = LockedState(State())
 
+    /// How many events wait to be taken.
+    var pendingCount: Int { state.withLock { $0.events.count - $0.head } }
+
+    /// How many events may wait before progress reports are merged.
+    static var coalescingThreshold: Int { 64 }
+
     /// Posts an event; after ``close()`` it is dropped.
+    ///
+    /// Under a flood of progress reports — ``coalescingThreshold`` events already waiting —
+    /// a report replaces the newest waiting report of its attempt (keeping the larger
+    /// fraction, as progress never goes backwards) instead of queuing behind it. However fast
+    /// an operation reports, the memory the waiting events take and the delay they add to the
+    /// load's end stay bounded; at an ordinary rate every report is handled, and the loading
+    /// policy coalesces them.
     func post(_ event: Event) {
       let waiter: CheckedContinuation<Event, Never>? = state.withLock { state in
         guard !state.isClosed else { return nil }
-        guard let waiter = state.waiter.take() else {
-          state.events.append(event)
+        if let waiter = state.waiter.take() { return waiter }
+        if case .progress(let attempt, let fraction) = event,
+          state.events.count - state.head >= Self.coalescingThreshold,
+          case .progress(attempt, let waiting) = state.events[state.events.count - 1]
+        {
+          state.events[state.events.count - 1] = .progress(
+            attempt: attempt, Self.later(waiting, fraction))
           return nil
         }
-        return waiter
+        state.events.append(event)
+        return nil
       }
       waiter?.resume(returning: event)
+    }
+
+    /// The progress that replaces a waiting report: the larger known fraction.
+    private static func later(_ waiting: Double?, _ new: Double?) -> Double? {
+      guard let waiting, let new else { return new ?? waiting }
+      return max(waiting, new)
     }
 
     /// Posts the signal that ends the load, ahead of every waiting event; only the first

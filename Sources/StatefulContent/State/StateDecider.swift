@@ -85,9 +85,12 @@ struct StateDecider {
 
   /// The running load reported progress.
   ///
-  /// - Parameter fraction: The progress, already sanitized (0…1 or `nil`).
+  /// - Parameter fraction: The fraction done, clamped to 0…1, or `nil` when it became
+  ///   unknown. A NaN or infinite value carries no information and is ignored.
   /// - Returns: Whether the progress changed (outside a load it never does).
   mutating func progressReported(_ fraction: Double?) -> Bool {
+    if let fraction, !fraction.isFinite { return false }
+    let fraction = StateDecision.sanitizedProgress(fraction)
     guard isLoading, fraction != progress else { return false }
     progress = fraction
     return true

@@ -96,8 +96,9 @@ final class ModelRun {
       }
       model.setupInitialState(completion: completion)
     case .progress(let fraction):
-      let sanitized = StateDecision.sanitizedProgress(fraction)
-      if reference.isLoading && sanitized != reference.progress {
+      // A NaN or infinite report carries no information: the progress stays.
+      let sanitized = fraction.isFinite ? StateDecision.sanitizedProgress(fraction) : nil
+      if fraction.isFinite && reference.isLoading && sanitized != reference.progress {
         reference.progress = sanitized
         if reference.requested.hasPrefix("loading") {
           reference.decideAndRequest(id: -1, animated: false)

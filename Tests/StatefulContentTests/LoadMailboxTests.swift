@@ -1,0 +1,66 @@
+import XCTest
+
+@testable import StatefulContent
+
+/// The mailbox that carries a load's events to its driver, driven without a load.
+final class LoadMailboxTests: XCTestCase {
+  private typealias Mailbox = LoadDriver<Int>.Mailbox
+
+  func test_post_aMillionProgressReports_stayBounded_endingWithTheLargestFraction() async {
+    let mailbox = Mailbox()
+    for index in 0..<1_000_000 {
+      mailbox.post(.progress(attempt: 1, Double(index % 1_000) / 1_000))
+    }
+    XCTAssertEqual(
+      mailbox.pendingCount, Mailbox.coalescingThreshold, "coalesced at the source: bounded")
+    var fractions: [Double?] = []
+    while mailbox.pendingCount > 0 {
+      guard case .progress(1, let fraction) = await mailbox.next(isolation: nil) else {
+        return XCTFail("only progress was posted")
+      }
+      fractions.append(fraction)
+    }
+    XCTAssertEqual(fractions.prefix(3), [0, 0.001, 0.002], "the first reports come in order")
+    XCTAssertEqual(fractions.last, 0.999, "the merged report keeps the largest fraction")
+  }
+
+  func test_post_atAnOrdinaryRate_everyReportIsKeptInOrder() async {
+    let mailbox = Mailbox()
+    for fraction in [0.2, 0.5, 0.3] { mailbox.post(.progress(attempt: 1, fraction)) }
+    var fractions: [Double?] = []
+    for _ in 0..<3 {
+      if case .progress(_, let fraction) = await mailbox.next(isolation: nil) {
+        fractions.append(fraction)
+      }
+    }
+    XCTAssertEqual(fractions, [0.2, 0.5, 0.3], "the loading policy, not the mailbox, decides")
+  }
+
+  func test_post_underAFlood_reportsOfAnotherAttemptOrAfterAnotherEvent_areNotMerged() {
+    let mailbox = Mailbox()
+    for _ in 0..<Mailbox.coalescingThreshold { mailbox.post(.progress(attempt: 1, 0.1)) }
+    mailbox.post(.progress(attempt: 2, 0.2))
+    mailbox.post(.retry)
+    mailbox.post(.progress(attempt: 2, 0.3))
+    mailbox.post(.progress(attempt: 2, 0.4))
+    XCTAssertEqual(mailbox.pendingCount, Mailbox.coalescingThreshold + 3)
+  }
+
+  func test_signal_goesAheadOfWaitingEvents_andOnlyTheFirstCounts() async {
+    let mailbox = Mailbox()
+    mailbox.post(.finished(attempt: 1, .success(7)))
+    mailbox.signal(.superseded)
+    mailbox.signal(.taskCancelled)
+    guard case .signal(.superseded) = await mailbox.next(isolation: nil) else {
+      return XCTFail("the first signal ends the load before any waiting event")
+    }
+  }
+
+  func test_close_dropsWaitingAndLaterEvents() {
+    let mailbox = Mailbox()
+    mailbox.post(.retry)
+    mailbox.close()
+    mailbox.post(.retry)
+    XCTAssertEqual(mailbox.pendingCount, 0)
+  }
+}

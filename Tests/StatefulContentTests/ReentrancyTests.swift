@@ -1,6 +1,7 @@
-import StatefulContent
 import StatefulContentTesting
 import XCTest
+
+@testable import StatefulContent
 
 /// Invariant I5: transitions requested from a completion or a hook are queued and take effect
 /// in order, without deadlock.
@@ -18,6 +19,25 @@ final class ReentrancyTests: XCTestCase {
     XCTAssertEqual(
       order, ["start presented", "after request in completion", "end presented"])
     XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
+  }
+
+  func test_burstOfRequestsFromCompletions_givesItsMemoryBackWhenDrained() {
+    let model = TestModel(presenter: SynchronousRecorder())
+    var remaining = 200_000
+    func next(_ outcome: TransitionOutcome) {
+      guard remaining > 0 else { return }
+      remaining -= 1
+      if remaining.isMultiple(of: 2) {
+        model.startLoading(completion: next)
+      } else {
+        model.endLoading(animated: false, completion: next)
+      }
+    }
+    model.startLoading(completion: next)
+    XCTAssertEqual(remaining, 0, "every request of the burst ran")
+    XCTAssertLessThanOrEqual(
+      model.stateMachine.events.capacity, ContentStateMachine.keptEventCapacity,
+      "the event queue's capacity is given back once the burst is drained")
   }
 
   func test_chainOfRequestsFromCompletions_withAnimatedPresenter() {

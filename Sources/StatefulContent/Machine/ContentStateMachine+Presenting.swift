@@ -10,6 +10,10 @@ extension ContentStateMachine {
     case showDelayElapsed
   }
 
+  /// The capacity the event queue keeps between bursts; a burst that grew it further gives
+  /// the memory back once it is drained.
+  static var keptEventCapacity: Int { 256 }
+
   /// Handles an event now, or queues it behind the one being handled (I5).
   func send(_ event: consuming Event) {
     guard !isDraining else {
@@ -26,7 +30,11 @@ extension ContentStateMachine {
       index += 1
       handle(next)
     }
-    if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+    if events.capacity > Self.keptEventCapacity {
+      events = []
+    } else if !events.isEmpty {
+      events.removeAll(keepingCapacity: true)
+    }
     isDraining = false
   }
 

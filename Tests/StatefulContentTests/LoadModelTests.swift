@@ -89,9 +89,9 @@ final class LoadModelTests: XCTestCase {
         if let active = reference.active { expected = (loads[active], .superseded) }
         if reference.active == nil { reference.restore = (reference.shown, reference.locked) }
         reference.active = index
-        reference.locked = false
+        // The lock stays until a load succeeds: locked content shows loading, never itself.
         reference.attempts = 0
-        reference.shown = reference.content.isEmpty ? "loading" : "content"
+        reference.shown = reference.content.isEmpty || reference.locked ? "loading" : "content"
       case .succeed(let index), .fail(let index), .lockOut(let index):
         guard index < gates.count, !resolved.contains(index) else { continue }
         resolved.insert(index)
@@ -101,13 +101,14 @@ final class LoadModelTests: XCTestCase {
           gates[index].open(with: ["v\(index)"])
           if isActive {
             reference.content = ["v\(index)"]
+            reference.locked = false
             reference.shown = "content"
             expected = (loads[index], .completed)
           }
         case .fail:
           gates[index].fail(with: TestError("e\(index)"))
           if isActive {
-            reference.shown = reference.content.isEmpty ? "error" : "content"
+            reference.shown = reference.content.isEmpty || reference.locked ? "error" : "content"
             expected = (loads[index], .failed(TestError()))
           }
         default:

@@ -102,6 +102,40 @@ final class LockingTests: XCTestCase {
     unlock.cancel()
   }
 
+  func test_afterAnAutoLock_reloadOrANewLoad_neverPresentsContentBeforeACredential() async {
+    await openLocked()
+    await model.unlock(with: Credential(password: password))
+    XCTAssertEqual(model.currentState, .content)
+
+    model.lock()  // an auto-lock: the content is there, but needs the password again
+    var shownBefore = presenter.records.count
+    let reloaded = await model.reload()  // what the Retry action does
+    XCTAssertEqual(reloaded, .locked(.credentialRequired))
+    XCTAssertEqual(
+      presenter.records.dropFirst(shownBefore).map(\.presentation.state.kind),
+      [.loading, .locked], "loading replaces the locked placeholder; content never shows")
+
+    model.lock()
+    shownBefore = presenter.records.count
+    let loaded = await openLocked()
+    XCTAssertEqual(loaded, .locked(.credentialRequired))
+    XCTAssertFalse(
+      presenter.records.dropFirst(shownBefore).contains { $0.presentation.state == .content },
+      "a new load keeps locked content hidden until it succeeds")
+  }
+
+  func test_newLoadFailingWhileLocked_showsTheError_andTheLockStays() async {
+    await openLocked()
+    await model.unlock(with: Credential(password: password))
+    model.lock()
+    let outcome = await model.load(into: \.content) { _ in throw TestError("offline") }
+    XCTAssertEqual(outcome, .failed(TestError("offline")))
+    XCTAssertEqual(model.currentState, .error(TestError("offline")))
+    XCTAssertNotNil(model.stateMachine.lock, "a failed load does not lift the lock")
+    model.setupInitialState()
+    XCTAssertEqual(model.currentState, .locked(.credentialRequired), "the lock wins (rule 1)")
+  }
+
   func test_reloadAfterUnlock_staysUnlocked() async {
     await openLocked()
     await model.unlock(with: Credential(password: password))

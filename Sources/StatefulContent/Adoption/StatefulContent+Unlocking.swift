@@ -1,6 +1,6 @@
 extension StatefulContent {
   /// Locks the content: the state becomes locked until ``unlock(with:animated:isolation:)``
-  /// succeeds or a new load starts.
+  /// succeeds or a load succeeds.
   ///
   /// Use it when the host knows before loading that a credential is needed; a load's
   /// operation can instead throw ``ContentLockedError``.

@@ -9,7 +9,8 @@
 struct LoadLifecycle {
   /// Why the load runs.
   enum Mode {
-    /// A new load: a lock, a kept credential and counted attempts of before are forgotten.
+    /// A new load: a kept credential and counted attempts of before are forgotten; a lock
+    /// stays until the load succeeds.
     case load
     /// The last load again, with the credential that unlocked it.
     case reload

@@ -58,16 +58,16 @@ struct ContentLock {
     credential = nil
   }
 
-  /// A load starts. A new load forgets the lock, the attempts and the credential; a reload
-  /// keeps the credential; an unlock keeps everything, because the lock holds until the
-  /// credential is accepted.
+  /// A load starts. A new load forgets the attempts, the lockout and the credential; a
+  /// reload keeps the credential; an unlock keeps everything. The lock itself stays until a
+  /// load succeeds (or finds the content locked again): content hidden by a lock — after an
+  /// auto-lock, say — is never presented while a load or a reload runs, nor after one fails.
   mutating func loadStarted(_ mode: LoadLifecycle.Mode) {
     switch mode {
     case .unlock: return
     case .reload: break
     case .load: credential = nil
     }
-    reason = nil
     failedAttempts = 0
     isLockedOut = false
   }

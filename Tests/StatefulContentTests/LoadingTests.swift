@@ -96,6 +96,29 @@ final class LoadingTests: LoadTestCase {
     XCTAssertFalse(model.stateMachine.isLoading)
   }
 
+  func test_cancel_afterContentArrivedFromElsewhere_restoresThroughTheRules_contentWins()
+    async
+  {
+    _ = await model.load(into: \.content) { _ in [] }
+    XCTAssertEqual(model.currentState, .empty)
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    await settle { self.model.currentState == .loading }
+    model.content = ["filled by the app"]  // content arrives while the load runs
+    model.cancelLoading()
+    XCTAssertEqual(model.currentState, .content, "content wins over the old empty (rule 2)")
+    let firstOutcome = await load.value
+    XCTAssertEqual(firstOutcome, .cancelled)
+
+    let second = startLoad(gate)  // the same through the awaiting task's cancellation
+    await settle { self.model.stateMachine.hasActiveLoad }
+    model.content = []
+    second.cancel()
+    let secondOutcome = await second.value
+    XCTAssertEqual(secondOutcome, .cancelled)
+    XCTAssertEqual(model.currentState, .empty, "no content any more: the rules say empty")
+  }
+
   func test_cancellingTheAwaitingTask_restoresIdle() async {
     let gate = Gate<[String]>()
     let load = startLoad(gate)

@@ -23,6 +23,17 @@ struct LoadRegistry {
     var lock: LockReason?
     /// The placeholder registry's generation when the snapshot was taken.
     var placeholderGeneration: UInt64
+
+    /// Whether the state from before the load comes back as it was, or the rules decide it
+    /// again from the restored inputs and the content the adopter has now — content that
+    /// arrived (or left) during the load wins (rule 2). An app's custom state comes back as
+    /// it was.
+    ///
+    /// - Parameter hasContent: Whether the adopter has content now (and no lock hides it).
+    func comesBackAsBefore(hasContent: Bool) -> Bool {
+      if case .custom = presentation.state { return true }
+      return (presentation.state.kind == .content) == hasContent
+    }
   }
 
   /// The load that runs now.

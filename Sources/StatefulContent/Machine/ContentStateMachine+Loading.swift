@@ -11,6 +11,10 @@ extension ContentStateMachine {
   /// what they were before the load (or before the first of a chain of loads that superseded
   /// each other), at once. The load's operation task is cancelled and its `load` call returns
   /// ``LoadOutcome/cancelled``. Without a running load it does nothing.
+  ///
+  /// Called on the adopter (``StatefulContent/cancelLoading()``), content that arrived or
+  /// left during the load counts: the rules decide the restored state again (content wins).
+  /// Called on the machine, which cannot ask the adopter, the state comes back as it was.
   public func cancelLoading() {
     cancelLoading(host: nil)
   }
@@ -209,12 +213,21 @@ extension ContentStateMachine {
     for task in load.tasks { task.cancel() }
   }
 
-  /// Brings back the state a load replaced: the same presentation, unless a placeholder was
-  /// registered or removed during the load, in which case the state is presented anew with the
-  /// current placeholder (configured by `host`, when given), so nothing stale comes back.
+  /// Brings back the state a load replaced: the same presentation, unless the adopter's
+  /// content changed during the load (the rules then decide again, through `host`'s hooks) or
+  /// a placeholder was registered or removed (the state is then presented anew with the
+  /// current placeholder), so nothing stale comes back. Without `host` (the machine's own
+  /// ``cancelLoading()``), the content cannot be asked and the state comes back as it was.
   private func restore(_ snapshot: LoadRegistry.Snapshot, host: (any StatefulContent)?) {
     updateInputs { $0.restore(snapshot.inputs) }
     updateLock { $0.restore(reason: snapshot.lock) }
+    if let host, !snapshot.comesBackAsBefore(hasContent: !isContentLocked && host.hasContent) {
+      supersedeDeferredRequest()
+      // An error restored with content was the state before the load, not news: the hook
+      // that reports errors with content is not called for it.
+      _ = submitDecidedState(host: host, animated: false)
+      return
+    }
     let state = snapshot.presentation.state
     if placeholders.reuses(
       presentationOf: state.kind, builtAt: snapshot.placeholderGeneration)

@@ -176,6 +176,26 @@ final class ObservationTests: XCTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.empty])
   }
 
+  func test_observation_requestFromAnIsLoadingChangeHandler_takesEffect_notOverwritten() {
+    let (presenter, model, outcomes, mo, oc) = observedModel()
+    let machine = model.stateMachine
+    let once = Cell(false)
+    withObservationTracking {
+      _ = mo.value.stateMachine.isLoading
+    } onChange: {
+      guard !once.value else { return }
+      once.value = true
+      mo.value.endLoading(animated: false, completion: oc.value.completion("observer"))
+    }
+    model.startLoading(completion: outcomes.completion("start"))
+    XCTAssertFalse(machine.isLoading, "the observer's endLoading is not overwritten")
+    XCTAssertEqual(model.currentState, .empty)
+    XCTAssertEqual(outcomes["observer"], [.presented], "\(outcomes.log)")
+    XCTAssertEqual(
+      outcomes["start"], [.unchanged], "decided after the observer's request: \(outcomes.log)")
+    XCTAssertEqual(presenter.presentedKinds, [.empty])
+  }
+
   func test_observation_requestFromAChangeHandler_onceObservationIsOn_takesEffectLast() {
     let presenter = RecordingPresenter()
     let model = TestModel(presenter: presenter)

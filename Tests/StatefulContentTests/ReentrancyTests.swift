@@ -40,6 +40,49 @@ final class ReentrancyTests: XCTestCase {
       "the event queue's capacity is given back once the burst is drained")
   }
 
+  func test_requestsFromConfigurationHooks_areQueued_andTheStackNeverGrows() {
+    let model = ReentrantModel(presenter: SynchronousRecorder())
+    var remaining = 200_000
+    model.onConfigureLoading = { [unowned model] in
+      guard remaining > 0 else { return }
+      remaining -= 1
+      model.endLoading(animated: false)
+    }
+    model.onConfigureEmpty = { [unowned model] in
+      guard remaining > 0 else { return }
+      remaining -= 1
+      model.startLoading()
+    }
+    model.startLoading()
+    XCTAssertEqual(remaining, 0, "every request ran, one after the other")
+    XCTAssertEqual(model.currentState, .loading, "the last of them, a startLoading, wins")
+  }
+
+  func test_requestsFromHasContentAndTheErrorHook_areQueued_andTheStackNeverGrows() {
+    let model = ReentrantModel(presenter: SynchronousRecorder())
+    model.content = ["a"]
+    var remaining = 100_000
+    model.onHasContent = { [unowned model] in
+      guard remaining > 0 else { return }
+      remaining -= 1
+      model.startLoading()
+    }
+    model.startLoading()
+    XCTAssertEqual(remaining, 0)
+    XCTAssertEqual(model.currentState, .content)
+
+    remaining = 100_000
+    model.onHasContent = nil
+    model.onHandleError = { [unowned model] in
+      guard remaining > 0 else { return }
+      remaining -= 1
+      model.endLoading(animated: false, error: TestError("again"))
+    }
+    model.endLoading(animated: false, error: TestError("first"))
+    XCTAssertEqual(remaining, 0, "each error with content is reported once, then requests again")
+    XCTAssertEqual(model.currentState, .content)
+  }
+
   func test_chainOfRequestsFromCompletions_withAnimatedPresenter() {
     let presenter = RecordingPresenter(finishing: .manually)
     let model = TestModel(presenter: presenter)
@@ -70,7 +113,7 @@ final class ReentrancyTests: XCTestCase {
     XCTAssertEqual(model.reportedErrors.count, 1)
   }
 
-  func test_requestFromConfigurationHook_supersedesTheRequestBeingBuilt() {
+  func test_requestFromConfigurationHook_isQueued_andTakesEffectAfterTheRequestBeingBuilt() {
     let presenter = RecordingPresenter()
     let model = TestModel(presenter: presenter)
     let outcomes = OutcomeRecorder()
@@ -82,9 +125,9 @@ final class ReentrancyTests: XCTestCase {
     }
     model.endLoading(completion: outcomes.completion("outer"))
     XCTAssertEqual(model.currentState, .loading)
+    XCTAssertEqual(outcomes["outer"], [.presented])
     XCTAssertEqual(outcomes["inner"], [.presented])
-    XCTAssertEqual(outcomes["outer"], [.superseded])
-    XCTAssertEqual(presenter.presentedKinds, [.loading])
+    XCTAssertEqual(presenter.presentedKinds, [.empty, .loading], "in the order they were made")
   }
 
   func test_requestFromPresenter_whilePresenting_isQueued() {

@@ -14,10 +14,15 @@ extension StatefulContent {
   /// - Parameter completion: Called exactly once with how the transition ended.
   public func setupInitialState(completion: TransitionCompletion? = nil) {
     let machine = stateMachine
-    if machine.staysIdle(hasContent: hasContent) {
+    if machine.isCallingHook {
+      return machine.runAfterCurrentCall { self.setupInitialState(completion: completion) }
+    }
+    machine.beginCall()
+    defer { machine.endCall() }
+    if machine.staysIdle(hasContent: machine.callingHook { hasContent }) {
       machine.submit(.idle, isRefreshing: false, animated: false, completion: completion)
     } else {
-      transitionToDecidedState(animated: false, completion: completion)
+      requestDecidedState(animated: false, completion: completion)
     }
   }
 
@@ -31,8 +36,16 @@ extension StatefulContent {
   ///   - completion: Called exactly once with how the transition ended.
   @inlinable
   public func startLoading(animated: Bool = false, completion: TransitionCompletion? = nil) {
-    stateMachine.recordLoadingStarted()
-    transitionToDecidedState(animated: animated, completion: completion)
+    let machine = stateMachine
+    if machine.isCallingHook {
+      return machine.runAfterCurrentCall {
+        self.startLoading(animated: animated, completion: completion)
+      }
+    }
+    machine.beginCall()
+    machine.recordLoadingStarted()
+    requestDecidedState(animated: animated, completion: completion)
+    machine.endCall()
   }
 
   /// Marks the load as ended and shows content, empty or error.
@@ -49,8 +62,16 @@ extension StatefulContent {
   public func endLoading(
     animated: Bool = true, error: (any Error)? = nil, completion: TransitionCompletion? = nil
   ) {
-    stateMachine.recordLoadingEnded(error: error)
-    transitionToDecidedState(animated: animated, completion: completion)
+    let machine = stateMachine
+    if machine.isCallingHook {
+      return machine.runAfterCurrentCall {
+        self.endLoading(animated: animated, error: error, completion: completion)
+      }
+    }
+    machine.beginCall()
+    machine.recordLoadingEnded(error: error)
+    requestDecidedState(animated: animated, completion: completion)
+    machine.endCall()
   }
 
   /// Reports how far the running load is; the loading placeholder shows it.
@@ -61,8 +82,14 @@ extension StatefulContent {
   ///
   /// - Parameter fraction: The fraction done, 0…1, or `nil` when it became unknown.
   public func updateLoadingProgress(_ fraction: Double?) {
-    guard stateMachine.recordProgress(fraction) else { return }
-    transitionToDecidedState(animated: false, completion: nil)
+    let machine = stateMachine
+    if machine.isCallingHook {
+      return machine.runAfterCurrentCall { self.updateLoadingProgress(fraction) }
+    }
+    machine.beginCall()
+    defer { machine.endCall() }
+    guard machine.recordProgress(fraction) else { return }
+    requestDecidedState(animated: false, completion: nil)
   }
 
   /// Registers the placeholder shown for a kind of state, replacing any previous one.
@@ -119,8 +146,23 @@ extension StatefulContent {
   public func transitionToDecidedState(
     animated: Bool, completion: TransitionCompletion? = nil
   ) {
+    let machine = stateMachine
+    if machine.isCallingHook {
+      return machine.runAfterCurrentCall {
+        self.transitionToDecidedState(animated: animated, completion: completion)
+      }
+    }
+    machine.beginCall()
+    requestDecidedState(animated: animated, completion: completion)
+    machine.endCall()
+  }
+
+  /// Requests the decided state, then reports an unreported error with content once: the
+  /// body of ``transitionToDecidedState(animated:completion:)``, inside a running call.
+  @inlinable
+  func requestDecidedState(animated: Bool, completion: TransitionCompletion?) {
     let unreported = stateMachine.submitDecidedState(
       host: self, animated: animated, completion: completion)
-    if let unreported { handleErrorWhenContentsAvailable(unreported) }
+    if let unreported { stateMachine.callingHook { handleErrorWhenContentsAvailable(unreported) } }
   }
 }

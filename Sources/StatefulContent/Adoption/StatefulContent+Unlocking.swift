@@ -14,9 +14,16 @@ extension StatefulContent {
     completion: TransitionCompletion? = nil
   ) {
     let machine = stateMachine
-    machine.cancelLoading()
+    if machine.isCallingHook {
+      return machine.runAfterCurrentCall {
+        self.lock(reason, animated: animated, completion: completion)
+      }
+    }
+    machine.beginCall()
+    defer { machine.endCall() }
+    machine.cancelRunningLoad(host: nil)
     machine.lockContent(reason)
-    transitionToDecidedState(animated: animated, completion: completion)
+    requestDecidedState(animated: animated, completion: completion)
   }
 
   /// Tries a credential on locked content and, when it is right, loads the content with it.

@@ -51,7 +51,7 @@ extension ContentStateMachine {
     host: Host, animated: Bool, deferLoading: Bool = false,
     completion: TransitionCompletion? = nil
   ) -> (any Error)? {
-    let hasContent = !isContentLocked && host.hasContent
+    let hasContent = !isContentLocked && callingHook { host.hasContent }
     let decision = decide(hasContent: hasContent)
     submit(
       decision.state, isRefreshing: decision.isRefreshing, animated: animated,

@@ -22,6 +22,14 @@ extension ContentStateMachine {
   /// Cancels the running load; `host` configures the restored placeholder if it was replaced
   /// during the load.
   func cancelLoading(host: (any StatefulContent)?) {
+    if isCallingHook { return runAfterCurrentCall { self.cancelLoading(host: host) } }
+    beginCall()
+    defer { endCall() }
+    cancelRunningLoad(host: host)
+  }
+
+  /// Cancels the running load inside a running call.
+  func cancelRunningLoad(host: (any StatefulContent)?) {
     guard let load = loads.cancel() else { return }
     for task in load.tasks { task.cancel() }
     restore(load.restore, host: host)
@@ -154,7 +162,7 @@ extension ContentStateMachine {
     endLoad(id)
     updateInputs { $0.loadEnded(error: nil) }
     updateLock { $0.loadSucceeded(with: credential) }
-    apply()
+    callingHook(apply)
     submitDecidedState(host: host, animated: animated)
   }
 
@@ -169,7 +177,7 @@ extension ContentStateMachine {
       return
     }
     if let unreported = submitDecidedState(host: host, animated: animated) {
-      host.handleErrorWhenContentsAvailable(unreported)
+      callingHook { host.handleErrorWhenContentsAvailable(unreported) }
     }
   }
 
@@ -221,7 +229,9 @@ extension ContentStateMachine {
   private func restore(_ snapshot: LoadRegistry.Snapshot, host: (any StatefulContent)?) {
     updateInputs { $0.restore(snapshot.inputs) }
     updateLock { $0.restore(reason: snapshot.lock) }
-    if let host, !snapshot.comesBackAsBefore(hasContent: !isContentLocked && host.hasContent) {
+    if let host,
+      !snapshot.comesBackAsBefore(hasContent: !isContentLocked && callingHook { host.hasContent })
+    {
       supersedeDeferredRequest()
       // An error restored with content was the state before the load, not news: the hook
       // that reports errors with content is not called for it.

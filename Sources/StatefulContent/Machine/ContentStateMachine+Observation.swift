@@ -64,41 +64,29 @@ extension ContentStateMachine {
     }
   }
 
-  /// Runs an event of the decision inputs, telling observers of ``isLoading``, ``progress``
-  /// and ``loadAttempt`` that change, in that order, before and after it (as the `@Observable`
-  /// macro's setters do).
+  /// Runs an event of the decision inputs, then tells observers of ``isLoading``,
+  /// ``progress`` and ``loadAttempt`` that changed, in that order — after the new values are
+  /// stored, so that a request an observer makes from its change handler takes effect after
+  /// the change instead of being overwritten by it.
   @inline(__always)
   func updateInputs<Result>(_ event: (inout StateDecider) -> Result) -> Result {
     guard isObserved else { return event(&decider) }
-    var next = decider
-    let result = event(&next)
-    let changed = (
-      isLoading: next.isLoading != decider.isLoading, progress: next.progress != decider.progress,
-      attempt: next.attempt != decider.attempt
-    )
-    let registrar = registrar
-    if changed.isLoading { registrar.willSet(self, keyPath: \.isLoading) }
-    if changed.progress { registrar.willSet(self, keyPath: \.progress) }
-    if changed.attempt { registrar.willSet(self, keyPath: \.loadAttempt) }
-    decider = next
-    if changed.isLoading { registrar.didSet(self, keyPath: \.isLoading) }
-    if changed.progress { registrar.didSet(self, keyPath: \.progress) }
-    if changed.attempt { registrar.didSet(self, keyPath: \.loadAttempt) }
+    let before = (decider.isLoading, decider.progress, decider.attempt)
+    let result = event(&decider)
+    if before.0 != decider.isLoading { notifyChange(\.isLoading) }
+    if before.1 != decider.progress { notifyChange(\.progress) }
+    if before.2 != decider.attempt { notifyChange(\.loadAttempt) }
     return result
   }
 
-  /// Runs an event of the lock, telling observers of ``lock`` before and after it when the
-  /// reason changes.
+  /// Runs an event of the lock, then tells observers of ``lock`` if it changed (after the
+  /// new value is stored, as for ``updateInputs(_:)``).
   @inline(__always)
   func updateLock<Result>(_ event: (inout ContentLock) -> Result) -> Result {
     guard isObserved else { return event(&contentLock) }
-    var next = contentLock
-    let result = event(&next)
-    guard next.reason != contentLock.reason else {
-      contentLock = next
-      return result
-    }
-    change(\.lock) { contentLock = next }
+    let before = contentLock.reason
+    let result = event(&contentLock)
+    if before != contentLock.reason { notifyChange(\.lock) }
     return result
   }
 }

@@ -28,6 +28,20 @@ extension ContentStateMachine {
       placeholder, for: kind, requestedKind: storedRequestedState.kind)
     presentationCache.forget(kind)
     guard presentsAgain else { return }
+    if isCallingHook {
+      // Registered at once; presented again after the running call, if still requested.
+      return runAfterCurrentCall { [self] in
+        guard storedRequestedState.kind == kind else { return }
+        asCall { presentRequestedStateAgain(host: host) }
+      }
+    }
+    beginCall()
+    presentRequestedStateAgain(host: host)
+    endCall()
+  }
+
+  /// Presents the requested state again, with its placeholder registered anew.
+  private func presentRequestedStateAgain(host: (any StatefulContent)?) {
     submit(
       storedRequestedState, isRefreshing: storedIsRefreshing, animated: false, forced: true,
       host: host)
@@ -63,8 +77,22 @@ extension ContentStateMachine {
   ) throws(StateMachineError) {
     if contentLock.refuses(state.kind) { throw .contentIsLocked }
     try placeholders.validate(state.kind)
+    if isCallingHook {
+      return runAfterCurrentCall { [self] in
+        // Checked again when it runs: a lock or a removed placeholder in between cancels it.
+        guard !contentLock.refuses(state.kind), (try? placeholders.validate(state.kind)) != nil
+        else { return completion?(.cancelled) ?? () }
+        asCall {
+          submit(
+            state, isRefreshing: isRefreshing, animated: animated, host: host,
+            completion: completion)
+        }
+      }
+    }
+    beginCall()
     submit(
       state, isRefreshing: isRefreshing, animated: animated, host: host, completion: completion)
+    endCall()
   }
 
   /// Cancels the request waiting behind the presentation in flight; it completes `cancelled`.
@@ -72,6 +100,9 @@ extension ContentStateMachine {
   /// The presentation in flight goes on and completes as usual, and ``requestedState`` becomes
   /// its state again, so the machine never keeps requesting a state it will not present.
   public func cancelPendingTransitions() {
+    if isCallingHook { return runAfterCurrentCall { self.cancelPendingTransitions() } }
+    beginCall()
+    defer { endCall() }
     let cancelledDeferred = queue.cancelDeferred()
     if !cancelledDeferred.isEmpty {
       perform(cancelledDeferred)
@@ -122,7 +153,7 @@ extension ContentStateMachine {
       state, isRefreshing: isRefreshing, animated: animated, forced: forced,
       deferred: deferred, completion: completion
     ) { placeholder, state in
-      (Self.configure(placeholder, for: state, by: host), host.insets(for: state))
+      callingHook { (Self.configure(placeholder, for: state, by: host), host.insets(for: state)) }
     }
   }
 

@@ -80,6 +80,19 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var nextRequestID: UInt64 = 1
   @exclusivity(unchecked) var latestRequestID: UInt64 = 0
 
+  // MARK: Calls (see ContentStateMachine+Calls.swift)
+
+  /// Whether the machine is calling an adopter's hook: requests made now are queued.
+  @exclusivity(unchecked) @usableFromInline var isCallingHook = false
+  /// How many calls of the machine's API are running, nested.
+  @exclusivity(unchecked) @usableFromInline var callDepth = 0
+  /// Whether calls queued from hooks wait (a plain flag the hot path reads).
+  @exclusivity(unchecked) @usableFromInline var hasPendingCalls = false
+  /// Whether the calls queued from hooks are being run.
+  @exclusivity(unchecked) var isRunningPendingCalls = false
+  /// The calls made from hooks, waiting for the outermost call to end.
+  @exclusivity(unchecked) var pendingCalls: [() -> Void] = []
+
   // MARK: Presenting (see ContentStateMachine+Presenting.swift)
 
   @exclusivity(unchecked) var storedPresentedState: ContentState = .idle

@@ -162,7 +162,8 @@ struct LoadDriver<Value: Sendable> {
     host: Host, isolation: isolated (any Actor)?, apply: (Value) -> Void
   ) async -> LoadOutcome {
     defer { mailbox.close() }
-    if let showDeadline = machine.enterLoad(id, host: host, animated: animated) {
+    let enter = { [machine, id, animated] in machine.enterLoad(id, host: host, animated: animated) }
+    if let showDeadline = machine.asCall(enter) {
       schedule(.showLoading, at: showDeadline)
     }
     startAttempt(1)
@@ -181,7 +182,10 @@ struct LoadDriver<Value: Sendable> {
   ) async -> LoadOutcome {
     while true {
       let event = await mailbox.next(isolation: isolation)
-      if let outcome = handle(event, host: host, apply: apply) { return outcome }
+      // Each event is one call: requests that hooks and observers make while it is handled
+      // run after it.
+      let outcome = machine.asCall { handle(event, host: host, apply: apply) }
+      if let outcome { return outcome }
     }
   }
 

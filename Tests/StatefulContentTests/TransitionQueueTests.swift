@@ -87,4 +87,107 @@ final class TransitionQueueTests: XCTestCase {
     XCTAssertEqual(describe(queue.cancelAll()), ["complete #1 cancelled", "complete #3 cancelled"])
     XCTAssertEqual(describe(queue.presenterFinished(token: 1)), [])
   }
+
+  // MARK: The show-delay slot
+
+  func test_requestDeferred_holdsTheRequestBack_withoutPresenting() {
+    var queue = TransitionQueue()
+    XCTAssertFalse(queue.hasDeferred)
+    XCTAssertEqual(describe(queue.requestDeferred(request(1, .loading))), [])
+    XCTAssertTrue(queue.hasDeferred)
+    XCTAssertEqual(queue.deferred?.id, 1)
+    XCTAssertFalse(queue.isBusy)
+  }
+
+  func test_requestDeferred_supersedesTheRequestDeferredBefore() {
+    var queue = TransitionQueue()
+    _ = queue.requestDeferred(request(1, .loading))
+    XCTAssertEqual(
+      describe(queue.requestDeferred(request(2, .loading))), ["complete #1 superseded"])
+    XCTAssertEqual(queue.deferred?.id, 2)
+  }
+
+  func test_requestDeferred_leavesTheWaitingRequestAlone() {
+    var queue = TransitionQueue()
+    _ = queue.request(request(1, .loading))
+    _ = queue.request(request(2, .empty))
+    XCTAssertEqual(describe(queue.requestDeferred(request(3, .loading))), [])
+    XCTAssertEqual(queue.waiting?.id, 2)
+    XCTAssertEqual(
+      describe(queue.presenterFinished(token: 1)),
+      ["complete #1 presented", "present empty #2"])
+    XCTAssertTrue(queue.hasDeferred)
+  }
+
+  func test_showDelayElapsed_whenIdle_presentsTheDeferredRequestAtOnce() {
+    var queue = TransitionQueue()
+    _ = queue.requestDeferred(request(1, .loading))
+    XCTAssertEqual(describe(queue.showDelayElapsed()), ["present loading #1"])
+    XCTAssertFalse(queue.hasDeferred)
+    XCTAssertTrue(queue.isBusy)
+    XCTAssertEqual(describe(queue.presenterFinished(token: 1)), ["complete #1 presented"])
+  }
+
+  func test_showDelayElapsed_whenBusy_waits_supersedingTheWaitingRequest() {
+    var queue = TransitionQueue()
+    _ = queue.request(request(1, .empty))
+    _ = queue.request(request(2, .content))
+    _ = queue.requestDeferred(request(3, .loading))
+    XCTAssertEqual(describe(queue.showDelayElapsed()), ["complete #2 superseded"])
+    XCTAssertEqual(queue.waiting?.id, 3)
+    XCTAssertFalse(queue.hasDeferred)
+    XCTAssertEqual(
+      describe(queue.presenterFinished(token: 1)),
+      ["complete #1 presented", "present loading #3"])
+  }
+
+  func test_showDelayElapsed_forThePresentedState_completesUnchanged() {
+    var queue = TransitionQueue()
+    _ = queue.request(request(1, .loading))
+    _ = queue.presenterFinished(token: 1)
+    _ = queue.requestDeferred(request(2, .loading))
+    XCTAssertEqual(describe(queue.showDelayElapsed()), ["complete #2 unchanged"])
+    XCTAssertFalse(queue.isBusy)
+  }
+
+  func test_showDelayElapsed_withNothingDeferred_doesNothing() {
+    var queue = TransitionQueue()
+    XCTAssertEqual(describe(queue.showDelayElapsed()), [])
+    _ = queue.requestDeferred(request(1, .loading))
+    _ = queue.showDelayElapsed()
+    _ = queue.presenterFinished(token: 1)
+    XCTAssertEqual(describe(queue.showDelayElapsed()), [], "handled once")
+  }
+
+  func test_supersedeDeferred_completesTheDeferredRequestSuperseded_once() {
+    var queue = TransitionQueue()
+    XCTAssertEqual(describe(queue.supersedeDeferred()), [])
+    _ = queue.requestDeferred(request(1, .loading))
+    XCTAssertEqual(describe(queue.supersedeDeferred()), ["complete #1 superseded"])
+    XCTAssertFalse(queue.hasDeferred)
+    XCTAssertEqual(describe(queue.supersedeDeferred()), [])
+    XCTAssertEqual(describe(queue.showDelayElapsed()), [])
+  }
+
+  func test_cancelDeferred_cancelsOnlyTheDeferredRequest() {
+    var queue = TransitionQueue()
+    XCTAssertEqual(describe(queue.cancelDeferred()), [])
+    _ = queue.request(request(1, .loading))
+    _ = queue.request(request(2, .empty))
+    _ = queue.requestDeferred(request(3, .loading))
+    XCTAssertEqual(describe(queue.cancelDeferred()), ["complete #3 cancelled"])
+    XCTAssertFalse(queue.hasDeferred)
+    XCTAssertEqual(queue.waiting?.id, 2)
+    XCTAssertTrue(queue.isBusy)
+    XCTAssertEqual(describe(queue.cancelDeferred()), [])
+  }
+
+  func test_cancelAll_leavesTheDeferredRequestToCancelDeferred() {
+    var queue = TransitionQueue()
+    _ = queue.request(request(1, .empty))
+    _ = queue.requestDeferred(request(2, .loading))
+    XCTAssertEqual(describe(queue.cancelAll()), ["complete #1 cancelled"])
+    XCTAssertTrue(queue.hasDeferred)
+    XCTAssertEqual(describe(queue.cancelDeferred()), ["complete #2 cancelled"])
+  }
 }

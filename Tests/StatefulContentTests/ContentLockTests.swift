@@ -1,0 +1,267 @@
+import XCTest
+
+@testable import StatefulContent
+
+final class ContentLockTests: XCTestCase {
+  private let password = Credential(password: "hunter2")
+
+  /// A verdict as text, since `Verdict` is not `Equatable`.
+  private func describe(_ verdict: ContentLock.Verdict) -> String {
+    switch verdict {
+    case .locked(let reason): "locked \(reason)"
+    case .lockedOut(let error): "locked out \(error)"
+    }
+  }
+
+  /// A lock that refused `count` credentials.
+  private func lockRefusing(_ count: Int, maximumAttempts: Int? = nil) -> ContentLock {
+    var lock = ContentLock()
+    lock.maximumAttempts = maximumAttempts
+    lock.lock(.credentialRequired)
+    for _ in 0..<count { _ = lock.loadFoundLock(.credentialRequired, credentialTried: true) }
+    return lock
+  }
+
+  // MARK: Locking
+
+  func test_newLock_hidesNothing_andDecidesNothing() {
+    let lock = ContentLock()
+    XCTAssertNil(lock.reason)
+    XCTAssertFalse(lock.hidesContent)
+    XCTAssertEqual(lock.admitUnlock(), .notLocked)
+    XCTAssertNil(lock.lockoutError)
+    XCTAssertNil(lock.stateWhileLoading)
+    XCTAssertNil(lock.stateAfterFailure(TestError()))
+  }
+
+  func test_lock_hidesContent_showsLoadingWhileVerifying_andTheErrorAfterAFailure() {
+    var lock = ContentLock()
+    lock.lock(.custom("licence"))
+    XCTAssertEqual(lock.reason, .custom("licence"))
+    XCTAssertTrue(lock.hidesContent)
+    XCTAssertEqual(lock.admitUnlock(), .proceed)
+    XCTAssertEqual(lock.stateWhileLoading, .loading)
+    let failure = lock.stateAfterFailure(TestError("unreadable"))
+    XCTAssertEqual(failure?.error as? TestError, TestError("unreadable"))
+  }
+
+  func test_lock_forgetsTheAttemptsTheLockoutAndTheCredential() {
+    var lock = ContentLock()
+    lock.maximumAttempts = 2
+    lock.loadSucceeded(with: password)
+    _ = lock.loadFoundLock(.credentialRequired, credentialTried: true)
+    _ = lock.loadFoundLock(.credentialRequired, credentialTried: true)
+    XCTAssertTrue(lock.isLockedOut)
+    lock.lock(.credentialRequired)
+    XCTAssertEqual(lock.failedAttempts, 0)
+    XCTAssertFalse(lock.isLockedOut)
+    XCTAssertNil(lock.credential)
+    XCTAssertEqual(lock.admitUnlock(), .proceed)
+  }
+
+  // MARK: Loads
+
+  func test_loadStarted_load_forgetsTheLockTheAttemptsAndTheCredential() {
+    var lock = lockRefusing(1)
+    lock.loadSucceeded(with: password)
+    _ = lock.loadFoundLock(.credentialRequired, credentialTried: true)
+    lock.loadStarted(.load)
+    XCTAssertNil(lock.reason)
+    XCTAssertEqual(lock.failedAttempts, 0)
+    XCTAssertNil(lock.credential)
+  }
+
+  func test_loadStarted_reload_keepsTheCredential_andLiftsTheLockout() {
+    var lock = ContentLock()
+    lock.maximumAttempts = 1
+    lock.loadSucceeded(with: password)
+    _ = lock.loadFoundLock(.credentialRequired, credentialTried: true)
+    XCTAssertTrue(lock.isLockedOut)
+    lock.loadStarted(.reload)
+    XCTAssertEqual(lock.credential, password)
+    XCTAssertNil(lock.reason)
+    XCTAssertEqual(lock.failedAttempts, 0)
+    XCTAssertFalse(lock.isLockedOut)
+  }
+
+  func test_loadStarted_unlock_keepsEverything() {
+    var lock = lockRefusing(2)
+    lock.loadStarted(.unlock)
+    XCTAssertEqual(lock.reason, .incorrectCredential(attempts: 2))
+    XCTAssertEqual(lock.failedAttempts, 2)
+    XCTAssertEqual(lock.admitUnlock(), .proceed)
+  }
+
+  func test_loadSucceeded_liftsTheLock_andKeepsTheCredentialItRanWith() {
+    var lock = lockRefusing(1)
+    lock.loadSucceeded(with: password)
+    XCTAssertNil(lock.reason)
+    XCTAssertEqual(lock.failedAttempts, 0)
+    XCTAssertEqual(lock.credential, password)
+    XCTAssertEqual(lock.admitUnlock(), .notLocked)
+    lock.loadSucceeded(with: nil)
+    XCTAssertNil(lock.credential)
+  }
+
+  func test_loadFoundLock_withoutACredential_locksWithTheReason_withoutCounting() {
+    var lock = ContentLock()
+    lock.maximumAttempts = 1
+    let verdict = lock.loadFoundLock(.custom("parental"), credentialTried: false)
+    XCTAssertEqual(describe(verdict), "locked parental")
+    XCTAssertEqual(lock.reason, .custom("parental"))
+    XCTAssertEqual(lock.failedAttempts, 0)
+    XCTAssertFalse(lock.isLockedOut)
+  }
+
+  func test_loadFoundLock_withACredential_countsEachRefusal() {
+    var lock = ContentLock()
+    lock.lock(.credentialRequired)
+    for attempt in 1...3 {
+      let verdict = lock.loadFoundLock(.incorrectCredential(attempts: 0), credentialTried: true)
+      XCTAssertEqual(describe(verdict), "locked incorrect credential (attempt \(attempt))")
+      XCTAssertEqual(lock.reason, .incorrectCredential(attempts: attempt))
+      XCTAssertEqual(lock.failedAttempts, attempt)
+    }
+  }
+
+  func test_loadFoundLock_atTheMaximum_locksOut_untilANewLoad() {
+    var lock = lockRefusing(2, maximumAttempts: 3)
+    XCTAssertFalse(lock.isLockedOut)
+    let verdict = lock.loadFoundLock(.credentialRequired, credentialTried: true)
+    XCTAssertEqual(
+      describe(verdict), "locked out \(UnlockError.attemptLimitReached(attempts: 3))")
+    XCTAssertTrue(lock.isLockedOut)
+    XCTAssertEqual(lock.reason, .incorrectCredential(attempts: 3))
+    XCTAssertEqual(lock.lockoutError, .attemptLimitReached(attempts: 3))
+    XCTAssertEqual(lock.admitUnlock(), .lockedOut(attempts: 3))
+    lock.loadStarted(.load)
+    XCTAssertNil(lock.lockoutError)
+  }
+
+  func test_loadFoundLock_maximumBelowOne_countsAsOne() {
+    for maximum in [0, -4] {
+      var lock = ContentLock()
+      lock.maximumAttempts = maximum
+      lock.lock(.credentialRequired)
+      let verdict = lock.loadFoundLock(.credentialRequired, credentialTried: true)
+      XCTAssertEqual(
+        describe(verdict), "locked out \(UnlockError.attemptLimitReached(attempts: 1))",
+        "maximum \(maximum)")
+    }
+  }
+
+  func test_loadFoundLock_withoutAMaximum_neverLocksOut() {
+    let lock = lockRefusing(100)
+    XCTAssertFalse(lock.isLockedOut)
+    XCTAssertEqual(lock.reason, .incorrectCredential(attempts: 100))
+    XCTAssertEqual(lock.admitUnlock(), .proceed)
+  }
+
+  func test_restore_bringsBackTheReason() {
+    var lock = ContentLock()
+    lock.lock(.credentialRequired)
+    lock.loadStarted(.load)
+    XCTAssertFalse(lock.hidesContent)
+    lock.restore(reason: .credentialRequired)
+    XCTAssertEqual(lock.reason, .credentialRequired)
+    XCTAssertEqual(lock.admitUnlock(), .proceed)
+    lock.restore(reason: nil)
+    XCTAssertFalse(lock.hidesContent)
+  }
+
+  // MARK: Verifying
+
+  func test_verifying_aRefusedCredential_throwsIncorrectCredential_withoutRunning() async {
+    let runs = Counter()
+    let checked = LockedState<[String]>([])
+    let operation = ContentLock.verifying(
+      password,
+      with: { credential in
+        checked.withLock { $0.append(credential.secret) }
+        return false
+      },
+      before: { _ in runs.increment() })
+    do {
+      try await operation(LoadContext())
+      XCTFail("a refused credential throws")
+    } catch {
+      XCTAssertEqual(error as? ContentLockedError, .incorrectCredential)
+    }
+    XCTAssertEqual(runs.value, 0)
+    XCTAssertEqual(checked.withLock { $0 }, ["hunter2"])
+  }
+
+  func test_verifying_anAcceptedCredential_runsTheOperationWithTheContext() async throws {
+    let operation = ContentLock.verifying(
+      password, with: { _ in true }, before: { context in "attempt \(context.attempt)" })
+    let value = try await operation(LoadContext(attempt: 2))
+    XCTAssertEqual(value, "attempt 2")
+  }
+
+  func test_verifying_passesOnTheVerifiersAndTheOperationsErrors() async {
+    let runs = Counter()
+    let failingVerifier = ContentLock.verifying(
+      password, with: { _ in throw TestError("no keychain") }, before: { _ in runs.increment() })
+    let failingOperation = ContentLock.verifying(
+      password, with: { _ in true }, before: { _ -> Int in throw TestError("corrupt") })
+    do {
+      try await failingVerifier(LoadContext())
+      XCTFail("the verifier's error is thrown")
+    } catch {
+      XCTAssertEqual(error as? TestError, TestError("no keychain"))
+    }
+    XCTAssertEqual(runs.value, 0)
+    do {
+      _ = try await failingOperation(LoadContext())
+      XCTFail("the operation's error is thrown")
+    } catch {
+      XCTAssertEqual(error as? TestError, TestError("corrupt"))
+    }
+  }
+
+  // MARK: UnlockOutcome from the load that tried the credential
+
+  func test_unlockOutcome_completedLoad_isUnlocked() {
+    XCTAssertEqual(UnlockOutcome(.completed, failedAttempts: 2), .unlocked)
+  }
+
+  func test_unlockOutcome_lockedWithACount_isAnIncorrectCredential_withThatCount() {
+    let outcome = UnlockOutcome(.locked(.incorrectCredential(attempts: 4)), failedAttempts: 9)
+    XCTAssertEqual(outcome, .incorrectCredential(attempts: 4))
+  }
+
+  func test_unlockOutcome_lockedWithoutACount_isAnIncorrectCredential_withTheFailedAttempts() {
+    for reason in [LockReason.credentialRequired, .custom("licence")] {
+      XCTAssertEqual(
+        UnlockOutcome(.locked(reason), failedAttempts: 3), .incorrectCredential(attempts: 3),
+        "\(reason)")
+    }
+  }
+
+  func test_unlockOutcome_failedWithTheAttemptLimit_isAttemptLimitReached() {
+    let outcome = UnlockOutcome(
+      .failed(UnlockError.attemptLimitReached(attempts: 5)), failedAttempts: 1)
+    XCTAssertEqual(outcome, .attemptLimitReached(attempts: 5))
+  }
+
+  func test_unlockOutcome_failedWithAnotherError_isFailed_withThatError() {
+    let outcome = UnlockOutcome(.failed(TestError("corrupt")), failedAttempts: 0)
+    guard case .failed(let error) = outcome else {
+      return XCTFail("expected failed, got \(outcome)")
+    }
+    XCTAssertEqual(error as? TestError, TestError("corrupt"))
+  }
+
+  func test_unlockOutcome_failedWithNoVerifier_isFailed_notALimit() {
+    let outcome = UnlockOutcome(.failed(UnlockError.noVerifier), failedAttempts: 3)
+    guard case .failed(let error) = outcome else {
+      return XCTFail("expected failed, got \(outcome)")
+    }
+    XCTAssertEqual(error as? UnlockError, .noVerifier)
+  }
+
+  func test_unlockOutcome_cancelledAndSuperseded_areKept() {
+    XCTAssertEqual(UnlockOutcome(.cancelled, failedAttempts: 1), .cancelled)
+    XCTAssertEqual(UnlockOutcome(.superseded, failedAttempts: 1), .superseded)
+  }
+}

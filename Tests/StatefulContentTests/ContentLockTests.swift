@@ -61,14 +61,18 @@ final class ContentLockTests: XCTestCase {
 
   // MARK: Loads
 
-  func test_loadStarted_load_forgetsTheLockTheAttemptsAndTheCredential() {
+  func test_loadStarted_load_forgetsTheAttemptsAndTheCredential_butTheLockStays() {
     var lock = lockRefusing(1)
     lock.loadSucceeded(with: password)
     _ = lock.loadFoundLock(.credentialRequired, credentialTried: true)
     lock.loadStarted(.load)
-    XCTAssertNil(lock.reason)
+    XCTAssertEqual(
+      lock.reason, .incorrectCredential(attempts: 1), "content stays hidden until a load succeeds")
+    XCTAssertTrue(lock.hidesContent)
     XCTAssertEqual(lock.failedAttempts, 0)
     XCTAssertNil(lock.credential)
+    lock.loadSucceeded(with: nil)
+    XCTAssertNil(lock.reason, "a load that succeeds lifts it")
   }
 
   func test_loadStarted_reload_keepsTheCredential_andLiftsTheLockout() {
@@ -79,7 +83,7 @@ final class ContentLockTests: XCTestCase {
     XCTAssertTrue(lock.isLockedOut)
     lock.loadStarted(.reload)
     XCTAssertEqual(lock.credential, password)
-    XCTAssertNil(lock.reason)
+    XCTAssertTrue(lock.hidesContent, "the lock stays until the reload succeeds")
     XCTAssertEqual(lock.failedAttempts, 0)
     XCTAssertFalse(lock.isLockedOut)
   }
@@ -157,16 +161,23 @@ final class ContentLockTests: XCTestCase {
     XCTAssertEqual(lock.admitUnlock(), .proceed)
   }
 
-  func test_restore_bringsBackTheReason() {
+  func test_restore_bringsBackTheWholeLock_soACancelledLoadNeverLiftsALockout() {
     var lock = ContentLock()
+    lock.maximumAttempts = 2
     lock.lock(.credentialRequired)
-    lock.loadStarted(.load)
-    XCTAssertFalse(lock.hidesContent)
-    lock.restore(reason: .credentialRequired)
-    XCTAssertEqual(lock.reason, .credentialRequired)
+    lock.loadSucceeded(with: password)
+    lock.lock(.credentialRequired)
+    _ = lock.loadFoundLock(.credentialRequired, credentialTried: true)
+    _ = lock.loadFoundLock(.credentialRequired, credentialTried: true)
+    XCTAssertEqual(lock.admitUnlock(), .lockedOut(attempts: 2))
+    let before = lock.snapshot
+    lock.loadStarted(.load)  // the load that is then cancelled
     XCTAssertEqual(lock.admitUnlock(), .proceed)
-    lock.restore(reason: nil)
-    XCTAssertFalse(lock.hidesContent)
+    lock.restore(before)
+    XCTAssertEqual(lock.admitUnlock(), .lockedOut(attempts: 2))
+    XCTAssertEqual(lock.lockoutError, .attemptLimitReached(attempts: 2))
+    XCTAssertEqual(lock.failedAttempts, 2)
+    XCTAssertEqual(lock.reason, .incorrectCredential(attempts: 2))
   }
 
   // MARK: Verifying

@@ -21,7 +21,7 @@ final class LoadLifecycleTests: XCTestCase {
   ) -> LoadLifecycle.AttemptEnding? {
     lifecycle.attemptFinished(
       attempt, error: error, now: now, loadingShownAt: shownAt, loadingIsRequested: requested,
-      unitRandom: 0.99)
+      unitRandom: { 0.99 })
   }
 
   // MARK: Show delay

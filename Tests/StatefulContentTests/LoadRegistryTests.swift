@@ -14,7 +14,8 @@ final class LoadRegistryTests: XCTestCase {
   private func snapshot(_ generation: UInt64) -> LoadRegistry.Snapshot {
     LoadRegistry.Snapshot(
       presentation: Presentation(state: .empty),
-      inputs: StateDecider.Snapshot(isLoading: false, error: nil, progress: nil), lock: nil,
+      inputs: StateDecider.Snapshot(isLoading: false, error: nil, progress: nil),
+      lock: ContentLock().snapshot,
       placeholderGeneration: generation)
   }
 

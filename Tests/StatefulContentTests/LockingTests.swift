@@ -170,6 +170,26 @@ final class LockingTests: XCTestCase {
     XCTAssertEqual(model.currentState, .content)
   }
 
+  func test_attemptLimit_aLoadStartedAndCancelled_neverLiftsTheLockout() async {
+    model.stateMachine.maximumUnlockAttempts = 2
+    await openLocked()
+    await model.unlock(with: Credential(password: "a"))
+    await model.unlock(with: Credential(password: "b"))
+    let gate = Gate<[String]>()
+    let model = model
+    let load = Task { await model.load(into: \.content) { _ in try await gate.wait() } }
+    await settle { model.stateMachine.hasActiveLoad }
+    model.cancelLoading()
+    _ = await load.value
+    gate.open(with: ["would be shown"])  // an unlock that ran the last operation would not wait
+    XCTAssertEqual(
+      model.currentState.error as? UnlockError, .attemptLimitReached(attempts: 2),
+      "the state from before the load comes back")
+    let refused = await model.unlock(with: Credential(password: password))
+    XCTAssertEqual(refused, .attemptLimitReached(attempts: 2), "still no more attempts")
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 2)
+  }
+
   func test_cancelDuringUnlock_leavesTheLockedState_withoutReprompt() async {
     await openLocked()
     let gate = Gate<Void>()

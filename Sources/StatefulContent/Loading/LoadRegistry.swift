@@ -20,7 +20,7 @@ struct LoadRegistry {
   struct Snapshot {
     var presentation: Presentation
     var inputs: StateDecider.Snapshot
-    var lock: LockReason?
+    var lock: ContentLock.Snapshot
     /// The placeholder registry's generation when the snapshot was taken.
     var placeholderGeneration: UInt64
 

@@ -108,9 +108,28 @@ struct ContentLock {
     return .locked(refused)
   }
 
+  /// What a cancelled load brings back: the whole lock from before it, so that starting and
+  /// cancelling a load neither lifts a lockout nor resets the count of wrong credentials.
+  struct Snapshot {
+    var reason: LockReason?
+    var failedAttempts: Int
+    var isLockedOut: Bool
+    var credential: Credential?
+  }
+
+  /// The lock as a cancelled load must bring it back.
+  var snapshot: Snapshot {
+    Snapshot(
+      reason: reason, failedAttempts: failedAttempts, isLockedOut: isLockedOut,
+      credential: credential)
+  }
+
   /// A cancelled load brings back the lock from before it.
-  mutating func restore(reason: LockReason?) {
-    self.reason = reason
+  mutating func restore(_ snapshot: Snapshot) {
+    reason = snapshot.reason
+    failedAttempts = snapshot.failedAttempts
+    isLockedOut = snapshot.isLockedOut
+    credential = snapshot.credential
   }
 
   // MARK: Decisions

@@ -52,7 +52,7 @@ extension ContentStateMachine {
     let (id, superseded) = loads.begin(lifecycle, signal: signal) {
       LoadRegistry.Snapshot(
         presentation: requestedPresentation, inputs: decider.snapshot,
-        lock: contentLock.reason, placeholderGeneration: placeholders.generation)
+        lock: contentLock.snapshot, placeholderGeneration: placeholders.generation)
     }
     if let superseded {
       for task in superseded.tasks { task.cancel() }
@@ -228,7 +228,7 @@ extension ContentStateMachine {
   /// ``cancelLoading()``), the content cannot be asked and the state comes back as it was.
   private func restore(_ snapshot: LoadRegistry.Snapshot, host: (any StatefulContent)?) {
     updateInputs { $0.restore(snapshot.inputs) }
-    updateLock { $0.restore(reason: snapshot.lock) }
+    updateLock { $0.restore(snapshot.lock) }
     if let host,
       !snapshot.comesBackAsBefore(hasContent: !isContentLocked && callingHook { host.hasContent })
     {

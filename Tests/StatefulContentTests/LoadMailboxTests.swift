@@ -46,14 +46,19 @@ final class LoadMailboxTests: XCTestCase {
     XCTAssertEqual(mailbox.pendingCount, Mailbox.coalescingThreshold + 3)
   }
 
-  func test_signal_goesAheadOfWaitingEvents_andOnlyTheFirstCounts() async {
+  func test_signal_takesItsTurn_andTheFirstMachineSignalIsKept() async {
     let mailbox = Mailbox()
     mailbox.post(.finished(attempt: 1, .success(7)))
-    mailbox.signal(.superseded)
     mailbox.signal(.taskCancelled)
-    guard case .signal(.superseded) = await mailbox.next(isolation: nil) else {
-      return XCTFail("the first signal ends the load before any waiting event")
+    mailbox.signal(.superseded)
+    mailbox.signal(.cancelledByMachine)
+    guard case .finished(1, .success(7)) = await mailbox.next(isolation: nil) else {
+      return XCTFail("a result that arrived first is handled first")
     }
+    guard case .signal(.taskCancelled) = await mailbox.next(isolation: nil) else {
+      return XCTFail("then the signals, in order")
+    }
+    XCTAssertEqual(mailbox.machineSignal, .superseded, "the machine's first signal is kept")
   }
 
   func test_close_dropsWaitingAndLaterEvents() {

@@ -34,7 +34,7 @@ final class LoadModelTests: XCTestCase {
     var locked = false
     var attempts = 0
     var active: Int?
-    var restore: (shown: String, locked: Bool)?
+    var restore: (shown: String, locked: Bool, attempts: Int)?
   }
 
   func test_randomLoadSequences_matchTheReference() async {
@@ -87,7 +87,9 @@ final class LoadModelTests: XCTestCase {
         loads.append(task)
         await settle { gate.waiterCount == 1 }
         if let active = reference.active { expected = (loads[active], .superseded) }
-        if reference.active == nil { reference.restore = (reference.shown, reference.locked) }
+        if reference.active == nil {
+          reference.restore = (reference.shown, reference.locked, reference.attempts)
+        }
         reference.active = index
         // The lock stays until a load succeeds: locked content shows loading, never itself.
         reference.attempts = 0
@@ -125,6 +127,7 @@ final class LoadModelTests: XCTestCase {
           expected = (loads[active], .cancelled)
           reference.shown = restore.shown
           reference.locked = restore.locked
+          reference.attempts = restore.attempts  // a cancel brings the whole lock back
           reference.active = nil
         }
         model.cancelLoading()

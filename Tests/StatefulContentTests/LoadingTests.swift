@@ -119,6 +119,19 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(model.currentState, .empty, "no content any more: the rules say empty")
   }
 
+  func test_loadCancelledThenSupersededBeforeItsLoopRuns_returnsSuperseded() async {
+    let gate = Gate<[String]>()
+    let first = startLoad(gate)
+    await settle { gate.waiterCount == 1 }
+    first.cancel()
+    let second = await model.load(into: \.content) { _ in ["b"] }
+    let firstOutcome = await first.value
+    XCTAssertEqual(firstOutcome, .superseded, "the newer load took over before the cancel ran")
+    XCTAssertEqual(second, .completed)
+    XCTAssertEqual(model.content, ["b"])
+    XCTAssertEqual(model.currentState, .content)
+  }
+
   func test_cancellingTheAwaitingTask_restoresIdle() async {
     let gate = Gate<[String]>()
     let load = startLoad(gate)

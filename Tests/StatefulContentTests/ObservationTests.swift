@@ -196,6 +196,28 @@ final class ObservationTests: XCTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.empty])
   }
 
+  func test_observation_cancelLoadingFromAnIsLoadingChangeHandler_endsTheLoad_andRestores()
+    async
+  {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    let machine = model.stateMachine
+    _ = machine.requestedState  // turns observation on
+    let mo = Unchecked(model)
+    withObservationTracking {
+      _ = mo.value.stateMachine.isLoading
+    } onChange: {
+      mo.value.cancelLoading()
+    }
+    let gate = Gate<[String]>()
+    let outcome = await model.load(into: \.content) { _ in try await gate.wait() }
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertFalse(machine.hasActiveLoad)
+    XCTAssertFalse(machine.isLoading, "nothing is left loading (I4)")
+    XCTAssertEqual(machine.requestedState, .idle, "the state from before the load comes back")
+    XCTAssertEqual(machine.presentedState, .idle)
+  }
+
   func test_observation_requestFromAChangeHandler_onceObservationIsOn_takesEffectLast() {
     let presenter = RecordingPresenter()
     let model = TestModel(presenter: presenter)

@@ -80,8 +80,12 @@ extension ContentStateMachine {
   ///   schedules ``presentDeferredRequest()``.
   func enterLoad<Host: StatefulContent>(_ id: UInt64, host: Host, animated: Bool) -> Duration? {
     guard let lifecycle = loads.active?.lifecycle, loads.isActive(id) else { return nil }
+    // An observer told of the start may cancel the load at once: then nothing more of it
+    // may change the state (I4).
     updateInputs { $0.loadStarted() }
+    guard loads.isActive(id) else { return nil }
     updateLock { $0.loadStarted(lifecycle.mode) }
+    guard loads.isActive(id) else { return nil }
     let showDeadline = lifecycle.showDeadline(
       now: clock.now(), loadingIsPresented: storedPresentedState.kind == .loading)
     submitLoadingOrDecidedState(host: host, animated: animated, deferLoading: showDeadline != nil)

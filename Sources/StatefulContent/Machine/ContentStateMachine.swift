@@ -14,8 +14,10 @@ import Observation
 /// The machine is `Observable` — SwiftUI and `withObservationTracking` see ``requestedState``,
 /// ``presentedState``, ``isRefreshing``, ``progress``, ``loadAttempt``, ``isLoading`` and
 /// ``lock`` change, as with the `@Observable` macro, except that nothing is notified until one
-/// of them is first read from outside the library, and observers are told after the new value
-/// is stored — and offers ``stateChanges()``. It is not `Sendable`: it belongs to its owner's
+/// of them is first read from outside the library, observers are told only of real changes,
+/// and observers of every property but ``presentedState`` are told after the new value is
+/// stored (a request from their change handler then takes effect after the change) — and
+/// offers ``stateChanges()``. It is not `Sendable`: it belongs to its owner's
 /// isolation domain (typically the main actor), so using it from two isolation domains is a
 /// compile error.
 ///

@@ -19,24 +19,22 @@ struct LoadDriver<Value: Sendable> {
   }
 
   /// The load's events, posted from any task or thread and taken one at a time by the driver
-  /// on its isolation.
+  /// on its isolation, in the order they arrived.
   ///
-  /// A signal that ends the load (superseded, cancelled) goes ahead of every event still
-  /// waiting: nothing of a load that has ended may be handled. It is lighter than an
-  /// `AsyncStream` (one lock, one continuation at a time), which keeps `load` close to a bare
-  /// task in cost.
+  /// It is lighter than an `AsyncStream` (one lock, one continuation at a time), which keeps
+  /// `load` close to a bare task in cost.
   final class Mailbox: Sendable {
     private struct State {
       var events: [Event] = []
       /// The index of the oldest event not taken yet.
       var head = 0
-      var signal: LoadRegistry.Signal?
+      /// The first signal the machine sent (superseded, cancelled), if any.
+      var machineSignal: LoadRegistry.Signal?
       var waiter: CheckedContinuation<Event, Never>?
       var isClosed = false
 
-      /// Takes the signal, or else the oldest event, if there is one.
+      /// Takes the oldest event, if there is one.
       mutating func take() -> Event? {
-        if let signal { return .signal(signal) }
         guard head < events.count else { return nil }
         let event = events[head]
         head += 1
@@ -88,16 +86,18 @@ struct LoadDriver<Value: Sendable> {
       return max(waiting, new)
     }
 
-    /// Posts the signal that ends the load, ahead of every waiting event; only the first
-    /// signal counts.
+    /// Posts a signal that ends the load. The first signal the machine sends is also kept:
+    /// it says how the load ended even when the task's cancellation arrived first.
     func signal(_ signal: LoadRegistry.Signal) {
-      let waiter: CheckedContinuation<Event, Never>? = state.withLock { state in
-        guard !state.isClosed, state.signal == nil else { return nil }
-        state.signal = signal
-        return state.waiter.take()
+      let isFromMachine = signal != .taskCancelled
+      state.withLock { state in
+        if isFromMachine, state.machineSignal == nil { state.machineSignal = signal }
       }
-      waiter?.resume(returning: .signal(signal))
+      post(.signal(signal))
     }
+
+    /// The first signal the machine sent, if any.
+    var machineSignal: LoadRegistry.Signal? { state.withLock { $0.machineSignal } }
 
     /// The next event, waiting on the caller's isolation until one is posted.
     func next(isolation: isolated (any Actor)?) async -> Event {
@@ -198,8 +198,14 @@ struct LoadDriver<Value: Sendable> {
     case .signal(.cancelledByMachine):
       return .cancelled
     case .signal(.taskCancelled):
-      machine.cancelLoadAfterTaskCancellation(id, host: host)
-      return .cancelled
+      // Superseded or cancelled by the machine meanwhile: that is how the load ended.
+      switch mailbox.machineSignal {
+      case .superseded: return .superseded
+      case .cancelledByMachine: return .cancelled
+      case .taskCancelled, nil:
+        machine.cancelLoadAfterTaskCancellation(id, host: host)
+        return .cancelled
+      }
     case .showLoading:
       guard machine.loads.isActive(id) else { return nil }
       machine.presentDeferredRequest()

@@ -123,9 +123,12 @@ final class PDFLockingTests: FixtureTestCase {
     }
     let session = try await openLocked(runner: holding)
     let interrupts = InterruptController(writeNote: { _ in })
-    interrupts.session = session
 
-    let unlock = Task { await session.unlock(with: Credential(password: self.password)) }
+    let unlock = Task {
+      await interrupts.cancelOnInterrupt(session) {
+        await session.unlock(with: Credential(password: self.password))
+      }
+    }
     await settle { gate.waiterCount == 1 }
     XCTAssertEqual(session.currentState.kind, .loading)
     let response = interrupts.interrupt()

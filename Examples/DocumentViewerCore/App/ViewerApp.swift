@@ -148,11 +148,11 @@ public struct ViewerApp {
         path: document.path, opener: opener, presenter: presenter, clock: clock,
         loadingPolicy: options.delay == nil ? .immediate : .smooth)
       terminal?.contentProvider = { [weak session] in session?.content }
-      interrupts.session = session
-      if case .locked = await session.open() {
+      if case .locked = await interrupts.cancelOnInterrupt(
+        session, during: { await session.open() })
+      {
         await unlock(session, with: document, terminal: terminal)
       }
-      interrupts.session = nil
     }
     terminal?.closeProgressLine()
   }
@@ -171,8 +171,10 @@ public struct ViewerApp {
         writeOutput("(the tour types the password '\(shown)')\n")
       }
       attempt += 1
-      guard case .incorrectCredential = await session.unlock(with: Credential(password: password))
-      else { return }
+      let outcome = await interrupts.cancelOnInterrupt(session) {
+        await session.unlock(with: Credential(password: password))
+      }
+      guard case .incorrectCredential = outcome else { return }
     }
   }
 

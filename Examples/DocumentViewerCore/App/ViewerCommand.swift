@@ -45,11 +45,13 @@ public enum ViewerCommand: Hashable, Sendable {
       --                    Treat every following argument as a PATH.
 
     Ctrl-C while a document loads cancels the load and shows what was shown before;
-    a second Ctrl-C, or one while nothing loads, quits with status 130.
+    a second Ctrl-C, or one while nothing loads or output waits for its reader,
+    quits with status 130.
 
     The exit status is 0 whatever the documents' states, 1 when the password file
-    or the sample documents cannot be read or written, 2 for bad usage, and 130
-    after Ctrl-C.
+    or the sample documents cannot be read or written, 2 for bad usage, 130 after
+    Ctrl-C, 143 after SIGTERM, 129 after SIGHUP, and 141 when nobody reads the
+    output any more (the viewer stops at its next write).
 
     """
 

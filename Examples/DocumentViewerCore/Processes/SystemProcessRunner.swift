@@ -26,6 +26,8 @@ public struct SystemProcessRunner: ProcessRunner {
   public func run(_ invocation: ProcessInvocation) async throws -> ProcessResult {
     Self.ignoreBrokenPipes
     let run = ToolRun(invocation)
+    Self.running.withLock { $0[ObjectIdentifier(run)] = run }
+    defer { _ = Self.running.withLock { $0.removeValue(forKey: ObjectIdentifier(run)) } }
     let result = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async {
@@ -42,6 +44,19 @@ public struct SystemProcessRunner: ProcessRunner {
   private static let ignoreBrokenPipes: Void = {
     _ = signal(SIGPIPE, SIG_IGN)
   }()
+
+  /// The runs whose tools may still be running, so that a quitting viewer can end them.
+  fileprivate static let running = Locked<[ObjectIdentifier: ToolRun]>([:])
+
+  /// Ends every tool still running, with `SIGKILL`; call it before the process exits early, so
+  /// that no tool outlives the viewer (re-parented to init, still reading or writing a document).
+  public static func endAll() {
+    let runs = running.withLock { runs in
+      defer { runs.removeAll() }
+      return Array(runs.values)
+    }
+    for run in runs { run.cancel() }
+  }
 }
 
 /// One tool's process, shared by the thread that runs it and the task's cancellation handler.

@@ -1,12 +1,13 @@
 import Foundation
 
-/// A directory only the current user can enter (mode 0700), for files that must not be read by
-/// anyone else, such as a decrypted copy of a password-protected PDF.
+/// A directory only the current user can enter (mode 0700), removed before the viewer exits,
+/// whatever ends it (see ``removeAll()``), such as the tour's samples.
+///
+/// Decrypted PDFs never need one: they go through a pipe (see ``PDFReader``).
 ///
 /// ```swift
 /// let directory = try PrivateDirectory()
 /// defer { directory.remove() }
-/// let path = try directory.makePrivateFile("decrypted.pdf")   // mode 0600, empty
 /// ```
 public struct PrivateDirectory {
   /// The directory's path.
@@ -46,30 +47,13 @@ public struct PrivateDirectory {
   }
 
   /// Removes every private directory still there; call it before the process exits, so that
-  /// no decrypted copy outlives a cancelled load.
+  /// none outlives the viewer.
   public static func removeAll() {
     let paths = live.withLock { paths in
       defer { paths.removeAll() }
       return paths
     }
     for path in paths { try? FileManager.default.removeItem(atPath: path) }
-  }
-
-  /// Creates an empty file of mode 0600 in the directory; it must not exist yet.
-  ///
-  /// A tool that writes to the path later truncates the file but keeps its mode.
-  ///
-  /// - Parameter name: The file's name.
-  /// - Returns: The file's path.
-  /// - Throws: ``DocumentError/unreadable(path:reason:)`` when it cannot be created.
-  func makePrivateFile(_ name: String) throws(DocumentError) -> String {
-    let file = (path as NSString).appendingPathComponent(name)
-    let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw .unreadable(path: file, reason: systemErrorDescription(errno))
-    }
-    close(descriptor)
-    return file
   }
 
   /// Removes the directory and everything in it.

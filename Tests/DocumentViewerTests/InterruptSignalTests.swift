@@ -57,6 +57,23 @@ final class InterruptSignalTests: FixtureTestCase {
     }
   }
 
+  func test_passwordFIFOWithoutAWriter_blocksNothingButItsPDF_andCtrlCQuits() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+    let text = try fixtures.file("a.txt", text: "plain text\n")
+    let locked = try await fixtures.lockedPDF()
+    let fifo = fixtures.path("passwords")
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let viewer = try ViewerProcess(["--password-file", fifo, text, locked])
+    XCTAssertTrue(
+      viewer.waitForOutputText("[Unlock]"),
+      "the text file and the locked PDF open while nobody writes the FIFO")
+    XCTAssertTrue(viewer.outputText.contains("plain text"))
+
+    viewer.send(SIGINT)
+
+    XCTAssertEqual(viewer.waitForExit(), 130)
+  }
+
   func test_closedStandardOutput_endsWith141WhicheverDocumentComesFirst() async throws {
     try skipUnlessPDFToolsAreInstalled()
     let text = try fixtures.file("a.txt", text: "a\n")

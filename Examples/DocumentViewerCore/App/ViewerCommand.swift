@@ -39,6 +39,9 @@ public enum ViewerCommand: Hashable, Sendable {
                             (without echo) and asks again after a wrong password; a
                             pipe on standard input is read like FILE. An empty line
                             or the end of input stops asking: the PDF stays locked.
+                            FILE (a FIFO, <(...)) is opened only when a PDF first
+                            needs a password. A line longer than 1024 bytes is no
+                            password: it ends the list, and no more is read.
                             After 3 wrong passwords the PDF is an error; its Retry
                             opens it locked again.
       -h, --help            Show this message and exit.

@@ -1,8 +1,9 @@
 import DocumentViewerCore
 import Foundation
 
-// Top-level code that awaits runs on the main actor, where the viewer's sessions live. The
-// main queue keeps running while it awaits, so SIGINT's dispatch source is served.
+// Top-level code that awaits runs on the main actor, where the viewer's sessions live. Signals
+// are handled on a queue of their own, so that Ctrl-C, SIGTERM and SIGHUP work even while the
+// main thread is blocked.
 let interrupts = InterruptController()
 let signals = InterruptSignal.install(controller: interrupts)
 // The arguments' bytes: `CommandLine.arguments` would silently repair a name that is not UTF-8.
@@ -10,7 +11,16 @@ let rawArguments = (1..<Int(CommandLine.argc)).map { index -> [UInt8] in
   guard let argument = CommandLine.unsafeArgv[index] else { return [] }
   return Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map(UInt8.init)
 }
-let status = await ViewerApp(interrupts: interrupts).run(rawArguments: rawArguments)
+// Ctrl-C while a write waits for a full pipe's reader quits. Nobody reads standard output any
+// more (`| head -1`): stop at once, with status 141.
+let writeOutput = { (text: String) in
+  let result = interrupts.quitOnInterrupt {
+    StandardStreams.write(text, to: STDOUT_FILENO)
+  }
+  if result == .brokenPipe { signals.endAfterBrokenPipe() }
+}
+let status = await ViewerApp(writeOutput: writeOutput, interrupts: interrupts)
+  .run(rawArguments: rawArguments)
 withExtendedLifetime(signals) {}
 // A load cancelled by Ctrl-C may still be running its clean-up: remove what it would have.
 PrivateDirectory.removeAll()

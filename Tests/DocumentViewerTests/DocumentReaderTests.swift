@@ -91,6 +91,30 @@ final class DocumentReaderTests: FixtureTestCase {
     XCTAssertEqual(progress, [[0, 10], [4, 10], [6, 10], [10, 10]])
   }
 
+  func test_read_smallFileThatGrewSinceClassified_stopsAtItsSizeThen() async throws {
+    let path = try fixtures.file("growing.log", text: "first line\n")
+    let source = try DocumentSource.classify(path)
+    let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(String(repeating: "more\n", count: 10_000).utf8))
+    try handle.close()
+
+    let document = try await DocumentReader().read(source)
+
+    XCTAssertEqual(document.byteCount, 11)
+    XCTAssertEqual(document.lines, ["first line"])
+    XCTAssertEqual(document.totalLineCount, 1)
+  }
+
+  func test_read_fileOfSizeZero_likeAProcFile_isReadUpToTheReadAtOnceLimit() async throws {
+    let reader = DocumentReader(readAtOnceLimit: 64)
+
+    let document = try await reader.read(.textFile(path: "/proc/self/status", byteCount: 0))
+
+    XCTAssertEqual(document.byteCount, 64, "a pseudo-file's size is not known in advance")
+    XCTAssertTrue(document.lines.first?.hasPrefix("Name:") == true)
+  }
+
   func test_init_replacesLimitsBelowOneByOne() {
     let reader = DocumentReader(readAtOnceLimit: 0, chunkSize: -5, screenLines: 0)
 

@@ -8,9 +8,10 @@ import XCTest
 final class InterruptTests: FixtureTestCase {
   private let presenter = RecordingPresenter()
   private let clock = ManualClock()
-  private var notes: [String] = []
+  private let noteCapture = TextCapture()
+  private var notes: [String] { noteCapture.text.isEmpty ? [] : [noteCapture.text] }
 
-  private lazy var interrupts = InterruptController { self.notes.append($0) }
+  private lazy var interrupts = InterruptController(writeNote: noteCapture.write)
 
   /// A session whose every open waits 1 s on the manual clock, with the smooth policy.
   private func slowSession(_ path: String) -> DocumentSession {
@@ -37,8 +38,7 @@ final class InterruptTests: FixtureTestCase {
 
   func test_interruptDuringALoad_cancelsItAndRestoresWhatWasShown() async throws {
     let session = slowSession(try fixtures.file("a.txt", text: "a\n"))
-    interrupts.session = session
-    let open = Task { await session.open() }
+    let open = Task { await self.interrupts.cancelOnInterrupt(session) { await session.open() } }
     await settle { self.clock.sleeperCount == 2 }
     clock.advance(by: .milliseconds(150))
     await settle { self.presenter.presentedKinds == [.loading] }
@@ -64,9 +64,10 @@ final class InterruptTests: FixtureTestCase {
     await settle { self.presenter.presentedKinds == [.loading] }
     clock.advance(by: .milliseconds(850))
     _ = await open.value
-    interrupts.session = session
 
-    let reload = Task { await session.perform(.retry) }
+    let reload = Task {
+      await self.interrupts.cancelOnInterrupt(session) { await session.perform(.retry) }
+    }
     await settle { self.clock.sleeperCount == 1 }
     XCTAssertTrue(session.stateMachine.isRefreshing)
     interrupts.interrupt()
@@ -80,14 +81,12 @@ final class InterruptTests: FixtureTestCase {
 
   func test_secondInterrupt_quitsWith130EvenWhileANewLoadRuns() async throws {
     let first = slowSession(try fixtures.file("a.txt", text: "a\n"))
-    interrupts.session = first
-    let open = Task { await first.open() }
+    let open = Task { await self.interrupts.cancelOnInterrupt(first) { await first.open() } }
     await settle { self.clock.sleeperCount == 2 }
     XCTAssertEqual(interrupts.interrupt(), .cancelledLoad)
     _ = await open.value
     let second = slowSession(try fixtures.file("b.txt", text: "b\n"))
-    interrupts.session = second
-    let next = Task { await second.open() }
+    let next = Task { await self.interrupts.cancelOnInterrupt(second) { await second.open() } }
     await settle { second.stateMachine.hasActiveLoad }
 
     let response = interrupts.interrupt()
@@ -99,13 +98,12 @@ final class InterruptTests: FixtureTestCase {
   }
 
   func test_interruptWhileNothingLoads_quitsWith130AfterTheCleanUps() async throws {
-    var cleaned: [String] = []
+    let cleaned = LockedState<[String]>([])
     let session = DocumentSession(path: try fixtures.file("a.txt", text: "a\n"), presenter: nil)
-    await session.open()
-    interrupts.session = session
-    _ = interrupts.addCleanup { cleaned.append("first") }
-    let removed = interrupts.addCleanup { cleaned.append("removed") }
-    _ = interrupts.addCleanup { cleaned.append("last") }
+    await interrupts.cancelOnInterrupt(session) { await session.open() }
+    _ = interrupts.addCleanup { cleaned.withLock { $0.append("first") } }
+    let removed = interrupts.addCleanup { cleaned.withLock { $0.append("removed") } }
+    _ = interrupts.addCleanup { cleaned.withLock { $0.append("last") } }
     interrupts.removeCleanup(removed)
 
     let response = interrupts.interrupt()
@@ -113,12 +111,35 @@ final class InterruptTests: FixtureTestCase {
 
     XCTAssertEqual(response, .exit(status: InterruptController.exitStatus))
     XCTAssertEqual(InterruptController.exitStatus, 130)
-    XCTAssertEqual(cleaned, ["last", "first"], "newest first, once")
+    XCTAssertEqual(cleaned.withLock { $0 }, ["last", "first"], "newest first, once")
     XCTAssertEqual(session.currentState, .content)
     XCTAssertEqual(notes, [])
   }
 
   func test_interruptWithoutASession_quits() {
     XCTAssertEqual(interrupts.interrupt(), .exit(status: 130))
+  }
+
+  func test_interruptWhileOutputIsWritten_quitsEvenDuringALoad() async throws {
+    let session = slowSession(try fixtures.file("a.txt", text: "a\n"))
+    let open = Task { await self.interrupts.cancelOnInterrupt(session) { await session.open() } }
+    await settle { self.clock.sleeperCount == 2 }
+
+    let response = interrupts.quitOnInterrupt { interrupts.interrupt() }
+
+    XCTAssertEqual(response, .exit(status: 130), "a blocked write cannot show a cancelled load")
+    XCTAssertEqual(interrupts.interrupt(), .cancelledLoad, "once written, Ctrl-C cancels again")
+    _ = await open.value
+  }
+
+  func test_terminate_runsTheCleanUpsOnceAndReturns128PlusTheSignal() {
+    let cleaned = LockedState(0)
+    _ = interrupts.addCleanup { cleaned.withLock { $0 += 1 } }
+
+    let status = interrupts.terminate(signal: SIGTERM)
+    interrupts.terminate(signal: SIGHUP)
+
+    XCTAssertEqual(status, 143)
+    XCTAssertEqual(cleaned.withLock { $0 }, 1)
   }
 }

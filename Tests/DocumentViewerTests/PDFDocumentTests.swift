@@ -42,9 +42,38 @@ final class PDFDocumentTests: FixtureTestCase {
       ["First page", "indented (x)", "", "Second page"])
     XCTAssertEqual(session.content?.kind, .pdf)
     XCTAssertEqual(session.content?.pageCount, 2)
-    XCTAssertEqual(session.content?.summary, "2 pages, 4 lines of text")
+    XCTAssertEqual(session.content?.summary, "2 pages, 3 lines of text", "not the page break")
     XCTAssertEqual(
       runner.commandLines, ["qpdf --requires-password \(path)", "pdftotext -layout \(path) -"])
+  }
+
+  func test_longPDF_saysWhichPagesTheShownLinesComeFromAndCountsOnlyLinesOfText() async throws {
+    let pages = (1...1000).map { ["Page \($0)"] }
+    let path = try fixtures.file("long.pdf", MinimalPDF.document(pages: pages))
+
+    let session = await open(path)
+    let document = try XCTUnwrap(session.content)
+
+    XCTAssertEqual(document.lines.count, 20)
+    XCTAssertEqual(document.lines.last, "")
+    XCTAssertEqual(document.lines.dropLast().last, "Page 10")
+    XCTAssertTrue(document.isTruncated)
+    XCTAssertEqual(document.summary, "1000 pages, 1000 lines of text")
+    XCTAssertEqual(
+      TerminalRenderer(style: .plain).lines(for: document).last,
+      "(first 20 lines: pages 1–10 of 1000, 1000 lines of text)")
+  }
+
+  func test_pdfEndingInBlankLines_isNotTruncatedByThem() async throws {
+    let path = try fixtures.file("short.pdf", MinimalPDF.document(pages: [["One"], []]))
+
+    let session = await open(path)
+
+    XCTAssertEqual(session.content?.lines, ["One"])
+    XCTAssertEqual(session.content?.isTruncated, false)
+    XCTAssertEqual(
+      TerminalRenderer(style: .plain).lines(for: session.content).last,
+      "(2 pages, 1 line of text)")
   }
 
   func test_pdfWithoutText_isEmptyTitledNoTextInThisDocument() async throws {

@@ -123,9 +123,12 @@ final class PDFLockingTests: FixtureTestCase {
     }
     let session = try await openLocked(runner: holding)
     let interrupts = InterruptController(writeNote: { _ in })
-    interrupts.session = session
 
-    let unlock = Task { await session.unlock(with: Credential(password: self.password)) }
+    let unlock = Task {
+      await interrupts.cancelOnInterrupt(session) {
+        await session.unlock(with: Credential(password: self.password))
+      }
+    }
     await settle { gate.waiterCount == 1 }
     XCTAssertEqual(session.currentState.kind, .loading)
     let response = interrupts.interrupt()
@@ -204,39 +207,20 @@ final class PDFLockingTests: FixtureTestCase {
     XCTAssertEqual(withPassword.last?.standardInput, Data("\(password)\n".utf8))
   }
 
-  func test_decryptedCopy_isPrivateAndRemovedAfterReading() async throws {
-    let observed = ObservedFile()
-    let runner = RecordingProcessRunner { invocation in
-      guard invocation.toolName == "pdftotext", let input = invocation.arguments.dropFirst().first,
-        input.hasSuffix("decrypted.pdf")
-      else { return }
-      observed.record(path: input)
-    }
-    let session = try await openLocked(runner: runner)
+  func test_unlocking_decryptsIntoAPipeThatPdftotextReads_neverToDisk() async throws {
+    let session = try await openLocked()
 
     await session.unlock(with: Credential(password: password))
 
     XCTAssertEqual(session.currentState, .content)
-    let (path, fileMode, directoryMode) = try XCTUnwrap(observed.value)
-    XCTAssertEqual(fileMode, 0o600)
-    XCTAssertEqual(directoryMode, 0o700)
-    XCTAssertFalse(FileManager.default.fileExists(atPath: path))
-    XCTAssertFalse(
-      FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent))
-  }
-}
-
-/// What a runner hook saw of the decrypted copy: its path and the modes of it and its folder.
-private final class ObservedFile: Sendable {
-  private let observed = LockedState<(String, mode_t, mode_t)?>(nil)
-
-  var value: (String, mode_t, mode_t)? { observed.withLock { $0 } }
-
-  func record(path: String) {
-    var file = stat()
-    var directory = stat()
-    stat(path, &file)
-    stat((path as NSString).deletingLastPathComponent, &directory)
-    observed.withLock { $0 = (path, file.st_mode & 0o777, directory.st_mode & 0o777) }
+    XCTAssertEqual(session.content?.lines, ["Secret text."])
+    XCTAssertEqual(
+      runner.commandLines.suffix(2),
+      [
+        "qpdf --password-file=- --decrypt \(session.path) -", "pdftotext -layout - -",
+      ],
+      "qpdf writes the decrypted PDF to its standard output, which pdftotext reads")
+    let paths = runner.invocations.flatMap(\.arguments).filter { $0.hasPrefix("/") }
+    XCTAssertEqual(Set(paths), [session.path], "no tool is given a file to write")
   }
 }

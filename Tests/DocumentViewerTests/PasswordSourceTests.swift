@@ -121,13 +121,78 @@ final class PasswordSourceTests: FixtureTestCase {
     XCTAssertEqual(some, ["a"])
   }
 
-  func test_standardInputLines_aVeryLongLine_isCutAtTheLimit() async {
-    let long = String(repeating: "p", count: PasswordSource.maximumLineLength + 10)
-    let source = PasswordSource.standardInputLines(read: ChunkedInput(long + "\nnext\n").read)
-    let first = await source.password(for: "x.pdf", attempt: 0)
-    let second = await source.password(for: "x.pdf", attempt: 1)
-    XCTAssertEqual(first?.utf8.count, PasswordSource.maximumLineLength)
-    XCTAssertEqual(second, "next")
+  func test_standardInputLines_aLineLongerThanTheLimit_endsThePasswordsAndSaysSo() async {
+    let long = String(repeating: "p", count: PasswordSource.maximumLineLength + 1)
+    let notes = TextCapture()
+    let source = PasswordSource.standardInputLines(
+      read: ChunkedInput("first\n" + long + "\nnext\n", chunkSize: 4096).read,
+      writeNote: notes.write)
+
+    let found = await passwords(source)
+
+    XCTAssertEqual(found, ["first"])
+    XCTAssertEqual(
+      notes.text,
+      "document-viewer: a password line is longer than 1024 bytes; no more passwords are read.\n")
+  }
+
+  func test_standardInputLines_endlessInputWithoutLineFeed_stopsReadingAtTheLimit() async {
+    let reads = Counter()
+    let source = PasswordSource.standardInputLines(
+      read: { maximumCount in
+        reads.increment()
+        // A bound for a regression only: /dev/zero never ends.
+        return reads.value > 1000 ? Data() : Data(repeating: 0, count: maximumCount)
+      },
+      writeNote: { _ in })
+
+    let password = await source.password(for: "locked.pdf", attempt: 0)
+
+    XCTAssertNil(password)
+    XCTAssertEqual(reads.value, 1, "the first 4096 bytes pass the limit")
+  }
+
+  func test_file_aFIFOWithoutAWriter_isNotOpenedUntilAPasswordIsNeeded() async throws {
+    let path = try fixtures.directory("pipes") + "/fifo"
+    XCTAssertEqual(mkfifo(path, 0o600), 0)
+    let made = DispatchSemaphore(value: 0)
+    let source = LockedState<PasswordSource?>(nil)
+    Thread {
+      source.withLock { $0 = try? PasswordSource.file(path) }
+      made.signal()
+    }.start()
+    let returned = made.wait(timeout: .now() + 20) == .success
+    XCTAssertTrue(returned, "making the source opened the FIFO and waits for a writer")
+    XCTAssertFalse(fifoHasAReader(path), "the FIFO is not opened yet")
+    if !returned { close(open(path, O_WRONLY | O_NONBLOCK)) }  // lets the thread go
+
+    let asking = Task { await source.withLock { $0 }?.password(for: "a.pdf", attempt: 0) }
+    let writer = try await waitForReader(path)
+    _ = "late\n".withCString { write(writer, $0, 5) }
+    close(writer)
+
+    let password = await asking.value
+    XCTAssertEqual(password, "late")
+  }
+
+  /// Whether a process has the FIFO open for reading: only then does a non-blocking open for
+  /// writing succeed.
+  private func fifoHasAReader(_ path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+    guard descriptor >= 0 else { return false }
+    close(descriptor)
+    return true
+  }
+
+  /// Opens the FIFO for writing once a reader has it open, waiting by yielding.
+  private func waitForReader(_ path: String) async throws -> Int32 {
+    let start = ContinuousClock.now
+    while ContinuousClock.now - start < .seconds(20) {
+      let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+      if descriptor >= 0 { return descriptor }
+      await Task.yield()
+    }
+    throw XCTSkip("no reader came")
   }
 }
 

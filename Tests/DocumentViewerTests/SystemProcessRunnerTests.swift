@@ -1,5 +1,6 @@
 import DocumentViewerCore
 import Foundation
+import StatefulContent
 import StatefulContentTesting
 import XCTest
 
@@ -34,7 +35,7 @@ final class SystemProcessRunnerTests: XCTestCase {
       shell("head -c 1000000 /dev/zero; head -c 1000000 /dev/zero >&2; head -c 1000000 /dev/zero"))
 
     XCTAssertEqual(result.standardOutput.count, 2_000_000)
-    XCTAssertEqual(result.standardError.count, 1_000_000)
+    XCTAssertEqual(result.standardError.count, SystemProcessRunner.maximumStandardErrorSize)
   }
 
   func test_run_toolThatReadsNoInput_doesNotFailOnABrokenPipe() async throws {
@@ -110,5 +111,62 @@ final class SystemProcessRunnerTests: XCTestCase {
 
     XCTAssertEqual(invocation.description, "/usr/bin/qpdf --password-file=- a.pdf (stdin: 7 bytes)")
     XCTAssertEqual(invocation.toolName, "qpdf")
+  }
+
+  func test_runPipeline_connectsEachOutputToTheNextInput() async throws {
+    let output = LockedState(Data())
+
+    let results = try await runner.run(
+      [
+        ProcessInvocation(executable: "/bin/cat", arguments: [], standardInput: Data("abc".utf8)),
+        ProcessInvocation(executable: "/usr/bin/tr", arguments: ["a-z", "A-Z"]),
+      ],
+      output: { chunk in output.withLock { $0 += chunk } })
+
+    XCTAssertEqual(results.map(\.status), [0, 0])
+    XCTAssertEqual(output.withLock { $0 }, Data("ABC".utf8))
+  }
+
+  func test_runPipeline_handsOverTheOutputInChunksAsItArrives_neverWhole() async throws {
+    let chunks = LockedState<[Int]>([])
+
+    _ = try await runner.run([shell("head -c 8000000 /dev/zero")]) { chunk in
+      chunks.withLock { $0.append(chunk.count) }
+    }
+
+    let sizes = chunks.withLock { $0 }
+    XCTAssertEqual(sizes.reduce(0, +), 8_000_000)
+    XCTAssertLessThanOrEqual(sizes.max() ?? 0, 1 << 20, "no chunk holds the whole output")
+  }
+
+  func test_standardError_isKeptUpToItsLimit() async throws {
+    let result = try await runner.run(shell("head -c 1000000 /dev/zero >&2"))
+
+    XCTAssertEqual(result.standardError.count, SystemProcessRunner.maximumStandardErrorSize)
+  }
+
+  func test_endAll_endsTheRunningTools() async throws {
+    let marker = FileManager.default.temporaryDirectory
+      .appendingPathComponent("runner-started-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: marker) }
+    let runner = runner
+    let invocation = shell("touch '\(marker)'; exec sleep 30")
+    let task = Task { try await runner.run(invocation) }
+    let started = ContinuousClock.now
+    while !FileManager.default.fileExists(atPath: marker),
+      ContinuousClock.now - started < .seconds(10)
+    {
+      await Task.yield()
+    }
+
+    SystemProcessRunner.endAll()
+
+    do {
+      _ = try await task.value
+      XCTFail("not ended")
+    } catch {
+      XCTAssertTrue(error is CancellationError, "\(error)")
+    }
+    XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
   }
 }

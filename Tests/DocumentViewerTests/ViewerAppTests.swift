@@ -307,6 +307,20 @@ final class ViewerAppTests: FixtureTestCase {
         + "install poppler-utils and qpdf to see them.\n")
   }
 
+  func test_tour_withTMPDIRNamingAMissingFolder_saysSoAndCreatesNothing() throws {
+    try ViewerProcess.skipUnlessBuilt()
+    let missing = fixtures.path("missing/deeper")
+
+    let viewer = try ViewerProcess([], environment: ["TMPDIR": missing])
+
+    XCTAssertEqual(viewer.waitForExit(), 1)
+    XCTAssertEqual(
+      viewer.errorText,
+      "document-viewer: cannot write the sample documents: cannot create a folder in "
+        + "'\(missing)' (TMPDIR): No such file or directory\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: fixtures.path("missing")))
+  }
+
   func test_sampleDocuments_areWhatTheirExpectedKindsSay() async throws {
     let samples = try await SampleDocuments.create(in: fixtures.url, largeFileByteCount: 2 << 20)
 

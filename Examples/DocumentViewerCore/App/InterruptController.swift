@@ -1,25 +1,33 @@
-/// Decides what Ctrl-C (`SIGINT`) does: cancel the running load once, otherwise quit.
+import Foundation
+
+/// Decides what a signal that ends or interrupts the viewer does: cancel the running load once,
+/// otherwise quit after the clean-ups.
 ///
-/// The first interrupt while a document loads (or a password is being checked) cancels that
-/// load — the session brings back what was shown before — and the viewer goes on. A second
-/// interrupt, or one while nothing loads (for example at a password prompt), quits with
-/// status 130 after running the registered clean-ups (such as turning the terminal's echo back
-/// on).
+/// The first interrupt (Ctrl-C, `SIGINT`) while a document loads (or a password is being
+/// checked) cancels that load — the session brings back what was shown before — and the
+/// viewer goes on. A second interrupt, or one while nothing loads (for example at a password
+/// prompt) or while output is being written (the viewer may wait for a full pipe's reader),
+/// quits with status 130. `SIGTERM`
+/// and `SIGHUP` always quit, with 128 + the signal's number. Before quitting, the registered
+/// clean-ups run (such as turning the terminal's echo back on).
 ///
-/// The decision is a plain method, ``interrupt()``, so that tests call it instead of sending
-/// signals; ``InterruptSignal`` calls it for real `SIGINT`s.
+/// The controller is `Sendable` and takes its decisions under a lock, without the main actor:
+/// ``InterruptSignal`` calls it from a queue of its own, so that a signal is handled even while
+/// the main thread is blocked (writing to a pipe nobody reads, opening a FIFO). Only the
+/// cancelling of a load hops to the main actor, where sessions live. Tests call
+/// ``interrupt()`` and ``terminate(signal:)`` instead of sending signals.
 ///
 /// ```swift
 /// let interrupts = InterruptController()
-/// interrupts.session = session          // while it opens
-/// interrupts.interrupt()                // .cancelledLoad, and the session shows its old state
-/// interrupts.interrupt()                // .exit(status: 130)
+/// await interrupts.cancelOnInterrupt(session) {
+///   await session.open()          // interrupts.interrupt() now cancels this load…
+/// }
+/// interrupts.interrupt()          // …and now returns .exit(status: 130)
 /// ```
-@MainActor
-public final class InterruptController {
+public final class InterruptController: Sendable {
   /// What an interrupt did.
   public enum Response: Hashable, Sendable {
-    /// The running load was cancelled; the viewer goes on.
+    /// The running load is being cancelled; the viewer goes on.
     case cancelledLoad
     /// The viewer must quit with this status; the clean-ups have run.
     ///
@@ -28,61 +36,132 @@ public final class InterruptController {
   }
 
   /// The exit status after an interrupt: 128 + `SIGINT`, as shells report it.
-  public static let exitStatus: Int32 = 130
+  public static let exitStatus: Int32 = 128 + SIGINT
 
-  /// The session whose load an interrupt cancels; held weakly.
-  public weak var session: DocumentSession?
-  /// How many loads interrupts have cancelled.
-  public private(set) var cancelledLoadCount = 0
-  /// Writes notes for the user, to standard error.
-  public var writeNote: (String) -> Void
+  /// Writes notes for the user, to standard error; called on the caller's thread.
+  public let writeNote: @Sendable (String) -> Void
 
-  private var cleanups: [Int: () -> Void] = [:]
-  private var nextCleanup = 0
+  private struct State {
+    var cancelLoad: (@Sendable () -> Void)?
+    var cancelledLoadCount = 0
+    var writesInProgress = 0
+    var cleanups: [Int: @Sendable () -> Void] = [:]
+    var nextCleanup = 0
+  }
+
+  private let state = Locked(State())
 
   /// Creates a controller.
   ///
   /// - Parameter writeNote: Writes notes for the user. Defaults to standard error.
-  public init(writeNote: @escaping (String) -> Void = StandardStreams.writeToError) {
+  public init(writeNote: @escaping @Sendable (String) -> Void = StandardStreams.writeToError) {
     self.writeNote = writeNote
   }
 
-  /// Handles one interrupt.
+  /// How many loads interrupts have cancelled.
+  public var cancelledLoadCount: Int { state.withLock { $0.cancelledLoadCount } }
+
+  /// Runs a session's load so that the first interrupt meanwhile cancels it.
   ///
-  /// - Returns: ``Response/cancelledLoad`` when the first interrupt cancelled the session's
-  ///   running load; otherwise ``Response/exit(status:)`` with 130, after running the
-  ///   clean-ups.
-  @discardableResult
-  public func interrupt() -> Response {
-    if cancelledLoadCount == 0, let session, session.stateMachine.hasActiveLoad {
-      session.cancelLoading()
-      cancelledLoadCount += 1
-      writeNote("document-viewer: cancelled; press Ctrl-C again to quit.\n")
-      return .cancelledLoad
+  /// - Parameters:
+  ///   - session: The session whose load `body` runs, such as its `open()` or `unlock(with:)`.
+  ///   - body: The load.
+  /// - Returns: What `body` returns.
+  @MainActor @discardableResult
+  public func cancelOnInterrupt<Result>(
+    _ session: DocumentSession, during body: () async -> Result
+  ) async -> Result {
+    let watched = WatchedSession(session)
+    state.withLock { state in
+      state.cancelLoad = {
+        Task { @MainActor in
+          if watched.isWatched { watched.session.cancelLoading() }
+        }
+      }
     }
-    let pending = cleanups.sorted { $0.key > $1.key }.map(\.value)
-    cleanups.removeAll()
-    for cleanup in pending { cleanup() }
-    return .exit(status: Self.exitStatus)
+    defer {
+      watched.isWatched = false
+      state.withLock { $0.cancelLoad = nil }
+    }
+    return await body()
   }
 
-  /// Registers work to do before quitting on an interrupt, such as restoring the terminal.
+  /// Writes output so that an interrupt meanwhile quits, even during a load.
   ///
-  /// Clean-ups run newest first, at most once.
+  /// A write blocks while nobody reads a full pipe; a load's end (its content) cannot be
+  /// shown until it returns, so cancelling the load would change nothing the person sees.
+  ///
+  /// - Parameter write: Writes the output.
+  /// - Returns: What `write` returns.
+  public func quitOnInterrupt<Result>(whileWriting write: () -> Result) -> Result {
+    state.withLock { $0.writesInProgress += 1 }
+    defer { state.withLock { $0.writesInProgress -= 1 } }
+    return write()
+  }
+
+  /// Handles one interrupt (`SIGINT`); safe to call from any thread.
+  ///
+  /// - Returns: ``Response/cancelledLoad`` when the first interrupt cancels the session's
+  ///   running load while no output is being written; otherwise ``Response/exit(status:)``
+  ///   with 130, after running the clean-ups.
+  @discardableResult
+  public func interrupt() -> Response {
+    let cancel = state.withLock { state -> (@Sendable () -> Void)? in
+      guard state.cancelledLoadCount == 0, state.writesInProgress == 0,
+        let cancel = state.cancelLoad
+      else { return nil }
+      state.cancelledLoadCount += 1
+      state.cancelLoad = nil
+      return cancel
+    }
+    guard let cancel else { return .exit(status: terminate(signal: SIGINT)) }
+    cancel()
+    writeNote("document-viewer: cancelled; press Ctrl-C again to quit.\n")
+    return .cancelledLoad
+  }
+
+  /// Runs the clean-ups before quitting because of a signal, such as `SIGTERM`, `SIGHUP` or
+  /// `SIGPIPE`; safe to call from any thread.
+  ///
+  /// - Parameter signal: The signal's number.
+  /// - Returns: The exit status to quit with: 128 + `signal`.
+  @discardableResult
+  public func terminate(signal: Int32) -> Int32 {
+    let pending = state.withLock { state in
+      defer { state.cleanups.removeAll() }
+      return state.cleanups.sorted { $0.key > $1.key }.map(\.value)
+    }
+    for cleanup in pending { cleanup() }
+    return 128 + signal
+  }
+
+  /// Registers work to do before quitting on a signal, such as restoring the terminal.
+  ///
+  /// Clean-ups run newest first, at most once, on the thread that handles the signal.
   ///
   /// - Parameter cleanup: The work.
   /// - Returns: A token for ``removeCleanup(_:)``.
-  public func addCleanup(_ cleanup: @escaping () -> Void) -> Int {
-    let token = nextCleanup
-    nextCleanup += 1
-    cleanups[token] = cleanup
-    return token
+  public func addCleanup(_ cleanup: @escaping @Sendable () -> Void) -> Int {
+    state.withLock { state in
+      defer { state.nextCleanup += 1 }
+      state.cleanups[state.nextCleanup] = cleanup
+      return state.nextCleanup
+    }
   }
 
   /// Forgets a clean-up that is no longer needed.
   ///
   /// - Parameter token: The token ``addCleanup(_:)`` returned.
   public func removeCleanup(_ token: Int) {
-    cleanups.removeValue(forKey: token)
+    _ = state.withLock { $0.cleanups.removeValue(forKey: token) }
+  }
+
+  /// A session whose load an interrupt may cancel, for as long as it is watched.
+  @MainActor
+  private final class WatchedSession {
+    let session: DocumentSession
+    var isWatched = true
+
+    init(_ session: DocumentSession) { self.session = session }
   }
 }

@@ -1,52 +1,87 @@
 import Dispatch
 import Foundation
 
-/// Delivers the process's `SIGINT`s to an ``InterruptController`` on the main queue.
+/// Delivers the signals that interrupt or end the viewer to an ``InterruptController``, on a
+/// queue of their own.
 ///
-/// `SIGINT`'s default action (ending the process at once) is replaced by a dispatch source,
-/// so that the controller can cancel a load or restore the terminal first. Keep the returned
-/// value alive for as long as interrupts should be handled.
+/// `SIGINT` (Ctrl-C), `SIGTERM` and `SIGHUP` no longer end the process at once: dispatch
+/// sources on a private serial queue — not the main queue, which may be blocked writing to a
+/// full pipe or opening a FIFO — let the controller cancel a load, or run the clean-ups
+/// (restore the terminal) before ``quit(status:)`` removes the viewer's temporary folders, ends
+/// the tools it started and exits. `SIGPIPE` is ignored, so that writing to a pipe nobody
+/// reads fails with `EPIPE` (see ``StandardStreams/write(_:to:)``) instead of killing the
+/// viewer before its clean-ups; the viewer then ends with ``endAfterBrokenPipe()``, status 141.
 ///
-/// The tools the viewer starts afterwards (pdftotext, qpdf) inherit the ignored `SIGINT`, so a
-/// Ctrl-C typed at the terminal, which reaches the whole process group, does not kill them
-/// behind the controller's back: a cancelled load ends its tool with `SIGTERM` instead.
+/// The tools the viewer starts afterwards (pdftotext, qpdf) inherit the ignored `SIGINT`, so
+/// a Ctrl-C typed at the terminal, which reaches the whole process group, does not kill them
+/// behind the controller's back: a cancelled load or a quitting viewer ends them itself.
 ///
 /// ```swift
 /// let signals = InterruptSignal.install(controller: interrupts)
 /// ```
 public final class InterruptSignal {
-  private let source: any DispatchSourceSignal
+  private let sources: [any DispatchSourceSignal]
+  private let controller: InterruptController
+  private let quit: @Sendable (Int32) -> Void
 
-  private init(source: any DispatchSourceSignal) {
-    self.source = source
+  private init(
+    sources: [any DispatchSourceSignal], controller: InterruptController,
+    quit: @escaping @Sendable (Int32) -> Void
+  ) {
+    self.sources = sources
+    self.controller = controller
+    self.quit = quit
   }
 
   deinit {
-    source.cancel()
+    for source in sources { source.cancel() }
   }
 
-  /// Starts handling `SIGINT`.
+  /// The signals handled: `SIGINT`, `SIGTERM` and `SIGHUP`.
+  public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+  /// Starts handling the signals, and ignoring `SIGPIPE`.
   ///
   /// - Parameters:
-  ///   - controller: Decides what each interrupt does.
-  ///   - quit: Ends the process with a status. Defaults to `exit`.
-  /// - Returns: The handler; interrupts are handled while it lives.
-  @MainActor
+  ///   - controller: Decides what each signal does.
+  ///   - quit: Ends the process with a status. Defaults to ``quit(status:)``.
+  /// - Returns: The handler; signals are handled while it lives.
   public static func install(
     controller: InterruptController,
-    quit: @escaping @MainActor @Sendable (Int32) -> Void = {
-      PrivateDirectory.removeAll()
-      exit($0)
-    }
+    quit: @escaping @Sendable (Int32) -> Void = InterruptSignal.quit(status:)
   ) -> InterruptSignal {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-    source.setEventHandler {
-      MainActor.assumeIsolated {
-        if case .exit(let status) = controller.interrupt() { quit(status) }
+    _ = signal(SIGPIPE, SIG_IGN)
+    let queue = DispatchQueue(label: "document-viewer.signals")
+    let sources = handledSignals.map { number in
+      _ = signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+      source.setEventHandler {
+        if number == SIGINT {
+          if case .exit(let status) = controller.interrupt() { quit(status) }
+        } else {
+          quit(controller.terminate(signal: number))
+        }
       }
+      source.resume()
+      return source
     }
-    source.resume()
-    return InterruptSignal(source: source)
+    return InterruptSignal(sources: sources, controller: controller, quit: quit)
+  }
+
+  /// Ends the viewer because standard output's reader is gone: runs the clean-ups and quits
+  /// with status 141 (128 + `SIGPIPE`), as a tool killed by `SIGPIPE` would be reported.
+  public func endAfterBrokenPipe() {
+    quit(controller.terminate(signal: SIGPIPE))
+  }
+
+  /// Quits the process at once, from any thread: removes the private folders (the tour's
+  /// samples), ends the PDF tools still running, and exits with `status` without running
+  /// `atexit` handlers, which could wait for the blocked main thread.
+  ///
+  /// - Parameter status: The exit status.
+  public static func quit(status: Int32) {
+    PrivateDirectory.removeAll()
+    SystemProcessRunner.endAll()
+    _exit(status)
   }
 }

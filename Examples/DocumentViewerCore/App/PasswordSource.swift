@@ -72,15 +72,44 @@ public struct PasswordSource: Sendable {
 
   /// The passwords of a file, one per line, tried in order.
   ///
-  /// The file is read as a stream, so a pipe or a FIFO works too
-  /// (`--password-file <(pass show pdf)`).
+  /// The file is only checked now (that it exists, is not a folder, is readable and, when it
+  /// is a regular file, is not too large); it is opened and read when a locked PDF first needs
+  /// a password, off the main actor. So a FIFO or `<(pass show pdf)` whose writer has not
+  /// written yet blocks nothing but that PDF's unlocking, and Ctrl-C still quits while the
+  /// viewer waits for it; a plain text file opens at once. A read that fails then (or a FIFO
+  /// that sends more than ``maximumFileSize`` bytes) is reported through `writeNote`, and the
+  /// PDF stays locked. Like standard input, the list ends at a line longer than
+  /// ``maximumLineLength`` bytes.
   ///
-  /// - Parameter path: The file's path.
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - writeNote: Reports a read that fails later. Defaults to standard error.
   /// - Returns: The source.
   /// - Throws: ``PasswordFileError/unreadable(reason:)`` with the system's reason when the file
-  ///   cannot be opened or read (missing, a directory, no permission);
-  ///   ``PasswordFileError/tooLarge(limit:)`` past ``maximumFileSize`` bytes.
-  public static func file(_ path: String) throws(PasswordFileError) -> PasswordSource {
+  ///   is missing, a directory or not readable; ``PasswordFileError/tooLarge(limit:)`` for a
+  ///   regular file past ``maximumFileSize`` bytes.
+  public static func file(
+    _ path: String,
+    writeNote: @escaping @Sendable (String) -> Void = StandardStreams.writeToError
+  ) throws(PasswordFileError) -> PasswordSource {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw .unreadable(reason: String(cString: strerror(errno)))
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: throw .unreadable(reason: String(cString: strerror(EISDIR)))
+    case S_IFREG where info.st_size > maximumFileSize: throw .tooLarge(limit: maximumFileSize)
+    default: break
+    }
+    guard access(path, R_OK) == 0 else {
+      throw .unreadable(reason: String(cString: strerror(errno)))
+    }
+    let reader = FileReader(path: path, writeNote: writeNote)
+    return PasswordSource { _, attempt in await reader.line(at: attempt) }
+  }
+
+  /// Reads a password file's lines, blocking; called off the main actor.
+  fileprivate static func readLines(of path: String) throws(PasswordFileError) -> [String] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
     defer { close(descriptor) }
@@ -96,7 +125,7 @@ public struct PasswordSource: Sendable {
       contents.append(contentsOf: buffer[0..<count])
       if contents.count > maximumFileSize { throw .tooLarge(limit: maximumFileSize) }
     }
-    return lines(splitLines(String(decoding: contents, as: UTF8.self)))
+    return splitLines(String(decoding: contents, as: UTF8.self))
   }
 
   /// The largest password file read, in bytes.
@@ -106,41 +135,102 @@ public struct PasswordSource: Sendable {
   ///
   /// Standard input is read only as far as the passwords asked for so far: a pipe that never
   /// ends (`yes | document-viewer locked.pdf`) costs a few reads, not unbounded memory. A line
-  /// longer than ``maximumLineLength`` bytes is cut there.
+  /// longer than ``maximumLineLength`` bytes is no password: it ends the list, and nothing
+  /// more is read (`< /dev/zero`, which sends no line feed, costs one such line), with a note.
   ///
-  /// - Parameter read: Reads up to the given number of bytes of standard input, off the main
-  ///   actor; empty data means its end. Defaults to reading the process's standard input (a
-  ///   closed one has no passwords and must not crash the viewer).
+  /// - Parameters:
+  ///   - read: Reads up to the given number of bytes of standard input, off the main actor;
+  ///     empty data means its end. Defaults to reading the process's standard input (a closed
+  ///     one has no passwords and must not crash the viewer).
+  ///   - writeNote: Says that a line was too long. Defaults to standard error.
   /// - Returns: The source.
   public static func standardInputLines(
     read: @escaping @Sendable (_ maximumCount: Int) -> Data = { maximumCount in
       (try? FileHandle.standardInput.read(upToCount: maximumCount)) ?? Data()
-    }
+    },
+    writeNote: @escaping @Sendable (String) -> Void = StandardStreams.writeToError
   ) -> PasswordSource {
-    let reader = LineReader(read: read)
+    let reader = LineReader(read: read, writeNote: writeNote)
     return PasswordSource { _, attempt in
       await reader.line(at: attempt)
     }
   }
 
-  /// The longest password line read from standard input, in bytes; longer lines are cut.
-  public static let maximumLineLength = 64 * 1024
+  /// The longest password read, in bytes (PDF passwords are at most 127 bytes): a longer line
+  /// ends the list of passwords.
+  public static let maximumLineLength = 1024
+
+  /// The note written when a line ends the list by its length.
+  static let tooLongNote =
+    "document-viewer: a password line is longer than \(maximumLineLength) bytes; "
+    + "no more passwords are read.\n"
+}
+
+/// A password file's lines, read the first time one is asked for and kept for the next
+/// documents.
+@MainActor
+private final class FileReader {
+  private let path: String
+  private let writeNote: @Sendable (String) -> Void
+  private var lines: [String]?
+
+  nonisolated init(path: String, writeNote: @escaping @Sendable (String) -> Void) {
+    self.path = path
+    self.writeNote = writeNote
+  }
+
+  func line(at index: Int) async -> String? {
+    let lines = await readIfNeeded()
+    return lines.indices.contains(index) ? lines[index] : nil
+  }
+
+  private func readIfNeeded() async -> [String] {
+    if let lines { return lines }
+    let path = path
+    // Off the main actor: opening a FIFO blocks until its writer comes.
+    let result = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(
+          returning: Result { () throws(PasswordFileError) in
+            try PasswordSource.readLines(of: path)
+          })
+      }
+    }
+    var read: [String]
+    switch result {
+    case .success(let all):
+      read = Array(all.prefix { !$0.isEmpty })
+      if let long = read.firstIndex(where: { $0.utf8.count > PasswordSource.maximumLineLength }) {
+        read.removeSubrange(long...)
+        writeNote(PasswordSource.tooLongNote)
+      }
+    case .failure(let error):
+      read = []
+      writeNote(
+        "document-viewer: cannot read the password file '\(TerminalRenderer.clean(path))': "
+          + "\(TerminalRenderer.clean(error.description))\n")
+    }
+    lines = read
+    return read
+  }
 }
 
 /// The lines of standard input, read as far as needed and kept for the next documents.
 @MainActor
 private final class LineReader {
   private let read: @Sendable (Int) -> Data
+  private let writeNote: @Sendable (String) -> Void
   /// The complete lines read so far, up to the first empty one.
   private var lines: [String] = []
   /// Bytes read after the last complete line.
   private var pending: [UInt8] = []
-  /// Whether the current line passed the length limit (its rest is skipped).
-  private var isCuttingLine = false
   private var isFinished = false
 
-  nonisolated init(read: @escaping @Sendable (Int) -> Data) {
+  nonisolated init(
+    read: @escaping @Sendable (Int) -> Data, writeNote: @escaping @Sendable (String) -> Void
+  ) {
     self.read = read
+    self.writeNote = writeNote
   }
 
   /// The line at `index`, reading more of standard input if needed; `nil` past the end or
@@ -164,11 +254,13 @@ private final class LineReader {
     for byte in chunk where !isFinished {
       if byte == UInt8(ascii: "\n") {
         endLine()
-      } else if !isCuttingLine {
+      } else {
         pending.append(byte)
+        // No password is that long: the rest of standard input is not a list of passwords.
         if pending.count > PasswordSource.maximumLineLength {
-          pending.removeLast()
-          isCuttingLine = true
+          pending.removeAll()
+          isFinished = true
+          writeNote(PasswordSource.tooLongNote)
         }
       }
     }
@@ -178,14 +270,13 @@ private final class LineReader {
     if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
     let line = String(decoding: pending, as: UTF8.self)
     pending.removeAll(keepingCapacity: true)
-    isCuttingLine = false
     // The list ends at its first empty line.
     if line.isEmpty { isFinished = true } else { lines.append(line) }
   }
 
   /// The end of standard input: a last line without a line feed counts.
   private func finish() {
-    if !pending.isEmpty || isCuttingLine { endLine() }
+    if !pending.isEmpty { endLine() }
     isFinished = true
   }
 }

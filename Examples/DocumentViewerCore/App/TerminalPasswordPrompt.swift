@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The prompt goes to standard error, so that standard output (a rendered document or a
 /// timeline) stays clean. While the password is typed, the terminal's `ECHO` flag is off; it is
-/// turned back on when the line is read, and also when Ctrl-C quits the viewer meanwhile (the
-/// restoring is registered as a clean-up of the ``InterruptController``).
+/// turned back on when the line is read, and also when Ctrl-C, `SIGTERM` or `SIGHUP` quits the
+/// viewer meanwhile (the restoring is registered as a clean-up of the ``InterruptController``,
+/// which runs off the main thread: the prompt's writer must be `Sendable`).
 ///
 /// ```swift
 /// let prompt = TerminalPasswordPrompt(interrupts: interrupts)
@@ -17,7 +18,7 @@ public final class TerminalPasswordPrompt {
   /// The terminal's file descriptor, read from and switched to no-echo.
   public let descriptor: Int32
   private let interrupts: InterruptController?
-  private let writePrompt: (String) -> Void
+  private let writePrompt: @Sendable (String) -> Void
 
   /// Creates a prompt.
   ///
@@ -27,7 +28,7 @@ public final class TerminalPasswordPrompt {
   ///   - writePrompt: Writes the prompt. Defaults to standard error.
   public init(
     descriptor: Int32 = STDIN_FILENO, interrupts: InterruptController?,
-    writePrompt: @escaping (String) -> Void = StandardStreams.writeToError
+    writePrompt: @escaping @Sendable (String) -> Void = StandardStreams.writeToError
   ) {
     self.descriptor = descriptor
     self.interrupts = interrupts

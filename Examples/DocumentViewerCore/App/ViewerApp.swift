@@ -148,11 +148,11 @@ public struct ViewerApp {
         path: document.path, opener: opener, presenter: presenter, clock: clock,
         loadingPolicy: options.delay == nil ? .immediate : .smooth)
       terminal?.contentProvider = { [weak session] in session?.content }
-      interrupts.session = session
-      if case .locked = await session.open() {
+      if case .locked = await interrupts.cancelOnInterrupt(
+        session, during: { await session.open() })
+      {
         await unlock(session, with: document, terminal: terminal)
       }
-      interrupts.session = nil
     }
     terminal?.closeProgressLine()
   }
@@ -171,8 +171,10 @@ public struct ViewerApp {
         writeOutput("(the tour types the password '\(shown)')\n")
       }
       attempt += 1
-      guard case .incorrectCredential = await session.unlock(with: Credential(password: password))
-      else { return }
+      let outcome = await interrupts.cancelOnInterrupt(session) {
+        await session.unlock(with: Credential(password: password))
+      }
+      guard case .incorrectCredential = outcome else { return }
     }
   }
 
@@ -182,17 +184,19 @@ public struct ViewerApp {
   }
 
   private func tour(_ options: ViewerOptions) async -> Int32 {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("document-viewer-samples-\(UUID().uuidString)")
-    // Removed when the tour ends, and by `PrivateDirectory.removeAll()` when Ctrl-C exits early.
-    PrivateDirectory.removeAtExit(directory.path)
-    defer {
-      try? FileManager.default.removeItem(at: directory)
-      PrivateDirectory.forget(directory.path)
-    }
+    // Removed when the tour ends, and by `PrivateDirectory.removeAll()` when a signal ends it.
     let samples: [SampleDocuments.Sample]
+    let directory: PrivateDirectory
     do {
-      samples = try await SampleDocuments.create(in: directory, pdfTools: reader.pdfTools)
+      directory = try PrivateDirectory(prefix: "document-viewer-samples")
+    } catch {
+      writeError("document-viewer: cannot write the sample documents: \(error)\n")
+      return 1
+    }
+    defer { directory.remove() }
+    do {
+      samples = try await SampleDocuments.create(
+        in: URL(fileURLWithPath: directory.path), pdfTools: reader.pdfTools)
     } catch {
       writeError(
         "document-viewer: cannot write the sample documents: "

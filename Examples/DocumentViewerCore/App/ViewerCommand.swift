@@ -39,17 +39,22 @@ public enum ViewerCommand: Hashable, Sendable {
                             (without echo) and asks again after a wrong password; a
                             pipe on standard input is read like FILE. An empty line
                             or the end of input stops asking: the PDF stays locked.
+                            FILE (a FIFO, <(...)) is opened only when a PDF first
+                            needs a password. A line longer than 1024 bytes is no
+                            password: it ends the list, and no more is read.
                             After 3 wrong passwords the PDF is an error; its Retry
                             opens it locked again.
       -h, --help            Show this message and exit.
       --                    Treat every following argument as a PATH.
 
     Ctrl-C while a document loads cancels the load and shows what was shown before;
-    a second Ctrl-C, or one while nothing loads, quits with status 130.
+    a second Ctrl-C, or one while nothing loads or output waits for its reader,
+    quits with status 130.
 
     The exit status is 0 whatever the documents' states, 1 when the password file
-    or the sample documents cannot be read or written, 2 for bad usage, and 130
-    after Ctrl-C.
+    or the sample documents cannot be read or written, 2 for bad usage, 130 after
+    Ctrl-C, 143 after SIGTERM, 129 after SIGHUP, and 141 when nobody reads the
+    output any more (the viewer stops at its next write).
 
     """
 

@@ -20,12 +20,17 @@ public struct Document: Hashable, Sendable {
   /// The first screenful: the first lines of a text file or of a PDF's text, or the first
   /// entries of a directory sorted by name, where a subdirectory's name ends with `/`.
   public var lines: [String]
-  /// How many lines the text has, or how many entries the directory has.
+  /// How many lines the text has, or how many entries the directory has. For a PDF, the
+  /// lines of its text: the blank line shown between two pages is not one of them.
   public var totalLineCount: Int
   /// The size of a file in bytes; 0 for a directory.
   public var byteCount: Int
   /// How many pages a PDF has; 0 for other documents.
   public var pageCount: Int
+  /// Whether ``lines`` holds less than the whole document.
+  public var isTruncated: Bool
+  /// The number of a PDF's last page with a line of text in ``lines``; 0 for other documents.
+  public var shownPageCount: Int
 
   /// Creates a document.
   ///
@@ -36,9 +41,13 @@ public struct Document: Hashable, Sendable {
   ///   - totalLineCount: How many lines or entries there are in all.
   ///   - byteCount: The size of a file in bytes; 0 for a directory.
   ///   - pageCount: How many pages a PDF has. Defaults to 0.
+  ///   - isTruncated: Whether `lines` holds less than the whole document. Defaults to `nil`:
+  ///     whether there are fewer `lines` than `totalLineCount`.
+  ///   - shownPageCount: The number of a PDF's last page with a line of text in `lines`.
+  ///     Defaults to 0.
   public init(
     path: String, kind: Kind, lines: [String], totalLineCount: Int, byteCount: Int,
-    pageCount: Int = 0
+    pageCount: Int = 0, isTruncated: Bool? = nil, shownPageCount: Int = 0
   ) {
     self.path = path
     self.kind = kind
@@ -46,6 +55,8 @@ public struct Document: Hashable, Sendable {
     self.totalLineCount = totalLineCount
     self.byteCount = byteCount
     self.pageCount = pageCount
+    self.isTruncated = isTruncated ?? (lines.count < totalLineCount)
+    self.shownPageCount = shownPageCount
   }
 
   /// Whether there is nothing to show: a file of zero bytes, a directory without entries, or a
@@ -57,9 +68,6 @@ public struct Document: Hashable, Sendable {
     }
   }
 
-  /// Whether ``lines`` holds less than the whole document.
-  public var isTruncated: Bool { lines.count < totalLineCount }
-
   /// A short description of the document's size, such as `3 lines, 42 bytes`, `1 entry` or
   /// `2 pages, 40 lines of text`.
   public var summary: String {
@@ -70,6 +78,22 @@ public struct Document: Hashable, Sendable {
       counted(totalLineCount, "entry", plural: "entries")
     case .pdf:
       "\(counted(pageCount, "page")), \(counted(totalLineCount, "line")) of text"
+    }
+  }
+
+  /// What ``lines`` shows of the document, for the line under them: the ``summary`` when they
+  /// show it all, otherwise which part they show, such as `first 20 of 300 lines, 5.0 MiB`,
+  /// `first 20 of 45 entries` or, for a PDF, whose page breaks are shown as blank lines,
+  /// `first 20 lines: pages 1–10 of 1000, 1000 lines of text`.
+  public var shownSummary: String {
+    guard isTruncated else { return summary }
+    switch kind {
+    case .text, .directory:
+      return "first \(lines.count) of \(summary)"
+    case .pdf:
+      let pages = shownPageCount > 1 ? "pages 1–\(shownPageCount)" : "page 1"
+      return "first \(counted(lines.count, "line")): \(pages) of \(pageCount), "
+        + "\(counted(totalLineCount, "line")) of text"
     }
   }
 

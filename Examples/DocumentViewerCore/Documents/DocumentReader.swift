@@ -70,6 +70,12 @@ public struct DocumentReader: Sendable {
 
   /// Reads a text file, in chunks with progress when it is larger than ``readAtOnceLimit``.
   ///
+  /// The read stops at the size the file had when it was classified, small or large, so that a
+  /// file that grows while it is read (a log being written) is read once, not until its writer
+  /// stops; a file that shrank ends earlier. A file whose size was 0 may be a pseudo-file whose
+  /// size is not known in advance (`/proc/cpuinfo`): it is read up to ``readAtOnceLimit``
+  /// bytes.
+  ///
   /// - Parameters:
   ///   - path: The file's path.
   ///   - expectedByteCount: The file's size when it was classified.
@@ -93,22 +99,22 @@ public struct DocumentReader: Sendable {
     if inChunks { progress(reported, expectedByteCount) }
 
     var scanner = TextScanner(path: path, maxLines: screenLines)
-    while true {
+    // The size when classified; a size of 0 may be a pseudo-file's.
+    let limit = expectedByteCount > 0 ? expectedByteCount : readAtOnceLimit
+    while scanner.byteCount < limit {
       // A cancelled load stops reading: its result would be thrown away anyway.
       if Task.isCancelled { throw .unreadable(path: path, reason: "the read was cancelled") }
       let data: Data?
       do {
-        data = try handle.read(upToCount: readSize)
+        data = try handle.read(upToCount: min(readSize, limit - scanner.byteCount))
       } catch {
         throw .unreadable(path: path, reason: Self.reason(for: error))
       }
       guard let data, !data.isEmpty else { break }
       try scanner.consume([UInt8](data))
       if inChunks {
-        // A file that grew since it was classified is done at its expected size.
-        reported = min(scanner.byteCount, expectedByteCount)
+        reported = scanner.byteCount
         progress(reported, expectedByteCount)
-        if scanner.byteCount >= expectedByteCount { break }
       }
     }
     let text = try scanner.finish()

@@ -2,7 +2,7 @@ import Foundation
 import StatefulContent
 
 /// Reads a PDF's text with poppler's `pdftotext`, and opens password-protected PDFs with
-/// `qpdf`, without ever putting the password on a command line.
+/// `qpdf`, without ever putting the password on a command line or a decrypted copy on disk.
 ///
 /// Reading a PDF takes these steps, each a tool run through ``PDFTools/runner``:
 /// 1. Without a credential, `qpdf --requires-password FILE` says whether a user password is
@@ -14,12 +14,15 @@ import StatefulContent
 ///    `ContentLockedError(.incorrectCredential(attempts: 0))` (the machine counts attempts).
 ///    A password containing a line break is refused the same way, since qpdf would read only
 ///    its first line.
-///    When it is right, `qpdf --password-file=- --decrypt FILE OUT` writes a decrypted copy to
-///    a file of mode 0600 in a private directory of mode 0700, removed when the read ends.
-/// 3. `pdftotext -layout FILE -` writes the text to standard output. A text that is only
-///    white space and form feeds means the PDF has no text layer (a scan): the document is
-///    empty. A failure is ``DocumentError/pdfUnreadable(path:tool:reason:)`` with the tool's
-///    own reason from its standard error.
+///    When it is right, `qpdf --password-file=- --decrypt FILE - | pdftotext -layout - -`
+///    decrypts into a pipe that pdftotext reads: the decrypted PDF exists only in the two
+///    tools' memory, so nothing that ends the viewer can leave a plaintext copy behind.
+/// 3. `pdftotext -layout FILE -` writes the text to standard output, which a ``PageScanner``
+///    reads as it streams by: only the first ``screenLines`` lines and the page and line counts
+///    are kept, so memory stays bounded whatever the PDF's length. A text that is only white
+///    space and form feeds means the PDF has no text layer (a scan): the document is empty. A
+///    failure is ``DocumentError/pdfUnreadable(path:tool:reason:)`` with the tool's own reason
+///    from its standard error.
 ///
 /// When `pdftotext` or `qpdf` is not found, the read throws
 /// ``DocumentError/toolsMissing(path:tools:)``, whose message names the packages to install.
@@ -96,29 +99,48 @@ public struct PDFReader: Sendable {
         path: path, tool: "qpdf", reason: PDFTools.failureReason(verify))
     }
 
-    let directory = try PrivateDirectory()
-    defer { directory.remove() }
-    let decrypted = try directory.makePrivateFile("decrypted.pdf")
-    let decrypt = try await run(
-      qpdf, ["--password-file=-", "--decrypt", input, decrypted], input: secret, for: path)
-    guard decrypt.status == 0 || decrypt.status == 3 else {
-      throw DocumentError.pdfUnreadable(
-        path: path, tool: "qpdf", reason: PDFTools.failureReason(decrypt))
-    }
-    return try await extractText(pdftotext, from: decrypted, path: path, byteCount: byteCount)
+    let decrypt = ProcessInvocation(
+      executable: qpdf, arguments: ["--password-file=-", "--decrypt", input, "-"],
+      standardInput: secret)
+    return try await extractText(
+      pdftotext, from: "-", after: decrypt, path: path, byteCount: byteCount)
   }
 
+  /// Runs `pdftotext` on a file, or on the output of the tool before it (`input` is then
+  /// `-`), scanning its text as it streams by.
   private func extractText(
-    _ pdftotext: String, from input: String, path: String, byteCount: Int
+    _ pdftotext: String, from input: String, after previous: ProcessInvocation? = nil,
+    path: String, byteCount: Int
   ) async throws -> Document {
-    let result = try await run(pdftotext, ["-layout", input, "-"], for: path)
-    guard result.status == 0 else {
+    let scanner = Locked(PageScanner(maxLines: screenLines))
+    let extract = ProcessInvocation(executable: pdftotext, arguments: ["-layout", input, "-"])
+    let pipeline = (previous.map { [$0] } ?? []) + [extract]
+    let results: [ProcessResult]
+    do {
+      results = try await tools.runner.run(pipeline) { chunk in
+        scanner.withLock { $0.consume(chunk) }
+      }
+    } catch let error as CancellationError {
+      throw error
+    } catch {
       throw DocumentError.pdfUnreadable(
-        path: path, tool: "pdftotext", reason: PDFTools.failureReason(result))
+        path: path, tool: "pdftotext", reason: "it could not be started (\(error))")
     }
-    return Self.document(
-      fromText: result.standardOutput, path: path, byteCount: byteCount,
-      screenLines: screenLines)
+    // The first failure is the reason: pdftotext fails when qpdf gave it nothing.
+    for (invocation, result) in zip(pipeline, results) {
+      let succeeded =
+        !result.wasSignalled
+        && (result.status == 0 || (invocation.toolName == "qpdf" && result.status == 3))
+      guard succeeded else {
+        if result.wasSignalled { try Task.checkCancellation() }
+        throw DocumentError.pdfUnreadable(
+          path: path, tool: invocation.toolName, reason: PDFTools.failureReason(result))
+      }
+    }
+    return scanner.withLock { scanner in
+      scanner.finish()
+      return Self.document(from: scanner, path: path, byteCount: byteCount)
+    }
   }
 
   private func run(
@@ -144,40 +166,22 @@ public struct PDFReader: Sendable {
     return result
   }
 
-  /// The document for `pdftotext`'s output: its first lines, its line and page counts.
-  ///
-  /// Form feeds (which end each page) are counted as pages and become line breaks, so that a
-  /// blank line separates pages; blank lines at the end are dropped. White-space-only text
-  /// gives an empty document (no text layer).
+  /// The document for what a scanner kept of `pdftotext`'s output.
   ///
   /// - Parameters:
-  ///   - text: The UTF-8 output of `pdftotext`.
+  ///   - scanner: The finished scanner.
   ///   - path: The PDF's path.
   ///   - byteCount: The PDF's size in bytes.
-  ///   - screenLines: How many lines to keep.
-  /// - Returns: The document.
-  static func document(
-    fromText text: Data, path: String, byteCount: Int, screenLines: Int
-  ) -> Document {
-    let formFeed = UInt8(ascii: "\u{0C}")
-    let pageCount = text.reduce(0) { $0 + ($1 == formFeed ? 1 : 0) }
-    let whiteSpace: Set<UInt8> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
-    guard text.contains(where: { !whiteSpace.contains($0) }) else {
+  /// - Returns: The document; empty when the text is only white space.
+  static func document(from scanner: PageScanner, path: String, byteCount: Int) -> Document {
+    guard scanner.hasText else {
       return Document(
         path: path, kind: .pdf, lines: [], totalLineCount: 0, byteCount: byteCount,
-        pageCount: pageCount)
+        pageCount: scanner.pageCount)
     }
-    // A form feed ends each page: between pages it becomes a blank line. Split bytes, not
-    // characters: "\r\n" is a single Character.
-    let lineFeed = UInt8(ascii: "\n")
-    var lines = text.map { $0 == formFeed ? lineFeed : $0 }
-      .split(separator: lineFeed, omittingEmptySubsequences: false)
-      .map { line in
-        String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
-      }
-    while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
     return Document(
-      path: path, kind: .pdf, lines: Array(lines.prefix(screenLines)),
-      totalLineCount: lines.count, byteCount: byteCount, pageCount: pageCount)
+      path: path, kind: .pdf, lines: scanner.lines, totalLineCount: scanner.textLineCount,
+      byteCount: byteCount, pageCount: scanner.pageCount,
+      isTruncated: scanner.hiddenLineCount > 0, shownPageCount: scanner.lastShownPage)
   }
 }

@@ -5,18 +5,62 @@ import Foundation
 /// Each call writes at once, without buffering, so that a progress bar redrawn in place
 /// appears as it changes and output interleaves correctly with standard error.
 public enum StandardStreams {
-  /// Writes text to standard output as it is.
-  ///
-  /// - Parameter text: The text, including any line feeds.
-  public static func writeToOutput(_ text: String) {
-    // A closed, full or broken stream is not worth a crash: the text is dropped.
-    try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+  /// How a write ended.
+  public enum WriteResult: Hashable, Sendable {
+    /// Every byte was written.
+    case written
+    /// Nobody reads the stream any more (`EPIPE`), such as after `| head -1` has its line.
+    case brokenPipe
+    /// Another error, such as a closed descriptor or a full disk.
+    ///
+    /// - Parameter code: The `errno` value.
+    case failed(code: Int32)
   }
 
-  /// Writes text to standard error as it is.
+  /// Writes text to a file descriptor, all of it, retrying interrupted and partial writes.
+  ///
+  /// `SIGPIPE` must be ignored (``InterruptSignal/install(controller:quit:)`` does), or a
+  /// write to a pipe nobody reads kills the process instead of returning ``WriteResult/brokenPipe``.
+  ///
+  /// - Parameters:
+  ///   - text: The text, including any line feeds.
+  ///   - descriptor: The descriptor to write to.
+  /// - Returns: How the write ended.
+  @discardableResult
+  public static func write(_ text: String, to descriptor: Int32) -> WriteResult {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { writeBytes(descriptor, $0) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno == EPIPE ? .brokenPipe : .failed(code: errno)
+      }
+      bytes = bytes.dropFirst(count)
+    }
+    return .written
+  }
+
+  /// Writes text to standard output as it is; a failure drops the text.
+  ///
+  /// The viewer's own writer (in `main.swift`) ends the process on ``WriteResult/brokenPipe``
+  /// instead, so that it stops working when nobody reads.
   ///
   /// - Parameter text: The text, including any line feeds.
-  public static func writeToError(_ text: String) {
-    try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+  @Sendable
+  public static func writeToOutput(_ text: String) {
+    write(text, to: STDOUT_FILENO)
   }
+
+  /// Writes text to standard error as it is; a failure drops the text.
+  ///
+  /// - Parameter text: The text, including any line feeds.
+  @Sendable
+  public static func writeToError(_ text: String) {
+    write(text, to: STDERR_FILENO)
+  }
+}
+
+/// The system's `write`, which the enum's own `write(_:to:)` hides inside it.
+private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+  write(descriptor, buffer.baseAddress, buffer.count)
 }

@@ -88,16 +88,13 @@ public struct TerminalRenderer: Hashable, Sendable {
   }
 
   /// The lines of a document's first screenful, followed by a line saying how much of it is
-  /// shown.
+  /// shown (``Document/shownSummary``).
   ///
   /// - Parameter document: The document to show, or `nil` when there is none.
   /// - Returns: The lines, without line feeds; none for `nil`.
   public func lines(for document: Document?) -> [String] {
     guard let document else { return [] }
-    let summary =
-      document.isTruncated
-      ? "first \(document.lines.count) of \(document.summary)" : document.summary
-    return document.lines.map(clean) + [styled("(\(summary))", "2")]
+    return document.lines.map(clean) + [styled("(\(document.shownSummary))", "2")]
   }
 
   /// A heading above a document, such as `== A text file ==`.

@@ -24,16 +24,18 @@ extension RecordingPresenter {
   }
 }
 
-/// Collects text written by a presenter or the program.
-final class TextCapture {
-  private(set) var text = ""
+/// Collects text written by a presenter or the program, from any thread.
+final class TextCapture: Sendable {
+  private let captured = LockedState("")
 
-  var write: (String) -> Void {
-    { self.text += $0 }
+  var text: String { captured.withLock { $0 } }
+
+  var write: @Sendable (String) -> Void {
+    { [captured] text in captured.withLock { $0 += text } }
   }
 
   func clear() {
-    text = ""
+    captured.withLock { $0 = "" }
   }
 
   var lines: [String] {

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A directory only the current user can enter (mode 0700), made in the temporary folder and
+/// removed before the viewer exits, whatever ends it (see ``removeAll()``): the tour's samples.
+///
+/// The temporary folder is `TMPDIR`, or `/tmp` when it is not set. A `TMPDIR` that names no
+/// existing folder is an error that says so: the viewer neither creates it (and its parents)
+/// nor puts its files elsewhere than asked. Decrypted PDFs never need a folder: they go through
+/// a pipe (see ``PDFReader``).
+///
+/// ```swift
+/// let directory = try PrivateDirectory(prefix: "document-viewer-samples")
+/// defer { directory.remove() }
+/// ```
+public struct PrivateDirectory {
+  /// Why a private directory could not be made.
+  public struct CreationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The temporary folder it was to be made in.
+    public var folder: String
+    /// Whether that folder came from `TMPDIR`.
+    public var isFromEnvironment: Bool
+    /// The system's reason, such as "No such file or directory".
+    public var reason: String
+
+    /// A sentence naming the folder, such as `cannot create a folder in '/x' (TMPDIR): No such
+    /// file or directory`.
+    public var description: String {
+      "cannot create a folder in '\(TerminalRenderer.clean(folder))'"
+        + (isFromEnvironment ? " (TMPDIR)" : "") + ": \(reason)"
+    }
+  }
+
+  /// The directory's path.
+  public let path: String
+
+  /// Creates a new, uniquely named directory in the temporary folder, with `mkdtemp`.
+  ///
+  /// - Parameter prefix: The start of the directory's name; six random characters follow.
+  /// - Throws: ``CreationError`` with the system's reason when the directory cannot be made,
+  ///   such as a `TMPDIR` that does not exist.
+  public init(prefix: String) throws(CreationError) {
+    let variable = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
+    let base = variable ?? "/tmp"
+    let template = (base as NSString).appendingPathComponent("\(prefix)-XXXXXX")
+    var bytes = Array(template.utf8CString)
+    guard let created = mkdtemp(&bytes) else {
+      throw CreationError(
+        folder: base, isFromEnvironment: variable != nil, reason: systemErrorDescription(errno))
+    }
+    path = String(cString: created)
+    Self.live.withLock { _ = $0.insert(path) }
+  }
+
+  /// The private directories not removed yet, so that an early exit can remove them.
+  private static let live = Locked<Set<String>>([])
+
+  /// Removes every private directory still there; call it before the process exits, so that
+  /// none outlives the viewer.
+  public static func removeAll() {
+    let paths = live.withLock { paths in
+      defer { paths.removeAll() }
+      return paths
+    }
+    for path in paths { try? FileManager.default.removeItem(atPath: path) }
+  }
+
+  /// Removes the directory and everything in it.
+  public func remove() {
+    try? FileManager.default.removeItem(atPath: path)
+    _ = Self.live.withLock { $0.remove(path) }
+  }
+}

@@ -1,0 +1,120 @@
+import DocumentViewerCore
+import Foundation
+import XCTest
+
+/// The signals that end or interrupt the real `document-viewer` process, and its standard
+/// output closing under it: whatever ends the viewer leaves nothing behind.
+final class InterruptSignalTests: FixtureTestCase {
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try ViewerProcess.skipUnlessBuilt()
+  }
+
+  func test_sigtermAtThePasswordPrompt_restoresTheTerminalsEcho() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+    let locked = try await fixtures.lockedPDF()
+    let pair = try XCTUnwrap(PseudoTerminal.open(), "no pseudo-terminals here")
+    defer {
+      close(pair.terminal)
+      close(pair.controller)
+    }
+    let viewer = try ViewerProcess(
+      [locked], standardInput: FileHandle(fileDescriptor: pair.terminal))
+    XCTAssertTrue(viewer.waitForErrorText("Password for 'locked.pdf'"), viewer.errorText)
+    XCTAssertFalse(echoIsOn(pair.terminal), "echo is off while the password is typed")
+
+    viewer.send(SIGTERM)
+
+    XCTAssertEqual(viewer.waitForExit(), 128 + SIGTERM)
+    XCTAssertTrue(echoIsOn(pair.terminal), "the terminal's echo is back on")
+  }
+
+  func test_sigintWhileBlockedWritingToAFullPipe_quitsWith130() async throws {
+    let line = String(repeating: "x", count: 2000) + "\n"
+    let path = try fixtures.file("wide.txt", text: String(repeating: line, count: 20))
+    let output = Pipe()
+    _ = fcntl(output.fileHandleForReading.fileDescriptor, pipeSizeCommand, 4096)
+    let viewer = try ViewerProcess([path], standardOutput: output)
+    let blocked = await ViewerProcess.wait { isBlockedWritingToAPipe(viewer.identifier) }
+    XCTAssertTrue(blocked, "the viewer fills the pipe and blocks writing")
+
+    viewer.send(SIGINT)
+
+    XCTAssertEqual(viewer.waitForExit(), 130)
+  }
+
+  func test_sigtermOrSighupDuringTheTour_removesTheSamplesFolder() async throws {
+    for signal in [SIGTERM, SIGHUP] {
+      let temporary = try fixtures.directory("tmp-\(signal)")
+      let viewer = try ViewerProcess(["--delay", "60000"], environment: ["TMPDIR": temporary])
+      let written = await ViewerProcess.wait { samplesAreWritten(in: temporary) }
+      XCTAssertTrue(written, "the tour writes its samples, then waits 60 s before the first")
+
+      viewer.send(signal)
+
+      XCTAssertEqual(viewer.waitForExit(), 128 + signal)
+      XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [])
+    }
+  }
+
+  func test_passwordFIFOWithoutAWriter_blocksNothingButItsPDF_andCtrlCQuits() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+    let text = try fixtures.file("a.txt", text: "plain text\n")
+    let locked = try await fixtures.lockedPDF()
+    let fifo = fixtures.path("passwords")
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let viewer = try ViewerProcess(["--password-file", fifo, text, locked])
+    XCTAssertTrue(
+      viewer.waitForOutputText("[Unlock]"),
+      "the text file and the locked PDF open while nobody writes the FIFO")
+    XCTAssertTrue(viewer.outputText.contains("plain text"))
+
+    viewer.send(SIGINT)
+
+    XCTAssertEqual(viewer.waitForExit(), 130)
+  }
+
+  func test_closedStandardOutput_endsWith141WhicheverDocumentComesFirst() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+    let text = try fixtures.file("a.txt", text: "a\n")
+    let pdf = try fixtures.textPDF()
+    for order in [[text, pdf], [pdf, text]] {
+      let output = Pipe()
+      try output.fileHandleForReading.close()
+
+      let viewer = try ViewerProcess(order, standardOutput: output)
+
+      XCTAssertEqual(viewer.waitForExit(), 141, "\(order): 128 + SIGPIPE")
+      XCTAssertEqual(viewer.errorText, "")
+    }
+  }
+}
+
+/// `F_SETPIPE_SZ` (Linux), which Glibc's module does not import.
+private let pipeSizeCommand: Int32 = 1031
+
+/// Whether one of a process's threads waits in the kernel to write to a pipe, as its `wchan`
+/// says (`pipe_write`, or `anon_pipe_write` in newer kernels).
+private func isBlockedWritingToAPipe(_ process: Int32) -> Bool {
+  let tasks = "/proc/\(process)/task"
+  let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+  return threads.contains { thread in
+    let channel = try? String(contentsOfFile: "\(tasks)/\(thread)/wchan", encoding: .utf8)
+    return channel?.hasSuffix("pipe_write") == true
+  }
+}
+
+/// Whether a folder holds a tour's samples folder with its last sample written.
+private func samplesAreWritten(in temporary: String) -> Bool {
+  let manager = FileManager.default
+  let last = PDFTools().areInstalled ? "owner-only.pdf" : "image.bin"
+  return ((try? manager.contentsOfDirectory(atPath: temporary)) ?? []).contains { name in
+    manager.fileExists(atPath: "\(temporary)/\(name)/\(last)")
+  }
+}
+
+private func echoIsOn(_ terminal: Int32) -> Bool {
+  var settings = termios()
+  tcgetattr(terminal, &settings)
+  return settings.c_lflag & tcflag_t(ECHO) != 0
+}

@@ -85,6 +85,17 @@ struct ContentLock {
     self.credential = credential
   }
 
+  /// A load's operation threw ``ContentLockedError``; the load ran in `mode` with
+  /// `credential`.
+  ///
+  /// A credential was tried — and refused, so the attempt counts — when the load was an
+  /// unlock or ran with a credential (a reload with the remembered one).
+  mutating func loadFoundLock(
+    _ reason: LockReason, mode: LoadLifecycle.Mode, credential: Credential?
+  ) -> Verdict {
+    loadFoundLock(reason, credentialTried: mode == .unlock || credential != nil)
+  }
+
   /// A load's operation threw ``ContentLockedError``.
   ///
   /// - Parameters:

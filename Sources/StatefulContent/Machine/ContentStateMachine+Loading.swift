@@ -190,12 +190,14 @@ extension ContentStateMachine {
   /// - Returns: How the load ended: locked, or failed with
   ///   ``UnlockError/attemptLimitReached(attempts:)``.
   func concludeLoad<Host: StatefulContent>(
-    _ id: UInt64, foundLock reason: LockReason, credentialTried: Bool, host: Host,
-    animated: Bool
+    _ id: UInt64, foundLock reason: LockReason, mode: LoadLifecycle.Mode,
+    credential: Credential?, host: Host, animated: Bool
   ) -> LoadOutcome {
     endLoad(id)
     updateInputs { $0.loadEnded(error: nil) }
-    let verdict = updateLock { $0.loadFoundLock(reason, credentialTried: credentialTried) }
+    let verdict = updateLock {
+      $0.loadFoundLock(reason, mode: mode, credential: credential)
+    }
     switch verdict {
     case .lockedOut(let error):
       updateInputs { $0.loadEnded(error: error) }

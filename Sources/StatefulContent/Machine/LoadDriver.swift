@@ -256,10 +256,9 @@ struct LoadDriver<Value: Sendable> {
         id, succeededWith: credential, host: host, animated: animated, apply: { apply(value) })
       return .completed
     case .failure(let error as ContentLockedError):
-      // A credential was tried and refused when the load ran with one.
       return machine.concludeLoad(
-        id, foundLock: error.reason, credentialTried: mode == .unlock || credential != nil,
-        host: host, animated: animated)
+        id, foundLock: error.reason, mode: mode, credential: credential, host: host,
+        animated: animated)
     case .failure(let error):
       machine.concludeLoad(id, failedWith: error, host: host, animated: animated)
       return .failed(error)

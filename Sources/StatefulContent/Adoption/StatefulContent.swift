@@ -28,7 +28,9 @@
 /// for a main-actor model. Every other requirement has a default, documented on the requirement.
 public protocol StatefulContent: AnyObject {
   /// The type of the content; when it is a `Collection`, ``hasContent`` defaults to
-  /// `!content.isEmpty`. Defaults to `Void` (no content property needed).
+  /// `!content.isEmpty`, and when it is an `Optional`, to whether it holds a value (an
+  /// optional collection: a non-empty one; see ``OptionalContent``). Defaults to `Void` (no
+  /// content property needed).
   associatedtype Content = Void
 
   /// The machine that holds the placeholders and presents the states.
@@ -41,7 +43,8 @@ public protocol StatefulContent: AnyObject {
 
   /// Whether there is content to show; content always wins over a placeholder.
   ///
-  /// Default: `false`; `!content.isEmpty` when ``Content`` is a `Collection`.
+  /// Default: `false`; `!content.isEmpty` when ``Content`` is a `Collection`; whether it
+  /// holds a value when ``Content`` is an `Optional` (``OptionalContent``).
   var hasContent: Bool { get }
 
   /// Called exactly once for a request that ends with an error while content stays visible.

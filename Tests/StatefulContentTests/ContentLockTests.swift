@@ -59,6 +59,18 @@ final class ContentLockTests: XCTestCase {
     XCTAssertEqual(lock.admitUnlock(), .proceed)
   }
 
+  func test_reset_forgetsEverything_butTheConfiguredMaximum() {
+    var lock = lockRefusing(2, maximumAttempts: 2)
+    XCTAssertTrue(lock.isLockedOut)
+    lock.reset()
+    XCTAssertNil(lock.reason)
+    XCTAssertEqual(lock.failedAttempts, 0)
+    XCTAssertFalse(lock.isLockedOut)
+    XCTAssertNil(lock.credential)
+    XCTAssertEqual(lock.maximumAttempts, 2)
+    XCTAssertEqual(lock.admitUnlock(), .notLocked)
+  }
+
   // MARK: Loads
 
   func test_loadStarted_load_forgetsTheAttemptsAndTheCredential_butTheLockStays() {

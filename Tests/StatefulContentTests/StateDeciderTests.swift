@@ -264,4 +264,17 @@ private final class ContentProbe {
     calls += 1
     return answer
   }
+
+  func test_reset_forgetsEverything_soRule6AppliesAgain() {
+    var decider = StateDecider()
+    decider.loadingStarted()
+    decider.loadingEnded(error: TestError("offline"))
+    _ = decider.decide(hasContent: false, lock: nil, lockout: nil)
+    XCTAssertTrue(decider.hasDecided)
+    decider.reset()
+    XCTAssertFalse(decider.hasDecided)
+    XCTAssertNil(decider.error)
+    XCTAssertFalse(decider.isLoading)
+    XCTAssertTrue(decider.staysIdle(isLocked: false, hasContent: false))
+  }
 }

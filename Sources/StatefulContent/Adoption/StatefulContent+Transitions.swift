@@ -26,6 +26,29 @@ extension StatefulContent {
     }
   }
 
+  /// Starts over: cancels the running load, forgets the last error, the lock and the
+  /// credential, and returns to ``ContentState/idle``.
+  ///
+  /// Use it when the component is reused for something else, or after clearing the content:
+  /// without it, ``setupInitialState(completion:)`` decides again from the facts known so far
+  /// and shows, for instance, the last error. After a reset, nothing has been decided: the
+  /// state stays idle until loading starts or there is content (rule 6). Registered
+  /// placeholders, the loading and retry policies and the last `load`'s operation (for
+  /// ``reload(isolation:)``) are kept.
+  ///
+  /// - Parameter completion: Called exactly once with how the transition to idle ended.
+  public func reset(completion: TransitionCompletion? = nil) {
+    let machine = stateMachine
+    if machine.isCallingHook {
+      return machine.runAfterCurrentCall { self.reset(completion: completion) }
+    }
+    machine.beginCall()
+    defer { machine.endCall() }
+    machine.cancelRunningLoad(host: nil)
+    machine.forgetInputsAndLock()
+    machine.submit(.idle, isRefreshing: false, animated: false, completion: completion)
+  }
+
   /// Marks a load as started and shows loading — or keeps content, reporting a refresh.
   ///
   /// Follows `startLoading(animated:completion:)` of `StatefulViewController`, but the

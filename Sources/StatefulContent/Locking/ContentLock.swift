@@ -58,6 +58,12 @@ struct ContentLock {
     credential = nil
   }
 
+  /// The adopter starts over (``StatefulContent/reset(completion:)``): no lock, no attempts,
+  /// no lockout, no credential; the configured maximum stays.
+  mutating func reset() {
+    self = ContentLock(maximumAttempts: maximumAttempts)
+  }
+
   /// A load starts. A new load forgets the attempts, the lockout and the credential; a
   /// reload keeps the credential; an unlock keeps everything. The lock itself stays until a
   /// load succeeds (or finds the content locked again): content hidden by a lock — after an

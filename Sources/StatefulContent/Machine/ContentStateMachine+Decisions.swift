@@ -81,4 +81,10 @@ extension ContentStateMachine {
   func recordLoadAttempt(_ attempt: Int) {
     updateInputs { $0.attemptChanged(to: attempt) }
   }
+
+  /// Starts over (``StatefulContent/reset(completion:)``): forgets the inputs and the lock.
+  func forgetInputsAndLock() {
+    updateInputs { $0.reset() }
+    updateLock { $0.reset() }
+  }
 }

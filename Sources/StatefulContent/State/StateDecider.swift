@@ -96,6 +96,12 @@ struct StateDecider {
     return true
   }
 
+  /// The adopter starts over (``StatefulContent/reset(completion:)``): no load, no error,
+  /// nothing decided yet — rule 6 applies again.
+  mutating func reset() {
+    self = StateDecider()
+  }
+
   /// A cancelled load brings back the inputs from before it.
   mutating func restore(_ snapshot: Snapshot) {
     isLoading = snapshot.isLoading

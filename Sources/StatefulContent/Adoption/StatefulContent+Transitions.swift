@@ -18,11 +18,19 @@ extension StatefulContent {
       return machine.runAfterCurrentCall { self.setupInitialState(completion: completion) }
     }
     machine.beginCall()
-    defer { machine.endCall() }
+    requestInitialState(animated: false, completion: completion)
+    machine.endCall()
+  }
+
+  /// Requests idle while nothing has been decided (rule 6), or else the decided state: the
+  /// body of ``setupInitialState(completion:)``, inside a running call.
+  @usableFromInline
+  func requestInitialState(animated: Bool, completion: TransitionCompletion?) {
+    let machine = stateMachine
     if machine.staysIdle(hasContent: machine.callingHook { hasContent }) {
-      machine.submit(.idle, isRefreshing: false, animated: false, completion: completion)
+      machine.submit(.idle, isRefreshing: false, animated: animated, completion: completion)
     } else {
-      requestDecidedState(animated: false, completion: completion)
+      requestDecidedState(animated: animated, completion: completion)
     }
   }
 
@@ -77,6 +85,12 @@ extension StatefulContent {
   /// ``handleErrorWhenContentsAvailable(_:)`` is called exactly once, after the request is
   /// made. Follows `endLoading(animated:error:completion:)` of `StatefulViewController`.
   ///
+  /// Cancellation is not an error: with an error the machine's
+  /// ``ContentStateMachine/cancellationPolicy`` recognizes (`CancellationError`,
+  /// `URLError.cancelled`, …), the error from before ``startLoading(animated:completion:)``
+  /// comes back and the state is decided as on appearance — idle, when nothing had been
+  /// decided before the load.
+  ///
   /// - Parameters:
   ///   - animated: Whether to animate the change. Defaults to `true`.
   ///   - error: The error the load ended with, or `nil` when it succeeded.
@@ -92,8 +106,12 @@ extension StatefulContent {
       }
     }
     machine.beginCall()
-    machine.recordLoadingEnded(error: error)
-    requestDecidedState(animated: animated, completion: completion)
+    if machine.recordLoadingEnded(error: error) {
+      // Cancelled: not an error. The state from before the load comes back, idle included.
+      requestInitialState(animated: animated, completion: completion)
+    } else {
+      requestDecidedState(animated: animated, completion: completion)
+    }
     machine.endCall()
   }
 

@@ -26,7 +26,8 @@ struct LoadLifecycle {
     case retry(at: Duration)
     /// Keep the result until the loading placeholder was shown its minimum display time.
     case hold(until: Duration)
-    /// The operation was cancelled: not an error, the previous state comes back.
+    /// The operation was cancelled (an error the ``CancellationPolicy`` recognizes): not an
+    /// error, the previous state comes back.
     case cancelled
   }
 
@@ -43,6 +44,7 @@ struct LoadLifecycle {
   let mode: Mode
   let retryPolicy: RetryPolicy
   let loadingPolicy: LoadingPolicy
+  let cancellationPolicy: CancellationPolicy
   /// The attempt running, counting from 1.
   private(set) var attempt = 1
   /// Whether a result waits for the minimum display time.
@@ -55,10 +57,14 @@ struct LoadLifecycle {
   private var pendingProgress: Double??
   private var isFlushScheduled = false
 
-  init(mode: Mode, retryPolicy: RetryPolicy, loadingPolicy: LoadingPolicy) {
+  init(
+    mode: Mode, retryPolicy: RetryPolicy, loadingPolicy: LoadingPolicy,
+    cancellationPolicy: CancellationPolicy = .standard
+  ) {
     self.mode = mode
     self.retryPolicy = retryPolicy
     self.loadingPolicy = loadingPolicy
+    self.cancellationPolicy = cancellationPolicy
   }
 
   // MARK: Starting
@@ -95,7 +101,7 @@ struct LoadLifecycle {
   ) -> AttemptEnding? {
     guard finishedAttempt == attempt else { return nil }
     if let error {
-      if error is CancellationError { return .cancelled }
+      if cancellationPolicy.isCancellation(error) { return .cancelled }
       if retryPolicy.allowsRetry(afterAttempt: attempt, error: error) {
         let delay = retryPolicy.delay(beforeRetry: attempt, unitRandom: unitRandom())
         return .retry(at: now.addingSaturated(delay))

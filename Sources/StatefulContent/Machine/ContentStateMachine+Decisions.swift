@@ -11,9 +11,17 @@ extension ContentStateMachine {
 
   /// Records that a load ended, with an error or not
   /// (``StatefulContent/endLoading(animated:error:completion:)``).
+  ///
+  /// - Returns: Whether the error means the load was cancelled (``cancellationPolicy``): then
+  ///   the facts from before the load came back, and the state is set up as on appearance.
   @usableFromInline
-  func recordLoadingEnded(error: (any Error)?) {
+  func recordLoadingEnded(error: (any Error)?) -> Bool {
+    if let error, cancellationPolicy.isCancellation(error) {
+      updateInputs { $0.loadingCancelled() }
+      return true
+    }
     updateInputs { $0.loadingEnded(error: error) }
+    return false
   }
 
   /// Records progress reported through ``StatefulContent/updateLoadingProgress(_:)``.

@@ -56,6 +56,10 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) public var loadingPolicy: LoadingPolicy = .immediate
   /// How loads that do not pass a policy of their own retry. Defaults to ``RetryPolicy/never``.
   @exclusivity(unchecked) public var retryPolicy: RetryPolicy = .never
+  /// Which errors mean "cancelled" — for a load's operation and for
+  /// ``StatefulContent/endLoading(animated:error:completion:)`` — rather than "failed".
+  /// Defaults to ``CancellationPolicy/standard``.
+  @exclusivity(unchecked) public var cancellationPolicy: CancellationPolicy = .standard
 
   // MARK: The rules (pure values; this class is their only writer)
 

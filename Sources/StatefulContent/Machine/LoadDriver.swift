@@ -146,7 +146,7 @@ struct LoadDriver<Value: Sendable> {
     self.operation = operation
     let lifecycle = LoadLifecycle(
       mode: mode, retryPolicy: retry ?? machine.retryPolicy,
-      loadingPolicy: machine.loadingPolicy)
+      loadingPolicy: machine.loadingPolicy, cancellationPolicy: machine.cancellationPolicy)
     let mailbox = mailbox
     id = machine.beginLoad(lifecycle) { signal in mailbox.signal(signal) }
   }

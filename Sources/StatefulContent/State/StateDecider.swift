@@ -37,14 +37,33 @@ struct StateDecider {
   private(set) var attempt = 1
   /// Whether a state has been decided at least once; before that, rule 6 keeps the state idle.
   private(set) var hasDecided = false
+  /// What a cancelled category-API load brings back.
+  private var beforeLoading = Recall()
+
+  /// The facts from before a category-API load.
+  private struct Recall {
+    var error: (any Error)?
+    var hasDecided = false
+  }
 
   // MARK: Events
 
   /// A load started through the category API (`startLoading`).
   mutating func loadingStarted() {
+    if !isLoading { beforeLoading = Recall(error: error, hasDecided: hasDecided) }
     isLoading = true
     progress = nil
     error = nil
+  }
+
+  /// A load started through the category API was cancelled (`endLoading` with an error the
+  /// cancellation policy recognizes): not an error — the error and rule 6 from before the
+  /// load come back.
+  mutating func loadingCancelled() {
+    isLoading = false
+    progress = nil
+    error = beforeLoading.error
+    hasDecided = beforeLoading.hasDecided
   }
 
   /// A load ended through the category API (`endLoading`), with an error or not.

@@ -208,15 +208,16 @@ final class PresenterContractTests: XCTestCase {
         XCTAssertEqual(model.stateMachine.presentedState, .loading, label)
         model.endLoading(animated: true, completion: outcomes.completion("2"))
         stored.forEach { $0() }  // stale
-        if to == .async { asyncTarget.finishers.forEach { $0() } }
+        if to == .async { asyncTarget.finishEverything() }
         stored.forEach { $0() }
         XCTAssertEqual(outcomes["2"], [.presented], label)
         XCTAssertEqual(model.stateMachine.presentedState, .empty, label)
+        // The new presenter is shown the state on screen when it is attached, then the next.
         switch to {
         case .async, .asyncFinishing:
-          XCTAssertEqual(asyncTarget.presentations.map(\.state.kind), [.empty], label)
+          XCTAssertEqual(asyncTarget.presentations.map(\.state.kind), [.loading, .empty], label)
         case .sync:
-          XCTAssertEqual(syncTarget.presentations.map(\.state.kind), [.empty], label)
+          XCTAssertEqual(syncTarget.presentations.map(\.state.kind), [.loading, .empty], label)
         case .none: break
         }
         XCTAssertEqual(outcomes.log.count, 2, label)
@@ -234,11 +235,12 @@ final class PresenterContractTests: XCTestCase {
     model.startLoading(animated: true, completion: outcomes.completion("1"))
     model.stateMachine.presenter = b  // counts #1 finished
     XCTAssertEqual(outcomes["1"], [.presented])
+    XCTAssertEqual(b.presentations.map(\.state.kind), [.loading], "b is shown the state")
     model.endLoading(animated: true, completion: outcomes.completion("2"))
-    XCTAssertEqual(b.presentations.count, 1)
+    XCTAssertEqual(b.presentations.count, 1, "empty waits for b's loading")
     a.finishers.forEach { $0() }
     XCTAssertEqual(outcomes["2"], [], "a's closure must not finish b's presentation")
-    b.finishers.forEach { $0() }
+    b.finishEverything()
     XCTAssertEqual(outcomes["2"], [.presented])
   }
 
@@ -252,7 +254,7 @@ final class PresenterContractTests: XCTestCase {
     model.endLoading(completion: outcomes.completion("b"))
     XCTAssertEqual(outcomes["a"], [.presented])
     XCTAssertEqual(outcomes["b"], [.presented])
-    XCTAssertEqual(new.presentedKinds, [.empty])
+    XCTAssertEqual(new.presentedKinds, [.loading, .empty], "shown the state when attached")
     old.finishAll()  // the old presenter's late report changes nothing
     XCTAssertEqual(outcomes.log.count, 2)
   }
@@ -352,6 +354,40 @@ final class PresenterContractTests: XCTestCase {
           lastReceived.state.kind, machine.presentedState.kind, "round \(round)")
       }
     }
+  }
+
+  // MARK: Attaching a presenter
+
+  func test_attachingAPresenterAfterTheStateWasDecided_showsItTheCurrentState() {
+    let model = TestModel()
+    model.startLoading()
+    model.endLoading(animated: false)
+    let screen = RecordingPresenter()
+    model.stateMachine.presenter = screen
+    XCTAssertEqual(screen.presentedKinds, [.empty], "the new presenter is shown the state")
+    let outcomes = OutcomeRecorder()
+    model.setupInitialState(completion: outcomes.completion("appear"))
+    XCTAssertEqual(outcomes["appear"], [.unchanged])
+    XCTAssertEqual(screen.presentedKinds, [.empty])
+  }
+
+  func test_replacingThePresenter_showsTheNewOneTheCurrentState_withItsPlaceholder() throws {
+    let first = RecordingPresenter()
+    let model = TestModel(presenter: first)
+    model.startLoading()
+    let second = RecordingPresenter()
+    model.stateMachine.presenter = second
+    XCTAssertEqual(second.presentedKinds, [.loading])
+    let placeholder = try XCTUnwrap(second.lastPresentation?.placeholder as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.title, StandardPlaceholder.loading.title)
+    XCTAssertEqual(first.presentedKinds, [.loading], "the old presenter gets nothing more")
+  }
+
+  func test_attachingAPresenterBeforeAnythingWasRequested_showsNothing() {
+    let model = TestModel()
+    let screen = RecordingPresenter()
+    model.stateMachine.presenter = screen
+    XCTAssertEqual(screen.presentedKinds, [], "idle: nothing to show")
   }
 }
 

@@ -251,19 +251,6 @@ final class StateDeciderTests: XCTestCase {
     XCTAssertFalse(decider.staysIdle(isLocked: false, hasContent: probe.hasContent()))
     XCTAssertEqual(probe.calls, 0)
   }
-}
-
-/// Answers `hasContent` and counts how often it was asked.
-private final class ContentProbe {
-  private let answer: Bool
-  private(set) var calls = 0
-
-  init(_ answer: Bool) { self.answer = answer }
-
-  func hasContent() -> Bool {
-    calls += 1
-    return answer
-  }
 
   func test_reset_forgetsEverything_soRule6AppliesAgain() {
     var decider = StateDecider()
@@ -276,5 +263,18 @@ private final class ContentProbe {
     XCTAssertNil(decider.error)
     XCTAssertFalse(decider.isLoading)
     XCTAssertTrue(decider.staysIdle(isLocked: false, hasContent: false))
+  }
+}
+
+/// Answers `hasContent` and counts how often it was asked.
+private final class ContentProbe {
+  private let answer: Bool
+  private(set) var calls = 0
+
+  init(_ answer: Bool) { self.answer = answer }
+
+  func hasContent() -> Bool {
+    calls += 1
+    return answer
   }
 }

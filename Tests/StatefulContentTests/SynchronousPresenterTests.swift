@@ -53,7 +53,8 @@ final class SynchronousPresenterTests: XCTestCase {
     XCTAssertEqual(outcomes["start"], [.presented])
     model.endLoading(animated: false, completion: outcomes.completion("end"))
     XCTAssertEqual(first.states, [.loading])
-    XCTAssertEqual(second.presentedKinds, [.empty])
+    XCTAssertEqual(
+      second.presentedKinds, [.loading, .empty], "the new presenter is shown the state first")
     XCTAssertEqual(outcomes["end"], [.presented])
   }
 

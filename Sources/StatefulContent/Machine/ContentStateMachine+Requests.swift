@@ -318,6 +318,18 @@ extension ContentStateMachine {
     send(.showDelayElapsed)
   }
 
+  /// Shows a newly attached presenter the requested state: its presentation is requested
+  /// again, even though it is the one presented (idle aside, which shows nothing).
+  func presentRequestedPresentationAgain() {
+    guard storedRequestedState.kind != .idle else { return }
+    let id = nextRequestID
+    nextRequestID &+= 1
+    latestRequestID = id
+    send(
+      .request(
+        .init(id: id, presentation: requestedPresentation, animated: false, forced: true)))
+  }
+
   /// Requests a presentation built before, such as the one a cancelled load replaced.
   func resubmit(_ presentation: Presentation, animated: Bool) {
     let id = nextRequestID

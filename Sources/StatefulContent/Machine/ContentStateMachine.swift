@@ -36,14 +36,17 @@ public final class ContentStateMachine: Observable {
   /// The presenter that shows each presentation, or `nil` to present nothing (transitions then
   /// complete at once).
   ///
-  /// Replacing the presenter while a presentation is in flight counts that presentation as
-  /// finished: the old presenter can no longer report it, and the machine must not wait for it.
+  /// A presenter attached or replaced after a state was requested is shown that state at once
+  /// (the reference library's "wrong state when the network was initially off"); before
+  /// anything was requested there is nothing to show. Replacing the presenter while a
+  /// presentation is in flight counts that presentation as finished: the old presenter can
+  /// no longer report it, and the machine must not wait for it.
   @exclusivity(unchecked) public var presenter: (any Presenter)? {
     didSet {
       guard oldValue !== presenter else { return }
       synchronousPresenter = presenter as? any SynchronousPresenter
-      guard let inFlight = queue.inFlight else { return }
-      send(.finished(token: inFlight.id))
+      if let inFlight = queue.inFlight { send(.finished(token: inFlight.id)) }
+      if presenter != nil { presentRequestedPresentationAgain() }
     }
   }
 

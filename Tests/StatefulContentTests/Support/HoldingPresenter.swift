@@ -12,4 +12,14 @@ final class HoldingPresenter: Presenter {
     finishers.append(finished)
     onPresent?(presentation, finished)
   }
+
+  /// Calls every `finished` closure, also those of presentations that finishing others
+  /// brought in, until none is left uncalled.
+  func finishEverything() {
+    var index = 0
+    while index < finishers.count {
+      finishers[index]()
+      index += 1
+    }
+  }
 }

@@ -4,6 +4,43 @@ import XCTest
 
 /// Invariant I6: releasing the adopter releases the machine, its presenter and placeholders.
 final class MemoryTests: XCTestCase {
+
+  /// A view-like adopter that presents itself, as in the reference libraries.
+  private final class SelfPresentingScreen: StatefulContent, SynchronousPresenter {
+    let stateMachine = ContentStateMachine()
+    var content: [String] = []
+    var shown: [ContentState.Kind] = []
+
+    init() { stateMachine.presenter = self }
+
+    func present(_ presentation: Presentation, animated: Bool) {
+      shown.append(presentation.state.kind)
+    }
+  }
+
+  func test_anAdopterThatIsItsOwnPresenter_isReleased_andPresents() throws {
+    weak var weakScreen: SelfPresentingScreen?
+    do {
+      let screen = SelfPresentingScreen()
+      weakScreen = screen
+      screen.startLoading()
+      screen.endLoading(animated: false)
+      XCTAssertEqual(screen.shown, [.loading, .empty])
+      XCTAssertTrue(screen.stateMachine.presenter === screen)
+    }
+    XCTAssertNil(weakScreen, "no retain cycle through the machine's presenter (I6)")
+  }
+
+  func test_aPresenterMadeInlineForItsMachine_staysAndIsReleasedWithIt() {
+    weak var weakPresenter: RecordingPresenter?
+    do {
+      let model = TestModel(machine: ContentStateMachine(presenter: RecordingPresenter()))
+      weakPresenter = model.stateMachine.presenter as? RecordingPresenter
+      model.startLoading()
+      XCTAssertEqual(weakPresenter?.presentedKinds, [.loading], "kept while the machine lives")
+    }
+    XCTAssertNil(weakPresenter)
+  }
   final class Tracker: Placeholder, @unchecked Sendable {
     // @unchecked: immutable after init; only its identity is used, for a weak reference.
   }

@@ -120,7 +120,14 @@ extension ContentStateMachine {
       finishedWhenPresentReturned(token: token)
       return
     }
-    guard let presenter else {
+    guard let presenter = strongPresenter ?? adopterPresenter else {
+      finishedWhenPresentReturned(token: token)
+      return
+    }
+    if let adopter = presenter as? any SynchronousPresenter {
+      // The machine's own adopter presenting itself (held weakly, so not in
+      // `synchronousPresenter`).
+      adopter.present(presentation, animated: animated)
       finishedWhenPresentReturned(token: token)
       return
     }

@@ -41,14 +41,33 @@ public final class ContentStateMachine: Observable {
   /// anything was requested there is nothing to show. Replacing the presenter while a
   /// presentation is in flight counts that presentation as finished: the old presenter can
   /// no longer report it, and the machine must not wait for it.
-  @exclusivity(unchecked) public var presenter: (any Presenter)? {
-    didSet {
-      guard oldValue !== presenter else { return }
-      synchronousPresenter = presenter as? any SynchronousPresenter
+  ///
+  /// The machine keeps its presenter — a presenter made inline for it stays as long as the
+  /// machine — except an adopter of this very machine presenting itself (a view-like
+  /// adopter, as in the reference libraries): that one is held weakly, so that releasing the
+  /// adopter releases both (I6).
+  public var presenter: (any Presenter)? {
+    get { strongPresenter ?? adopterPresenter }
+    set {
+      let oldValue = presenter
+      guard oldValue !== newValue else { return }
+      if let newValue, Self.isAdopter(newValue, of: self) {
+        strongPresenter = nil
+        adopterPresenter = newValue
+        synchronousPresenter = nil
+      } else {
+        strongPresenter = newValue
+        adopterPresenter = nil
+        synchronousPresenter = newValue as? any SynchronousPresenter
+      }
       if let inFlight = queue.inFlight { send(.finished(token: inFlight.id)) }
-      if presenter != nil { presentRequestedPresentationAgain() }
+      if newValue != nil { presentRequestedPresentationAgain() }
     }
   }
+  /// The presenter, unless it is the machine's own adopter.
+  @exclusivity(unchecked) var strongPresenter: (any Presenter)?
+  /// The machine's own adopter presenting itself, held weakly.
+  @exclusivity(unchecked) weak var adopterPresenter: (any Presenter)?
 
   /// Verifies a credential before the content is loaded with it: `true` when it is right.
   ///
@@ -141,7 +160,7 @@ public final class ContentStateMachine: Observable {
     presenter: (any Presenter)? = nil,
     clock: some Clock<Duration> = ContinuousClock()
   ) {
-    self.presenter = presenter
+    strongPresenter = presenter
     synchronousPresenter = presenter as? any SynchronousPresenter
     self.clock = ElapsedClock(clock)
     reusableFinishToken = FinishToken(relay: finishRelay, token: 0)
@@ -227,6 +246,14 @@ public final class ContentStateMachine: Observable {
   }
   /// The credential that unlocked the content, kept for reloads; cleared by a new load.
   var credential: Credential? { contentLock.credential }
+
+  /// Whether a presenter is an adopter of `machine` (its `stateMachine` is that machine).
+  private static func isAdopter(_ presenter: any Presenter, of machine: ContentStateMachine)
+    -> Bool
+  {
+    guard let adopter = presenter as? any StatefulContent else { return false }
+    return adopter.stateMachine === machine
+  }
 
   // MARK: Placeholders
 

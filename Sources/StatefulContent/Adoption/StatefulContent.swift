@@ -50,7 +50,8 @@ public protocol StatefulContent: AnyObject {
   /// Called exactly once for a request that ends with an error while content stays visible.
   ///
   /// Use it to show a transient message (a toast, a banner); the state stays content.
-  /// Follows `handleErrorWhenContentAvailable` of the reference libraries.
+  /// StatefulViewController's `handleErrorWhenContentAvailable(_:)` and StateViewController's
+  /// `handleErrorWhenContentsAvailable:`; this name follows the second spelling.
   /// Default: does nothing.
   ///
   /// - Parameter error: The real error the load ended with.

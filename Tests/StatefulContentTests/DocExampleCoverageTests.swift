@@ -1,0 +1,115 @@
+import Foundation
+import XCTest
+
+/// Every ```` ```swift ```` block of the README and of the DocC articles has an exact copy in
+/// its document's test file under `DocExamples/`, where a test compiles and runs it.
+final class DocExampleCoverageTests: XCTestCase {
+  private static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  private static let catalog = "Sources/StatefulContent/StatefulContent.docc"
+  private static let examples = "Tests/StatefulContentTests/DocExamples"
+
+  /// The README and every article of the catalog, as paths from the package's root.
+  private func documents() throws -> [String] {
+    let articles = try FileManager.default.contentsOfDirectory(
+      atPath: Self.root.appendingPathComponent(Self.catalog).path
+    )
+    .filter { $0.hasSuffix(".md") }.sorted()
+    return ["README.md"] + articles.map { "\(Self.catalog)/\($0)" }
+  }
+
+  private func read(_ path: String) throws -> String {
+    try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  func test_everySwiftBlockOfTheReadmeAndTheArticles_hasACopyInItsDocExamplesFile() throws {
+    var checked = 0
+    for document in try documents() {
+      let blocks = try DocumentationBlocks(markdown: read(document)).blocks
+      guard !blocks.isEmpty else { continue }
+      let name = (document as NSString).lastPathComponent
+      let testFile = "\(Self.examples)/\(DocumentationBlocks.testFileName(for: name))"
+      guard let source = try? read(testFile) else {
+        XCTFail("\(document) has \(blocks.count) Swift blocks but there is no \(testFile)")
+        continue
+      }
+      for block in blocks {
+        checked += 1
+        let missing = DocumentationBlocks.missingParts(of: block, in: source)
+        if !missing.isEmpty {
+          XCTFail(
+            """
+            \(document), Swift block \(block.number) (line \(block.line), \
+            "\(block.headline)"): \(testFile) has no exact copy of \
+            \(missing.joined(separator: " or ")). Copy the block into a test that runs it \
+            (any uniform indentation; its imports at the top of the file).
+            """)
+        }
+      }
+    }
+    XCTAssertGreaterThan(checked, 0, "no Swift block found: is the package root right?")
+  }
+
+  func test_swiftBlocks_skipShellBlocksAndDiagrams() throws {
+    let markdown = """
+      Text.
+
+      ```sh
+      swift test
+      ```
+
+      ```
+      a ──> b
+      ```
+
+        ```swift
+        let a = 1
+
+        print(a)
+        ```
+      """
+    let blocks = try DocumentationBlocks(markdown: markdown).blocks
+    XCTAssertEqual(blocks, [.init(number: 1, line: 11, lines: ["let a = 1", "", "print(a)"])])
+  }
+
+  func test_swiftBlocks_anUnclosedFenceIsAnError() {
+    XCTAssertThrowsError(try DocumentationBlocks(markdown: "```swift\nlet a = 1\n")) {
+      XCTAssertEqual("\($0)", "the code block opened on line 1 is never closed")
+    }
+  }
+
+  func test_missingParts_acceptACopyAtAnyUniformIndentation() {
+    let block = DocumentationBlocks.Block(
+      number: 1, line: 1, lines: ["import StatefulContent", "", "func f() {", "  g()", "}"])
+    let source = """
+      import StatefulContent
+
+      enum Namespace {
+        func f() {
+          g()
+        }
+      }
+      """
+    XCTAssertEqual(DocumentationBlocks.missingParts(of: block, in: source), [])
+  }
+
+  func test_missingParts_nameAMissingImportAndAChangedBody() {
+    let block = DocumentationBlocks.Block(
+      number: 1, line: 1, lines: ["import StatefulContent", "func f() {", "  g()", "}"])
+    let source = """
+      func f() {
+          g()
+      }
+      """
+    XCTAssertEqual(
+      DocumentationBlocks.missingParts(of: block, in: source),
+      ["the line `import StatefulContent`", "the block's 3 lines after its imports"])
+  }
+
+  func test_testFileName_followsTheDocumentsName() {
+    XCTAssertEqual(DocumentationBlocks.testFileName(for: "README.md"), "ReadmeExampleTests.swift")
+    XCTAssertEqual(
+      DocumentationBlocks.testFileName(for: "GettingStarted.md"),
+      "GettingStartedExampleTests.swift")
+  }
+}

@@ -1,0 +1,65 @@
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+// The Swift blocks of the Getting Started article, copied exactly and run
+// (`DocExampleCoverageTests` checks the copies). The names a block uses without declaring them
+// are declared here.
+
+enum GettingStartedExample {
+  struct Message: Sendable, Equatable {
+    var subject: String
+  }
+
+  actor MailService {
+    static let shared = MailService()
+
+    func messages(progress: @Sendable (Double) -> Void) async throws -> [Message] {
+      progress(1)
+      return [Message(subject: "Welcome")]
+    }
+  }
+
+  final class Inbox: StatefulContent {
+    let stateMachine: ContentStateMachine
+    var content: [Message] = []
+
+    init(presenter: some Presenter) {
+      stateMachine = ContentStateMachine(presenter: presenter)
+    }
+
+    func refresh() async {
+      await load(into: \.content) { context in
+        try await MailService.shared.messages(progress: context.reportProgress)
+      }
+    }
+  }
+
+  final class LogPresenter: SynchronousPresenter {
+    func present(_ presentation: Presentation, animated: Bool) {
+      print(presentation.state)
+    }
+  }
+}
+
+final class GettingStartedExampleTests: XCTestCase {
+  func test_inbox_refreshLoadsTheMessages() async {
+    let presenter = RecordingPresenter()
+    let inbox = GettingStartedExample.Inbox(presenter: presenter)
+    XCTAssertEqual(inbox.currentState, .idle)
+    await inbox.refresh()
+    XCTAssertEqual(inbox.content, [GettingStartedExample.Message(subject: "Welcome")])
+    XCTAssertTrue(inbox.hasContent)
+    XCTAssertEqual(inbox.currentState, .content)
+    XCTAssertEqual(presenter.presentedKinds.first, .loading)
+    XCTAssertEqual(presenter.presentedKinds.last, .content)
+  }
+
+  func test_logPresenter_hasShownTheStateWhenPresentReturns() {
+    let model = TestModel(presenter: GettingStartedExample.LogPresenter())
+    model.startLoading()
+    XCTAssertEqual(model.stateMachine.presentedState, .loading(progress: nil))
+    model.endLoading()
+    XCTAssertEqual(model.stateMachine.presentedState, .empty)
+  }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+// The Swift blocks of README.md, copied exactly and run (`DocExampleCoverageTests` checks the
+// copies). The names a block uses without declaring them are declared here.
+
+enum ReadmeExample {
+  struct Message: Sendable, Equatable {
+    var subject: String
+  }
+
+  actor MailService {
+    static let shared = MailService()
+    var inbox = [Message(subject: "Hello")]
+
+    func messages(progress: @Sendable (Double) -> Void) async throws -> [Message] {
+      progress(0.5)
+      progress(1)
+      return inbox
+    }
+  }
+
+  /// The "Install" block, a package manifest: run through `swift package dump-package`.
+  static let manifest = """
+    // swift-tools-version: 6.0
+    import PackageDescription
+
+    let package = Package(
+      name: "MyApp",
+      platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+      dependencies: [
+        .package(url: "https://example.com/StatefulContent.git", from: "0.1.0")
+      ],
+      targets: [
+        .executableTarget(
+          name: "MyApp",
+          dependencies: [.product(name: "StatefulContent", package: "StatefulContent")]),
+        .testTarget(
+          name: "MyAppTests",
+          dependencies: [
+            "MyApp", .product(name: "StatefulContentTesting", package: "StatefulContent"),
+          ]),
+      ]
+    )
+    """
+
+  @MainActor
+  final class Inbox: @MainActor StatefulContent {  // an isolated conformance (Swift 6.2)
+    let stateMachine: ContentStateMachine
+    var content: [Message] = []  // a Collection: hasContent is !content.isEmpty
+
+    init(presenter: some Presenter) {
+      stateMachine = ContentStateMachine(presenter: presenter)
+      stateMachine.loadingPolicy = .smooth  // 150 ms show delay, 400 ms minimum display
+      try? stateMachine.setPlaceholder(
+        StandardPlaceholder(title: "No Messages", symbolName: "tray"), for: .empty)
+    }
+
+    func refresh() async {
+      // Latest wins: a newer refresh cancels this one; cancelling restores the previous state.
+      // `.standard` retries 3 times, after 1, 2 and 4 seconds, before showing the error.
+      await load(into: \.content, retry: .standard) { context in
+        try await MailService.shared.messages(progress: context.reportProgress)
+      }
+    }
+
+    // Optional hooks, with defaults:
+    func handleErrorWhenContentsAvailable(_ error: any Error) { showBanner(error) }
+    func configureErrorPlaceholder(_ placeholder: any Placeholder, error: any Error)
+      -> any Placeholder
+    {
+      var placeholder = placeholder as? StandardPlaceholder ?? .error
+      placeholder.message = "Could not load your mail: \(error)"
+      return placeholder
+    }
+  }
+
+  final class PrintingPresenter: SynchronousPresenter {
+    func present(_ presentation: Presentation, animated: Bool) {
+      print(presentation.state, presentation.placeholder.map { "\($0)" } ?? "")
+    }
+  }
+}
+
+extension ReadmeExample.Inbox {
+  func showBanner(_ error: any Error) { ReadmeExample.banners.append("\(error)") }
+}
+
+extension ReadmeExample {
+  /// The banners `Inbox.showBanner(_:)` showed.
+  @MainActor static var banners: [String] = []
+}
+
+final class ReadmeExampleTests: XCTestCase {
+  @MainActor
+  func test_adoptionExample_loadsTheInbox() async throws {
+    let presenter = RecordingPresenter()
+    let inbox = ReadmeExample.Inbox(presenter: presenter)
+    await inbox.refresh()
+    XCTAssertEqual(inbox.content, [ReadmeExample.Message(subject: "Hello")])
+    XCTAssertEqual(inbox.currentState, .content)
+    XCTAssertEqual(presenter.presentedKinds.last, .content)
+    let error = inbox.configureErrorPlaceholder(StandardPlaceholder.error, error: TestError("x"))
+    XCTAssertEqual((error as? StandardPlaceholder)?.message, "Could not load your mail: x")
+    // Latest wins from two tasks on the main actor.
+    async let first: Void = inbox.refresh()
+    async let second: Void = inbox.refresh()
+    _ = await (first, second)
+    XCTAssertEqual(inbox.content, [ReadmeExample.Message(subject: "Hello")])
+  }
+
+  @MainActor
+  func test_adoptionExample_reportsAnErrorWithContentAsABanner() async {
+    ReadmeExample.banners = []
+    let inbox = ReadmeExample.Inbox(presenter: RecordingPresenter())
+    inbox.content = [ReadmeExample.Message(subject: "Kept")]
+    inbox.startLoading()
+    inbox.endLoading(error: TestError("offline"))
+    XCTAssertEqual(inbox.currentState, .content)
+    XCTAssertEqual(ReadmeExample.banners, ["offline"])
+  }
+
+  func test_printingPresenter_presentsSynchronously() {
+    let model = TestModel(presenter: ReadmeExample.PrintingPresenter())
+    model.startLoading()
+    // A synchronous presenter has shown the change when `present` returns.
+    XCTAssertEqual(model.stateMachine.presentedState, .loading(progress: nil))
+    model.content = ["a"]
+    model.endLoading(animated: true)
+    XCTAssertEqual(model.stateMachine.presentedState, .content)
+  }
+
+  func test_installManifest_isAValidManifestInBothForms() throws {
+    let local = ReadmeExample.manifest.replacingOccurrences(
+      of: #".package(url: "https://example.com/StatefulContent.git", from: "0.1.0")"#,
+      with: #".package(path: "../StatefulContent")"#)
+    XCTAssertNotEqual(local, ReadmeExample.manifest)
+    for manifest in [ReadmeExample.manifest, local] {
+      let description = try dumpPackage(manifest)
+      XCTAssertTrue(description.contains(#""identity" : "statefulcontent""#), description)
+      XCTAssertTrue(description.contains(#""StatefulContentTesting""#), description)
+    }
+  }
+
+  /// Runs `swift package dump-package` on a manifest in a new folder and returns its output.
+  private func dumpPackage(_ manifest: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("readme-manifest-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try manifest.write(
+      to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "package", "dump-package"]
+    process.currentDirectoryURL = folder
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    XCTAssertEqual(process.terminationStatus, 0, text)
+    return text
+  }
+}

@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "StatefulContent",
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "StatefulContent", targets: ["StatefulContent"]),
     .library(name: "StatefulContentTesting", targets: ["StatefulContentTesting"]),

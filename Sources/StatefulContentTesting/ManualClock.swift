@@ -25,8 +25,9 @@ public final class ManualClock: Clock, Sendable {
 
     /// The instant moved by a duration.
     ///
-    /// Beyond the range of `Duration`, the result saturates at its largest (or smallest)
-    /// value instead of trapping.
+    /// Beyond `Int64.max` seconds and just under one more (about 292 billion years) either
+    /// way, the result saturates at that limit instead of trapping; an offset beyond it counts
+    /// as the limit.
     ///
     /// - Parameter duration: How far to move.
     /// - Returns: The moved instant.
@@ -36,7 +37,8 @@ public final class ManualClock: Clock, Sendable {
 
     /// The duration from this instant to another.
     ///
-    /// Beyond the range of `Duration`, the result saturates instead of trapping.
+    /// Beyond `Int64.max` seconds and just under one more either way, the result saturates
+    /// at that limit instead of trapping, as in ``advanced(by:)``.
     ///
     /// - Parameter other: The later instant.
     /// - Returns: `other − self`.
@@ -119,7 +121,7 @@ public final class ManualClock: Clock, Sendable {
   /// Moves the clock forward and wakes every sleeper whose deadline has come.
   ///
   /// - Parameter duration: How far to move; negative durations are ignored, and a move past
-  ///   the largest `Duration` stops there.
+  ///   `Int64.max` seconds and just under one more stops there.
   public func advance(by duration: Duration) {
     advance(to: now.advanced(by: max(duration, .zero)))
   }

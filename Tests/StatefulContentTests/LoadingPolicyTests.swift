@@ -15,9 +15,9 @@ final class LoadingPolicyTests: LoadTestCase {
   }
 
   func test_timersNearTheClocksLimit_saturateInsteadOfTrapping() async {
-    // The clock is moved to within the delays of the largest duration after the machine was
-    // made, so that every deadline (show delay, retry, minimum display) would overflow.
-    clock.advance(to: ManualClock.Instant(offset: Duration(attoseconds: .max - 1_000)))
+    // The clock is moved to within the delays of the saturation limit after the machine was
+    // made, so that every deadline (show delay, retry, minimum display) would pass it.
+    clock.advance(to: ManualClock.Instant(offset: .saturatedMaximum - .nanoseconds(1)))
     let attempts = Counter()
     let model = model
     let load = Task {
@@ -29,7 +29,7 @@ final class LoadingPolicyTests: LoadTestCase {
     }
     let retryScheduled = await settle { attempts.value == 1 && self.clock.sleeperCount >= 1 }
     XCTAssertTrue(retryScheduled, "the retry waits on the clock instead of trapping")
-    clock.advance(to: ManualClock.Instant(offset: Duration(attoseconds: .max)))
+    clock.advance(to: ManualClock.Instant(offset: .saturatedMaximum))
     let outcome = await load.value
     XCTAssertEqual(outcome, .completed)
     XCTAssertEqual(attempts.value, 2)

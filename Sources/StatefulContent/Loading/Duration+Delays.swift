@@ -24,21 +24,37 @@ extension Duration {
 }
 
 extension Duration {
-  /// The sum, saturating at the largest or smallest duration instead of trapping.
+  /// The largest duration the saturating arithmetic returns: `Int64.max` seconds and just under
+  /// one more (about 292 billion years), the largest whose `components` are representable.
+  ///
+  /// Saturating at `Duration`'s own 128-bit limit would need `Int128`, which raises the
+  /// deployment floor to macOS 15 and iOS 18; this limit needs only the `components` API.
+  package static let saturatedMaximum = Duration(
+    secondsComponent: .max, attosecondsComponent: 999_999_999_999_999_999)
+
+  /// The smallest duration the saturating arithmetic returns: `-saturatedMaximum`.
+  package static let saturatedMinimum = Duration(
+    secondsComponent: .min, attosecondsComponent: -999_999_999_999_999_999)
+
+  /// The sum, saturating at ``saturatedMaximum`` or ``saturatedMinimum`` instead of trapping.
   ///
   /// The machine's timers add a delay to the clock's elapsed time; a clock within the delay of
-  /// the largest duration (a test clock moved there, say) then gets the largest duration as
-  /// its deadline.
+  /// the limit (a test clock moved there, say) then gets the limit as its deadline. Operands
+  /// beyond the limits count as the limits.
   package func addingSaturated(_ other: Duration) -> Duration {
-    let (sum, overflow) = attoseconds.addingReportingOverflow(other.attoseconds)
-    guard overflow else { return Duration(attoseconds: sum) }
-    return Duration(attoseconds: other.attoseconds > 0 ? .max : .min)
+    // Each clamped operand is at most about 2⁶³ seconds, so the sum stays far inside the
+    // range of `Duration` (about 2⁶⁷ seconds) and cannot trap before it is clamped.
+    (clampedToSaturationLimits + other.clampedToSaturationLimits).clampedToSaturationLimits
   }
 
-  /// The difference, saturating at the largest or smallest duration instead of trapping.
+  /// The difference, saturating at ``saturatedMaximum`` or ``saturatedMinimum`` instead of
+  /// trapping; operands beyond the limits count as the limits.
   package func subtractingSaturated(_ other: Duration) -> Duration {
-    let (difference, overflow) = attoseconds.subtractingReportingOverflow(other.attoseconds)
-    guard overflow else { return Duration(attoseconds: difference) }
-    return Duration(attoseconds: other.attoseconds < 0 ? .max : .min)
+    (clampedToSaturationLimits - other.clampedToSaturationLimits).clampedToSaturationLimits
+  }
+
+  /// The duration brought into `saturatedMinimum…saturatedMaximum`.
+  private var clampedToSaturationLimits: Duration {
+    min(max(self, .saturatedMinimum), .saturatedMaximum)
   }
 }

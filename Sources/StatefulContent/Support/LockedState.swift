@@ -11,8 +11,9 @@
 ///
 /// It exists instead of `Synchronization.Mutex` because the thread sanitizer does not see the
 /// futex that `Mutex` uses on Linux and reports false data races inside it; a pthread mutex is
-/// understood by the sanitizer, so CI's sanitizer run stays meaningful. Visible to the package
-/// only: it is not public API.
+/// understood by the sanitizer, so CI's sanitizer run stays meaningful; and `Mutex` needs
+/// macOS 15 and iOS 18, above the package's floor. Visible to the package only: it is not
+/// public API.
 package final class LockedState<State> {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var state: State

@@ -101,6 +101,17 @@ public protocol StatefulContent: AnyObject {
   func configureLockedPlaceholder(_ placeholder: any Placeholder, reason: LockReason)
     -> any Placeholder
 
+  /// The custom state an error is shown as, instead of the error placeholder, or `nil`.
+  ///
+  /// Asked when the rules decide ``ContentState/error(_:)`` (there is no content): a key with a
+  /// registered placeholder is shown instead, with no error placeholder presented first; a
+  /// key without one falls back to the error placeholder. Default: the key of a
+  /// ``CustomStateError``, else `nil`.
+  ///
+  /// - Parameter error: The error the load ended with.
+  /// - Returns: The custom state to show, or `nil` for the error placeholder.
+  func customState(for error: any Error) -> CustomStateKey?
+
   /// Configures a custom state's placeholder just before it is presented.
   /// Default: returns it as is.
   ///
@@ -128,6 +139,11 @@ extension StatefulContent {
   /// ``EdgeInsets/zero``.
   @inlinable
   public func insets(for state: ContentState) -> EdgeInsets { .zero }
+  /// The key of a ``CustomStateError``, else `nil`.
+  @inlinable
+  public func customState(for error: any Error) -> CustomStateKey? {
+    (error as? CustomStateError)?.key
+  }
   /// Returns the placeholder as is.
   @inlinable
   public func configureLoadingPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {

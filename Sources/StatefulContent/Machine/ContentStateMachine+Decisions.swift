@@ -60,12 +60,24 @@ extension ContentStateMachine {
     completion: TransitionCompletion? = nil
   ) -> (any Error)? {
     let hasContent = !isContentLocked && callingHook { host.hasContent }
-    let decision = decide(hasContent: hasContent)
+    var decision = decide(hasContent: hasContent)
+    if case .error(let error) = decision.state,
+      let key = callingHook({ host.customState(for: error) }), showsCustomState(key)
+    {
+      decision.state = .custom(key)
+    }
     submit(
       decision.state, isRefreshing: decision.isRefreshing, animated: animated,
       deferred: deferLoading && decision.state.kind == .loading, host: host,
       completion: completion)
     return decision.errorToReport
+  }
+
+  /// Whether an error may be shown as the custom state `key`: a placeholder is registered
+  /// for it (otherwise the error placeholder shows the error).
+  @usableFromInline
+  func showsCustomState(_ key: CustomStateKey) -> Bool {
+    (try? placeholders.validate(.custom(key))) != nil
   }
 
   /// Applies the state rules to the machine's inputs.

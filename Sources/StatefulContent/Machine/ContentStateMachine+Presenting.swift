@@ -120,14 +120,19 @@ extension ContentStateMachine {
       finishedWhenPresentReturned(token: token)
       return
     }
-    guard let presenter = strongPresenter ?? adopterPresenter else {
-      finishedWhenPresentReturned(token: token)
-      return
-    }
-    if let adopter = presenter as? any SynchronousPresenter {
-      // The machine's own adopter presenting itself (held weakly, so not in
-      // `synchronousPresenter`).
-      adopter.present(presentation, animated: animated)
+    let presenter: any Presenter
+    if let strongPresenter {
+      presenter = strongPresenter
+    } else if let adopterPresenter {
+      // The machine's own adopter presenting itself: held weakly, so not in
+      // `synchronousPresenter`.
+      if let adopter = adopterPresenter as? any SynchronousPresenter {
+        adopter.present(presentation, animated: animated)
+        finishedWhenPresentReturned(token: token)
+        return
+      }
+      presenter = adopterPresenter
+    } else {
       finishedWhenPresentReturned(token: token)
       return
     }

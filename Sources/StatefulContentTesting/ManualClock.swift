@@ -67,6 +67,8 @@ public final class ManualClock: Clock, Sendable {
     var now = Instant(offset: .zero)
     var sleepers: [UInt64: Sleeper] = [:]
     var nextID: UInt64 = 0
+    /// The error every sleep fails with, once ``failSleeps(with:)`` was called.
+    var sleepFailure: (any Error)?
   }
 
   private let state = LockedState(State())
@@ -91,7 +93,8 @@ public final class ManualClock: Clock, Sendable {
   /// - Parameters:
   ///   - deadline: The instant to wake at; one already reached returns at once.
   ///   - tolerance: Ignored.
-  /// - Throws: `CancellationError` when the sleeping task is cancelled.
+  /// - Throws: `CancellationError` when the sleeping task is cancelled; the error given to
+  ///   ``failSleeps(with:)`` once the clock fails.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     let id = state.withLock { state in
       defer { state.nextID += 1 }
@@ -100,22 +103,33 @@ public final class ManualClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let resumeNow: Bool? = state.withLock { state in
-          if Task.isCancelled { return false }
-          if deadline <= state.now { return true }
+        let resumeNow: Result<Void, any Error>? = state.withLock { state in
+          if Task.isCancelled { return .failure(CancellationError()) }
+          if let failure = state.sleepFailure { return .failure(failure) }
+          if deadline <= state.now { return .success(()) }
           state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
           return nil
         }
-        switch resumeNow {
-        case true?: continuation.resume()
-        case false?: continuation.resume(throwing: CancellationError())
-        case nil: break
-        }
+        if let resumeNow { continuation.resume(with: resumeNow) }
       }
     } onCancel: {
       let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
       sleeper?.continuation.resume(throwing: CancellationError())
     }
+  }
+
+  /// Makes every sleep fail — those waiting now and every later one — with `error`, as a
+  /// clock that breaks would, to test what the code under test does when its timers fail.
+  ///
+  /// - Parameter error: The error the sleeps throw (anything but `CancellationError` stands
+  ///   for a broken clock).
+  public func failSleeps(with error: any Error & Sendable) {
+    let waiting = state.withLock { state -> [Sleeper] in
+      state.sleepFailure = error
+      defer { state.sleepers = [:] }
+      return Array(state.sleepers.values)
+    }
+    for sleeper in waiting { sleeper.continuation.resume(throwing: error) }
   }
 
   /// Moves the clock forward and wakes every sleeper whose deadline has come.

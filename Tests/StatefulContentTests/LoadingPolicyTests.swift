@@ -37,7 +37,9 @@ final class LoadingPolicyTests: LoadTestCase {
   }
 
   func test_aClockWhoseSleepFails_endsTheWaitAsIfElapsed_insteadOfWedgingTheLoad() async {
-    let machine = ContentStateMachine(presenter: presenter, clock: FailingClock())
+    struct ClockFailure: Error {}
+    clock.failSleeps(with: ClockFailure())
+    let machine = ContentStateMachine(presenter: presenter, clock: clock)
     machine.loadingPolicy = .smooth
     let model = TestModel(machine: machine)
     let attempts = Counter()
@@ -258,17 +260,5 @@ final class LoadingPolicyTests: LoadTestCase {
     gate.open(with: [])
     _ = await load.value
     XCTAssertEqual(model.currentState, .empty)
-  }
-}
-
-/// A clock whose every sleep fails at once with an error of its own (not cancellation).
-private struct FailingClock: Clock {
-  struct Failure: Error {}
-
-  var now: ContinuousClock.Instant { ContinuousClock.now }
-  var minimumResolution: Duration { .nanoseconds(1) }
-
-  func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
-    throw Failure()
   }
 }

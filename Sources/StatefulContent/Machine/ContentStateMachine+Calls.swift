@@ -17,7 +17,6 @@ extension ContentStateMachine {
   @usableFromInline
   func runAfterCurrentCall(_ call: @escaping () -> Void) {
     pendingCalls.append(call)
-    hasPendingCalls = true
   }
 
   /// Ends a call; the outermost one then runs the calls queued from hooks, one after the
@@ -25,7 +24,7 @@ extension ContentStateMachine {
   @inlinable
   func endCall() {
     callDepth -= 1
-    if callDepth == 0 && hasPendingCalls { runPendingCalls() }
+    if callDepth == 0 && !pendingCalls.isEmpty { runPendingCalls() }
   }
 
   /// Runs the calls queued from hooks, unless they are being run already.
@@ -40,7 +39,6 @@ extension ContentStateMachine {
       call()
     }
     pendingCalls = []
-    hasPendingCalls = false
     isRunningPendingCalls = false
   }
 

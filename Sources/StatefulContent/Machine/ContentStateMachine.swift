@@ -114,12 +114,10 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) @usableFromInline var isCallingHook = false
   /// How many calls of the machine's API are running, nested.
   @exclusivity(unchecked) @usableFromInline var callDepth = 0
-  /// Whether calls queued from hooks wait (a plain flag the hot path reads).
-  @exclusivity(unchecked) @usableFromInline var hasPendingCalls = false
   /// Whether the calls queued from hooks are being run.
   @exclusivity(unchecked) var isRunningPendingCalls = false
   /// The calls made from hooks, waiting for the outermost call to end.
-  @exclusivity(unchecked) var pendingCalls: [() -> Void] = []
+  @exclusivity(unchecked) @usableFromInline var pendingCalls: [() -> Void] = []
 
   // MARK: Presenting (see ContentStateMachine+Presenting.swift)
 

@@ -83,6 +83,23 @@ final class ReentrancyTests: XCTestCase {
     XCTAssertEqual(model.currentState, .content)
   }
 
+  func test_queuedTransition_refusedByALockQueuedBeforeIt_completesCancelledOnce() throws {
+    let model = TestModel(presenter: SynchronousRecorder())
+    let key = CustomStateKey("promo")
+    try model.setPlaceholder(StandardPlaceholder(title: "Promo"), for: .custom(key))
+    let outcomes = OutcomeRecorder()
+    var fired = false
+    model.onConfigureEmpty = { [unowned model] in
+      guard !fired else { return }
+      fired = true
+      model.lock()  // queued first
+      try? model.stateMachine.transition(to: .custom(key), completion: outcomes.completion("t"))
+    }
+    model.endLoading(animated: false)
+    XCTAssertEqual(outcomes["t"], [.cancelled], "the lock that ran first refuses it (I2, rule 1)")
+    XCTAssertEqual(model.currentState, .locked(.credentialRequired))
+  }
+
   func test_chainOfRequestsFromCompletions_withAnimatedPresenter() {
     let presenter = RecordingPresenter(finishing: .manually)
     let model = TestModel(presenter: presenter)

@@ -576,9 +576,9 @@ final class PresentationReuseTests: XCTestCase {
     let model = TestModel(presenter: presenter)
     try model.setPlaceholder(PaddedPlaceholder(byte: 9, word: 9), for: .loading)
     model.startLoading()
-    model.updateLoadingProgress(0.5)
     model.updateLoadingProgress(0.25)
     model.updateLoadingProgress(0.5)
+    model.updateLoadingProgress(0.75)
     model.stateMachine.recordLoadAttempt(2)
     model.transitionToDecidedState(animated: false)
     model.stateMachine.recordLoadAttempt(3)
@@ -590,7 +590,7 @@ final class PresentationReuseTests: XCTestCase {
     XCTAssertEqual(presenter.records.map(\.presentation.attempt), [1, 1, 1, 1, 2, 3, 1])
     XCTAssertEqual(
       presenter.records.map(\.presentation.state.progress),
-      [nil, 0.5, 0.25, 0.5, 0.5, 0.5, 0.5])
+      [nil, 0.25, 0.5, 0.75, 0.75, 0.75, 0.75])
   }
 
   func test_reuse_standardLoadingPlaceholder_retryAttemptsShowTheRetryMessage() {

@@ -62,20 +62,38 @@ extension StatefulContent {
   /// Follows `startLoading(animated:completion:)` of `StatefulViewController`, but the
   /// completion is called exactly once, also when the state does not change.
   ///
+  /// The machine's ``ContentStateMachine/loadingPolicy`` applies as it does to `load`:
+  /// loading is the requested state at once, but it is presented only after the show delay,
+  /// and a load that ends within it never shows loading — its completion then receives
+  /// ``TransitionOutcome/superseded`` (the end's request replaced it). Once shown, loading
+  /// stays the minimum display time before ``endLoading(animated:error:isolation:completion:)``
+  /// replaces it. The timers come back to `isolation`; called from code isolated to no actor,
+  /// there is nothing to come back to, and loading appears and ends at once, as under
+  /// ``LoadingPolicy/immediate``. While a `load` runs, it only marks loading.
+  ///
   /// - Parameters:
   ///   - animated: Whether to animate the change. Defaults to `false`.
+  ///   - isolation: The actor that owns the machine; inferred from the caller.
   ///   - completion: Called exactly once with how the transition ended.
   @inlinable
-  public func startLoading(animated: Bool = false, completion: TransitionCompletion? = nil) {
+  public func startLoading(
+    animated: Bool = false, isolation: isolated (any Actor)? = #isolation,
+    completion: TransitionCompletion? = nil
+  ) {
     let machine = stateMachine
     if machine.isCallingHook {
       return machine.runAfterCurrentCall {
-        self.startLoading(animated: animated, completion: completion)
+        self.startLoading(animated: animated, isolation: isolation, completion: completion)
       }
     }
     machine.beginCall()
-    machine.recordLoadingStarted()
-    requestDecidedState(animated: animated, completion: completion)
+    if machine.pacesCategoryLoad(isolation: isolation) {
+      machine.startPacedCategoryLoad(
+        host: self, animated: animated, isolation: isolation, completion: completion)
+    } else {
+      machine.recordLoadingStarted()
+      requestDecidedState(animated: animated, completion: completion)
+    }
     machine.endCall()
   }
 
@@ -85,50 +103,77 @@ extension StatefulContent {
   /// ``handleErrorWhenContentsAvailable(_:)`` is called exactly once, after the request is
   /// made. Follows `endLoading(animated:error:completion:)` of `StatefulViewController`.
   ///
+  /// Under the machine's ``ContentStateMachine/loadingPolicy``, a loading placeholder shown
+  /// for less than the minimum display time stays until it has been: the decided state is
+  /// requested now (``currentState`` says it) and presented then, when `completion` runs.
+  ///
   /// Cancellation is not an error: with an error the machine's
   /// ``ContentStateMachine/cancellationPolicy`` recognizes (`CancellationError`,
-  /// `URLError.cancelled`, …), the error from before ``startLoading(animated:completion:)``
-  /// comes back and the state is decided as on appearance — idle, when nothing had been
-  /// decided before the load.
+  /// `URLError.cancelled`, …), the error from before
+  /// ``startLoading(animated:isolation:completion:)`` comes back and the state is decided as
+  /// on appearance — idle, when nothing had been decided before the load.
   ///
   /// - Parameters:
   ///   - animated: Whether to animate the change. Defaults to `true`.
   ///   - error: The error the load ended with, or `nil` when it succeeded.
+  ///   - isolation: The actor that owns the machine; inferred from the caller.
   ///   - completion: Called exactly once with how the transition ended.
   @inlinable
   public func endLoading(
-    animated: Bool = true, error: (any Error)? = nil, completion: TransitionCompletion? = nil
+    animated: Bool = true, error: (any Error)? = nil,
+    isolation: isolated (any Actor)? = #isolation, completion: TransitionCompletion? = nil
   ) {
     let machine = stateMachine
     if machine.isCallingHook {
       return machine.runAfterCurrentCall {
-        self.endLoading(animated: animated, error: error, completion: completion)
+        self.endLoading(
+          animated: animated, error: error, isolation: isolation, completion: completion)
       }
     }
     machine.beginCall()
-    if machine.recordLoadingEnded(error: error) {
-      // Cancelled: not an error. The state from before the load comes back, idle included.
-      requestInitialState(animated: animated, completion: completion)
+    let cancelled: Bool
+    if machine.hasPacedCategoryLoad {
+      cancelled = machine.endPacedCategoryLoad(
+        error: error, host: self, animated: animated, isolation: isolation,
+        completion: completion)
+    } else if machine.recordLoadingEnded(error: error) {
+      cancelled = true
     } else {
+      cancelled = false
       requestDecidedState(animated: animated, completion: completion)
     }
+    // Cancelled: not an error. The state from before the load comes back, idle included.
+    if cancelled { requestInitialState(animated: animated, completion: completion) }
     machine.endCall()
   }
 
   /// Reports how far the running load is; the loading placeholder shows it.
   ///
   /// Progress is a fraction from 0 to 1; values outside are clamped, and a NaN or infinite
-  /// value carries no information and is ignored (the progress shown stays). Outside a load
-  /// it does nothing.
+  /// value carries no information and is ignored (the progress shown stays). Progress never
+  /// goes backwards within a load: a smaller fraction than the one shown is ignored. Under
+  /// the machine's ``ContentStateMachine/loadingPolicy``, reports closer together than its
+  /// progress interval are coalesced (the latest is shown when the interval has passed) and
+  /// smaller changes than its step are skipped, as for `load`. Outside a load it does nothing.
   ///
-  /// - Parameter fraction: The fraction done, 0…1, or `nil` when it became unknown.
-  public func updateLoadingProgress(_ fraction: Double?) {
+  /// - Parameters:
+  ///   - fraction: The fraction done, 0…1, or `nil` when it became unknown.
+  ///   - isolation: The actor that owns the machine; inferred from the caller.
+  public func updateLoadingProgress(
+    _ fraction: Double?, isolation: isolated (any Actor)? = #isolation
+  ) {
     let machine = stateMachine
     if machine.isCallingHook {
-      return machine.runAfterCurrentCall { self.updateLoadingProgress(fraction) }
+      return machine.runAfterCurrentCall {
+        self.updateLoadingProgress(fraction, isolation: isolation)
+      }
     }
     machine.beginCall()
     defer { machine.endCall() }
+    if machine.hasPacedCategoryLoad {
+      machine.reportPacedCategoryProgress(fraction, host: self, isolation: isolation)
+      return
+    }
     guard machine.recordProgress(fraction) else { return }
     requestDecidedState(animated: false, completion: nil)
   }

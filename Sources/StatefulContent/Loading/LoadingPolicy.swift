@@ -46,6 +46,12 @@ public struct LoadingPolicy: Sendable, Hashable {
     showDelay: .milliseconds(150), minimumDisplayTime: .milliseconds(400),
     progressInterval: .milliseconds(50), progressStep: 0.01)
 
+  /// Whether anything of the policy needs a timer: the category API then paces its loads.
+  var hasDelays: Bool {
+    effectiveShowDelay > .zero || effectiveMinimumDisplayTime > .zero
+      || effectiveProgressInterval > .zero
+  }
+
   var effectiveShowDelay: Duration { .clampedDelay(showDelay) }
   var effectiveMinimumDisplayTime: Duration { .clampedDelay(minimumDisplayTime) }
   var effectiveProgressInterval: Duration { .clampedDelay(progressInterval) }

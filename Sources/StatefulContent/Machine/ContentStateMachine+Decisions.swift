@@ -3,14 +3,14 @@
 extension ContentStateMachine {
   // MARK: The category API's events
 
-  /// Records that a load started (``StatefulContent/startLoading(animated:completion:)``).
+  /// Records that a load started (``StatefulContent/startLoading(animated:isolation:completion:)``).
   @usableFromInline
   func recordLoadingStarted() {
     updateInputs { $0.loadingStarted() }
   }
 
   /// Records that a load ended, with an error or not
-  /// (``StatefulContent/endLoading(animated:error:completion:)``).
+  /// (``StatefulContent/endLoading(animated:error:isolation:completion:)``).
   ///
   /// - Returns: Whether the error means the load was cancelled (``cancellationPolicy``): then
   ///   the facts from before the load came back, and the state is set up as on appearance.
@@ -24,7 +24,7 @@ extension ContentStateMachine {
     return false
   }
 
-  /// Records progress reported through ``StatefulContent/updateLoadingProgress(_:)``.
+  /// Records progress reported through ``StatefulContent/updateLoadingProgress(_:isolation:)``.
   ///
   /// - Returns: Whether loading is requested and must be presented with the new progress.
   func recordProgress(_ fraction: Double?) -> Bool {
@@ -51,12 +51,14 @@ extension ContentStateMachine {
   ///   - host: The adopter: its `hasContent` and its hooks.
   ///   - animated: Whether to animate the change.
   ///   - deferLoading: Whether a loading state waits for the loading policy's show delay.
+  ///   - holdsResult: Whether the decided state, whatever it is, waits until the loading on
+  ///     screen was shown its minimum display time (the driver then presents it).
   ///   - completion: Called exactly once with how the transition ended.
   /// - Returns: The error to report through `handleErrorWhenContentsAvailable`, once.
   @inlinable
   @discardableResult
   func submitDecidedState<Host: StatefulContent>(
-    host: Host, animated: Bool, deferLoading: Bool = false,
+    host: Host, animated: Bool, deferLoading: Bool = false, holdsResult: Bool = false,
     completion: TransitionCompletion? = nil
   ) -> (any Error)? {
     let hasContent = !isContentLocked && callingHook { host.hasContent }
@@ -68,7 +70,7 @@ extension ContentStateMachine {
     }
     submit(
       decision.state, isRefreshing: decision.isRefreshing, animated: animated,
-      deferred: deferLoading && decision.state.kind == .loading, host: host,
+      deferred: holdsResult || (deferLoading && decision.state.kind == .loading), host: host,
       completion: completion)
     return decision.errorToReport
   }

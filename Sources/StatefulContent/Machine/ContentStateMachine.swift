@@ -79,7 +79,7 @@ public final class ContentStateMachine: Observable {
   /// How loads that do not pass a policy of their own retry. Defaults to ``RetryPolicy/never``.
   @exclusivity(unchecked) public var retryPolicy: RetryPolicy = .never
   /// Which errors mean "cancelled" — for a load's operation and for
-  /// ``StatefulContent/endLoading(animated:error:completion:)`` — rather than "failed".
+  /// ``StatefulContent/endLoading(animated:error:isolation:completion:)`` — rather than "failed".
   /// Defaults to ``CancellationPolicy/standard``.
   @exclusivity(unchecked) public var cancellationPolicy: CancellationPolicy = .standard
 
@@ -95,6 +95,9 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var queue = TransitionQueue()
   /// The running load and what its cancellation restores.
   @exclusivity(unchecked) var loads = LoadRegistry()
+  /// The load run through the category API under a loading policy with delays, while it is
+  /// registered in ``loads`` (see ContentStateMachine+CategoryLoads.swift).
+  @exclusivity(unchecked) @usableFromInline var categoryLoadID: UInt64?
   /// The last loading, empty and content presentations, reused when identical.
   @exclusivity(unchecked) var presentationCache = PresentationCache()
 

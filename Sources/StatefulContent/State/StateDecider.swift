@@ -104,6 +104,9 @@ struct StateDecider {
 
   /// The running load reported progress.
   ///
+  /// Progress never goes backwards within a load: a fraction below the known one is
+  /// ignored (it may become unknown, and known again from there).
+  ///
   /// - Parameter fraction: The fraction done, clamped to 0…1, or `nil` when it became
   ///   unknown. A NaN or infinite value carries no information and is ignored.
   /// - Returns: Whether the progress changed (outside a load it never does).
@@ -111,6 +114,7 @@ struct StateDecider {
     if let fraction, !fraction.isFinite { return false }
     let fraction = StateDecision.sanitizedProgress(fraction)
     guard isLoading, fraction != progress else { return false }
+    if let fraction, let progress, fraction < progress { return false }
     progress = fraction
     return true
   }

@@ -96,9 +96,13 @@ final class ModelRun {
       }
       model.setupInitialState(completion: completion)
     case .progress(let fraction):
-      // A NaN or infinite report carries no information: the progress stays.
+      // A NaN or infinite report carries no information: the progress stays. Nor does
+      // progress go backwards within a load.
       let sanitized = fraction.isFinite ? StateDecision.sanitizedProgress(fraction) : nil
-      if fraction.isFinite && reference.isLoading && sanitized != reference.progress {
+      let isBackwards = sanitized.map { new in reference.progress.map { new < $0 } ?? false }
+      if fraction.isFinite && reference.isLoading && sanitized != reference.progress
+        && isBackwards != true
+      {
         reference.progress = sanitized
         if reference.requested.hasPrefix("loading") {
           reference.decideAndRequest(id: -1, animated: false)

@@ -1,0 +1,138 @@
+// Loads run through the category API — `startLoading`, `updateLoadingProgress`, `endLoading`
+// — under a loading policy with a show delay, a minimum display time or a progress interval.
+// Such a load is registered like a `load` (so that its timers end with it, a cancel brings
+// back the state it replaced, and the presented loading is timed), and its `LoadLifecycle`
+// decides as for `load`; its timers are `CategoryLoadTimer`s, which come back to the caller's
+// actor. Under `.immediate`, or called from code isolated to no actor, the category API runs
+// synchronously as the reference libraries did (see `StatefulContent+Transitions.swift`).
+extension ContentStateMachine {
+  /// Whether `startLoading` paces its load with the loading policy's timers: the policy has a
+  /// delay, there is an actor to come back to, and no `load` runs (while one runs, the
+  /// category API only changes the facts, as it always did).
+  @usableFromInline
+  func pacesCategoryLoad(isolation: (any Actor)?) -> Bool {
+    guard isolation != nil, loadingPolicy.hasDelays else { return false }
+    return !loads.isRunning || loads.activeID == categoryLoadID
+  }
+
+  /// Whether `endLoading` and `updateLoadingProgress` belong to a paced category load: one
+  /// runs, and its result is not held for the minimum display time already.
+  @usableFromInline
+  var hasPacedCategoryLoad: Bool {
+    guard let categoryLoadID, loads.isActive(categoryLoadID) else { return false }
+    return loads.active?.lifecycle.isHoldingResult == false
+  }
+
+  /// `startLoading` under a loading policy with delays: loading is requested at once (I1) but
+  /// presented only when the show delay elapses, unless the load ends first.
+  @usableFromInline
+  func startPacedCategoryLoad<Host: StatefulContent>(
+    host: Host, animated: Bool, isolation: isolated (any Actor)?,
+    completion: TransitionCompletion?
+  ) {
+    let lifecycle = LoadLifecycle(
+      mode: .load, retryPolicy: .never, loadingPolicy: loadingPolicy,
+      cancellationPolicy: cancellationPolicy)
+    let id = beginLoad(lifecycle) { _ in }
+    categoryLoadID = id
+    // A result held for the minimum display time (or loading held back by the show delay) of
+    // the load this one supersedes is obsolete.
+    supersedeDeferredRequest()
+    recordLoadingStarted()
+    let showDeadline = lifecycle.showDeadline(
+      now: clock.now(), loadingIsPresented: storedPresentedState.kind == .loading)
+    let unreported = submitDecidedState(
+      host: host, animated: animated, deferLoading: showDeadline != nil, completion: completion)
+    if let unreported { callingHook { host.handleErrorWhenContentsAvailable(unreported) } }
+    if let showDeadline, queue.hasDeferred {
+      schedule(.showDelayElapsed, at: showDeadline, load: id, host: host, isolation: isolation)
+    }
+  }
+
+  /// `updateLoadingProgress` during a paced category load: progress never goes backwards,
+  /// and reports closer together than the policy's interval are coalesced.
+  @usableFromInline
+  func reportPacedCategoryProgress<Host: StatefulContent>(
+    _ fraction: Double?, host: Host, isolation: isolated (any Actor)?
+  ) {
+    guard let id = categoryLoadID else { return }
+    if let deadline = loadProgress(id, attempt: 1, .some(fraction), host: host) {
+      schedule(.progressIntervalElapsed, at: deadline, load: id, host: host, isolation: isolation)
+    }
+  }
+
+  /// `endLoading` during a paced category load: the result is presented at once, or — when
+  /// loading is on screen for less than the minimum display time — held until it has been.
+  ///
+  /// - Returns: Whether the load was cancelled (an error the ``cancellationPolicy``
+  ///   recognizes): the caller then sets the state up as on appearance.
+  @usableFromInline
+  func endPacedCategoryLoad<Host: StatefulContent>(
+    error: (any Error)?, host: Host, animated: Bool, isolation: isolated (any Actor)?,
+    completion: TransitionCompletion?
+  ) -> Bool {
+    guard let id = categoryLoadID else { return false }
+    var ending = loadAttemptFinished(id, attempt: 1, error: error)
+    // Without an actor to come back to, nothing can wait for the minimum display time.
+    if case .hold = ending, isolation == nil { ending = .conclude }
+    switch ending {
+    case .hold(let deadline):
+      _ = recordLoadingEnded(error: error)
+      let unreported = submitDecidedState(
+        host: host, animated: animated, holdsResult: true, completion: completion)
+      if let unreported { callingHook { host.handleErrorWhenContentsAvailable(unreported) } }
+      schedule(.minimumDisplayElapsed, at: deadline, load: id, host: host, isolation: isolation)
+      return false
+    case .cancelled:
+      endCategoryLoad(id)
+      return recordLoadingEnded(error: error)
+    case .conclude, .retry, nil:
+      endCategoryLoad(id)
+      if recordLoadingEnded(error: error) { return true }
+      let unreported = submitDecidedState(host: host, animated: animated, completion: completion)
+      if let unreported { callingHook { host.handleErrorWhenContentsAvailable(unreported) } }
+      return false
+    }
+  }
+
+  /// A timer of the paced category load `id` fired, on the actor the load was started on.
+  func categoryTimerFired<Host: StatefulContent>(
+    _ timer: CategoryLoadTimer.Event, load id: UInt64, host: Host,
+    isolation: isolated (any Actor)?
+  ) {
+    asCall {
+      switch timer {
+      case .showDelayElapsed:
+        guard loads.isActive(id) else { return }
+        presentDeferredRequest()
+      case .progressIntervalElapsed:
+        if let deadline = loadProgress(id, host: host) {
+          schedule(
+            .progressIntervalElapsed, at: deadline, load: id, host: host, isolation: isolation)
+        }
+      case .minimumDisplayElapsed:
+        guard loadMinimumDisplayElapsed(id) else { return }
+        endCategoryLoad(id)
+        presentDeferredRequest()
+      }
+    }
+  }
+
+  /// Forgets the paced category load `id`, cancelling its remaining timers.
+  private func endCategoryLoad(_ id: UInt64) {
+    categoryLoadID = nil
+    guard let load = loads.end(id) else { return }
+    for task in load.tasks { task.cancel() }
+  }
+
+  /// Starts a timer of the paced category load `id`; without an actor to come back to, there
+  /// is none (the caller falls back to presenting at once).
+  private func schedule<Host: StatefulContent>(
+    _ event: CategoryLoadTimer.Event, at deadline: Duration, load id: UInt64, host: Host,
+    isolation: isolated (any Actor)?
+  ) {
+    guard let isolation else { return }
+    let timer = CategoryLoadTimer(event: event, load: id, machine: self, host: host)
+    retain(timer.start(at: deadline, sleep: clock.sleep, isolation: isolation), forLoad: id)
+  }
+}

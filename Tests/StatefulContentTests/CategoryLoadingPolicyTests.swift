@@ -1,0 +1,155 @@
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+/// The category API (`startLoading`, `endLoading`, `updateLoadingProgress`) under a loading
+/// policy: the same show delay, minimum display time and progress pacing as `load`.
+final class CategoryLoadingPolicyTests: LoadTestCase {
+  override var loadingPolicy: LoadingPolicy { .smooth }
+
+  /// Starts loading and lets the show delay (150 ms) pass, so that loading is on screen.
+  private func startLoadingShown(_ outcomes: OutcomeRecorder? = nil) async {
+    model.startLoading(completion: outcomes?.completion("start"))
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(150))
+    await settle { self.presenter.records.count == 1 }
+  }
+
+  func test_anEndBeforeTheShowDelay_neverPresentsLoading_andTheStartIsSuperseded() async {
+    let outcomes = OutcomeRecorder()
+    model.startLoading(completion: outcomes.completion("start"))
+    XCTAssertEqual(model.currentState, .loading, "the requested state is loading at once (I1)")
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(50))
+    await settle()
+    XCTAssertTrue(presenter.records.isEmpty, "no loading within the show delay")
+    model.content = ["a"]
+    model.endLoading(completion: outcomes.completion("end"))
+    XCTAssertEqual(presenter.presentedKinds, [.content], "no loading flash")
+    XCTAssertEqual(outcomes["start"], [.superseded], "a loading never shown was superseded")
+    XCTAssertEqual(outcomes["end"], [.presented])
+    await settle { self.clock.sleeperCount == 0 }
+    XCTAssertEqual(clock.sleeperCount, 0, "the show delay's timer is cancelled")
+    clock.advance(by: .seconds(1))
+    await settle()
+    XCTAssertEqual(presenter.presentedKinds, [.content], "the timer shows nothing later")
+  }
+
+  func test_loadingShownAfterTheDelay_staysTheMinimumDisplayTime_thenTheEndIsPresented() async {
+    let outcomes = OutcomeRecorder()
+    await startLoadingShown(outcomes)
+    XCTAssertEqual(presenter.presentedKinds, [.loading])
+    XCTAssertEqual(outcomes["start"], [.presented])
+    clock.advance(by: .milliseconds(100))
+    model.content = ["a"]
+    model.endLoading(completion: outcomes.completion("end"))
+    XCTAssertEqual(presenter.presentedKinds, [.loading], "loading stays its minimum time")
+    XCTAssertEqual(outcomes["end"], [], "the end's completion waits for its presentation")
+    XCTAssertFalse(model.stateMachine.isLoading, "the load did end")
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(299))
+    await settle()
+    XCTAssertEqual(presenter.presentedKinds, [.loading])
+    clock.advance(by: .milliseconds(1))
+    await settle { self.presenter.records.count == 2 }
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertEqual(outcomes["end"], [.presented], "called exactly once, when presented")
+  }
+
+  func test_anEndAfterTheMinimumDisplayTime_isPresentedAtOnce() async {
+    await startLoadingShown()
+    clock.advance(by: .milliseconds(400))
+    model.endLoading(error: TestError("offline"))
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .error])
+  }
+
+  func test_aStartDuringTheHold_supersedesTheHeldEnd_andLoadingStays() async {
+    let outcomes = OutcomeRecorder()
+    await startLoadingShown()
+    model.endLoading(completion: outcomes.completion("end"))
+    model.startLoading(completion: outcomes.completion("again"))
+    XCTAssertEqual(outcomes["end"], [.superseded], "the held end is superseded by the new load")
+    XCTAssertEqual(outcomes["again"], [.unchanged], "loading is on screen already")
+    clock.advance(by: .seconds(1))
+    await settle()
+    XCTAssertEqual(presenter.presentedKinds, [.loading], "loading stays: the new load runs")
+    model.endLoading()
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
+  }
+
+  func test_aCancellationBeforeTheShowDelay_bringsBackThePreviousState_withNoFlash() async {
+    model.content = ["a"]
+    model.endLoading()
+    XCTAssertEqual(presenter.presentedKinds, [.content])
+    model.content = []
+    let outcomes = OutcomeRecorder()
+    model.startLoading(completion: outcomes.completion("start"))
+    model.endLoading(error: CancellationError(), completion: outcomes.completion("end"))
+    XCTAssertEqual(outcomes["start"], [.superseded])
+    XCTAssertEqual(outcomes["end"].count, 1)
+    XCTAssertFalse(presenter.presentedKinds.contains(.loading))
+    XCTAssertFalse(presenter.presentedKinds.contains(.error), "cancellation is not an error")
+  }
+
+  func test_progress_isPacedByTheInterval_andNeverGoesBackwards() async {
+    await startLoadingShown()
+    model.updateLoadingProgress(0.5)
+    XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.5)
+    model.updateLoadingProgress(0.2)
+    model.updateLoadingProgress(0.6)
+    model.updateLoadingProgress(0.7)
+    XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.5, "coalesced within 50 ms")
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(50))
+    await settle { self.presenter.lastPresentation?.state.progress == 0.7 }
+    XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.7, "the latest, after 50 ms")
+    let progresses = presenter.records.compactMap(\.presentation.state.progress)
+    XCTAssertEqual(progresses, progresses.sorted(), "never backwards: \(progresses)")
+  }
+
+  func test_theAdopterIsReleased_whileAShowDelayIsPending() async {
+    weak var released: TestModel?
+    do {
+      let machine = ContentStateMachine(presenter: presenter, clock: clock)
+      machine.loadingPolicy = .smooth
+      let model = TestModel(machine: machine)
+      released = model
+      model.startLoading()
+      await settle { self.clock.sleeperCount == 1 }
+    }
+    XCTAssertNil(released, "the timer holds neither the adopter nor its machine")
+    clock.advance(by: .seconds(1))
+    await settle()
+    XCTAssertTrue(presenter.records.isEmpty)
+  }
+
+  func test_outsideAnyActor_thePolicyFallsBackToImmediate() {
+    let model = model
+    Self.startAndEndOutsideAnyActor(model)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .loading, .empty], "documented fallback")
+    XCTAssertEqual(
+      presenter.records.map(\.presentation.state.progress), [nil, 0.5, nil],
+      "loading at once, its progress never backwards, and the end at once")
+  }
+
+  /// Calls the category API from code isolated to no actor (`#isolation` is `nil`).
+  private nonisolated static func startAndEndOutsideAnyActor(_ model: TestModel) {
+    model.startLoading()
+    model.updateLoadingProgress(0.5)
+    model.updateLoadingProgress(0.2)
+    model.endLoading()
+  }
+
+  func test_progressReportedBackwards_isNotPresented_underAnyPolicy() {
+    model.stateMachine.loadingPolicy = .immediate
+    model.startLoading()
+    model.updateLoadingProgress(0.5)
+    model.updateLoadingProgress(0.2)
+    XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.5)
+    XCTAssertEqual(model.stateMachine.progress, 0.5)
+    model.endLoading()
+    model.startLoading()
+    model.updateLoadingProgress(0.1)
+    XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.1, "a new load starts over")
+  }
+}

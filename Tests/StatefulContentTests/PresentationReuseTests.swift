@@ -20,6 +20,7 @@ final class PresentationReuseTests: XCTestCase {
   /// An adopter whose hooks build a new placeholder for every presentation.
   private final class Counting: StatefulContent {
     let stateMachine: ContentStateMachine
+    var hasContent: Bool { false }
     var emptyCount = 0
     var loadingNumber = 0
     var emptyInsets = EdgeInsets.zero
@@ -142,6 +143,7 @@ final class PresentationReuseTests: XCTestCase {
   /// An adopter whose empty placeholder says what it was asked for.
   private final class Searching: StatefulContent {
     let stateMachine: ContentStateMachine
+    var hasContent: Bool { false }
     var query = "a"
     var emptyInsets = EdgeInsets.zero
 

@@ -249,6 +249,6 @@ extension StatefulContent {
   func requestDecidedState(animated: Bool, completion: TransitionCompletion?) {
     let unreported = stateMachine.submitDecidedState(
       host: self, animated: animated, completion: completion)
-    if let unreported { stateMachine.callingHook { handleErrorWhenContentsAvailable(unreported) } }
+    if let unreported { stateMachine.reportErrorWithContent(unreported, to: self) }
   }
 }

@@ -43,8 +43,10 @@ public protocol StatefulContent: AnyObject {
 
   /// Whether there is content to show; content always wins over a placeholder.
   ///
-  /// Default: `false`; `!content.isEmpty` when ``Content`` is a `Collection`; whether it
-  /// holds a value when ``Content`` is an `Optional` (``OptionalContent``).
+  /// Default: `!content.isEmpty` when ``Content`` is a `Collection`; whether it holds a value
+  /// when ``Content`` is an `Optional` (``OptionalContent``); otherwise `false`, deprecated so
+  /// that the compiler warns — an adopter without `hasContent` never shows its content (and
+  /// StatefulViewController's `func hasContent()` is not this requirement).
   var hasContent: Bool { get }
 
   /// Called exactly once for a request that ends with an error while content stays visible.
@@ -56,6 +58,17 @@ public protocol StatefulContent: AnyObject {
   ///
   /// - Parameter error: The real error the load ended with.
   func handleErrorWhenContentsAvailable(_ error: any Error)
+
+  /// StatefulViewController's spelling of ``handleErrorWhenContentsAvailable(_:)``: do not
+  /// implement it.
+  ///
+  /// An adopter that implements it under the old name has it called after
+  /// ``handleErrorWhenContentsAvailable(_:)``, so the error is not lost, and the machine
+  /// reports ``AdoptionMistake/oldErrorHookName``. Default: tells the machine that the
+  /// adopter has no such method.
+  ///
+  /// - Parameter error: The real error the load ended with.
+  func handleErrorWhenContentAvailable(_ error: any Error)
 
   /// The insets for a state's placeholder, added to the placeholder's own insets.
   ///
@@ -130,12 +143,26 @@ extension StatefulContent where Content == Void {
 }
 
 extension StatefulContent {
-  /// `false`: override it, or use a `Collection` as ``Content``.
+  /// `false`: implement it, or give ``content`` a `Collection` or `Optional` type.
+  ///
+  /// Deprecated, so that the compiler warns an adopter that would get it: without
+  /// ``hasContent``, content is never shown — the mistake of an adopter migrated from
+  /// StatefulViewController, whose `func hasContent() -> Bool` is a method this protocol
+  /// does not call. An adopter that never has content writes `var hasContent: Bool { false }`.
+  @available(
+    *, deprecated,
+    message:
+      "without hasContent, content is never shown: implement 'var hasContent: Bool' (StatefulViewController's 'func hasContent()' is not called), or give 'content' a Collection or Optional type"
+  )
   @inlinable
   public var hasContent: Bool { false }
   /// Does nothing.
   @inlinable
   public func handleErrorWhenContentsAvailable(_ error: any Error) {}
+  /// Tells the machine that the adopter has no method of this old name.
+  public func handleErrorWhenContentAvailable(_ error: any Error) {
+    stateMachine.oldSpellingIsDefault = true
+  }
   /// ``EdgeInsets/zero``.
   @inlinable
   public func insets(for state: ContentState) -> EdgeInsets { .zero }

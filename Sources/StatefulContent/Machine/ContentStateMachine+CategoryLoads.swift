@@ -9,16 +9,26 @@ extension ContentStateMachine {
   /// Whether `startLoading` paces its load with the loading policy's timers: the policy has a
   /// delay, there is an actor to come back to, and no `load` runs (while one runs, the
   /// category API only changes the facts, as it always did).
-  @usableFromInline
+  @inlinable
   func pacesCategoryLoad(isolation: (any Actor)?) -> Bool {
-    guard isolation != nil, loadingPolicy.hasDelays else { return false }
-    return !loads.isRunning || loads.activeID == categoryLoadID
+    policyHasDelays && isolation != nil && canPaceCategoryLoad
+  }
+
+  /// Whether no `load` other than a paced category load runs.
+  @usableFromInline
+  var canPaceCategoryLoad: Bool {
+    !loads.isRunning || loads.activeID == categoryLoadID
   }
 
   /// Whether `endLoading` and `updateLoadingProgress` belong to a paced category load: one
   /// runs, and its result is not held for the minimum display time already.
-  @usableFromInline
+  @inlinable
   var hasPacedCategoryLoad: Bool {
+    categoryLoadID != nil && isPacedCategoryLoadRunning
+  }
+
+  @usableFromInline
+  var isPacedCategoryLoadRunning: Bool {
     guard let categoryLoadID, loads.isActive(categoryLoadID) else { return false }
     return loads.active?.lifecycle.isHoldingResult == false
   }
@@ -43,7 +53,7 @@ extension ContentStateMachine {
       now: clock.now(), loadingIsPresented: storedPresentedState.kind == .loading)
     let unreported = submitDecidedState(
       host: host, animated: animated, deferLoading: showDeadline != nil, completion: completion)
-    if let unreported { callingHook { host.handleErrorWhenContentsAvailable(unreported) } }
+    if let unreported { reportErrorWithContent(unreported, to: host) }
     if let showDeadline, queue.hasDeferred {
       schedule(.showDelayElapsed, at: showDeadline, load: id, host: host, isolation: isolation)
     }
@@ -80,7 +90,7 @@ extension ContentStateMachine {
       _ = recordLoadingEnded(error: error)
       let unreported = submitDecidedState(
         host: host, animated: animated, holdsResult: true, completion: completion)
-      if let unreported { callingHook { host.handleErrorWhenContentsAvailable(unreported) } }
+      if let unreported { reportErrorWithContent(unreported, to: host) }
       schedule(.minimumDisplayElapsed, at: deadline, load: id, host: host, isolation: isolation)
       return false
     case .cancelled:
@@ -90,7 +100,7 @@ extension ContentStateMachine {
       endCategoryLoad(id)
       if recordLoadingEnded(error: error) { return true }
       let unreported = submitDecidedState(host: host, animated: animated, completion: completion)
-      if let unreported { callingHook { host.handleErrorWhenContentsAvailable(unreported) } }
+      if let unreported { reportErrorWithContent(unreported, to: host) }
       return false
     }
   }

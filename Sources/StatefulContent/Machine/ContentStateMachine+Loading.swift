@@ -181,7 +181,7 @@ extension ContentStateMachine {
       return
     }
     if let unreported = submitDecidedState(host: host, animated: animated) {
-      callingHook { host.handleErrorWhenContentsAvailable(unreported) }
+      reportErrorWithContent(unreported, to: host)
     }
   }
 

@@ -75,13 +75,22 @@ public final class ContentStateMachine: Observable {
   /// ``LoadContext/credential`` and throws ``ContentLockedError`` when it is wrong.
   public var credentialVerifier: (@Sendable (Credential) async throws -> Bool)?
   /// When the loading placeholder appears, how long it stays, and how progress is coalesced.
-  @exclusivity(unchecked) public var loadingPolicy: LoadingPolicy = .immediate
+  @exclusivity(unchecked) public var loadingPolicy: LoadingPolicy = .immediate {
+    didSet { policyHasDelays = loadingPolicy.hasDelays }
+  }
+  /// Whether ``loadingPolicy`` needs timers, kept so that the category API asks one field.
+  @exclusivity(unchecked) @usableFromInline var policyHasDelays = false
   /// How loads that do not pass a policy of their own retry. Defaults to ``RetryPolicy/never``.
   @exclusivity(unchecked) public var retryPolicy: RetryPolicy = .never
   /// Which errors mean "cancelled" — for a load's operation and for
   /// ``StatefulContent/endLoading(animated:error:isolation:completion:)`` — rather than "failed".
   /// Defaults to ``CancellationPolicy/standard``.
   @exclusivity(unchecked) public var cancellationPolicy: CancellationPolicy = .standard
+
+  /// Called with each ``AdoptionMistake`` the machine detects, once per kind. Defaults to
+  /// ``AdoptionMistake/assertInDebugBuilds``; tests set their own.
+  public var adoptionMistakeHandler: (AdoptionMistake) -> Void = AdoptionMistake
+    .assertInDebugBuilds
 
   // MARK: The rules (pure values; this class is their only writer)
 
@@ -110,6 +119,13 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var completions: [UInt64: TransitionCompletion] = [:]
   @exclusivity(unchecked) var nextRequestID: UInt64 = 1
   @exclusivity(unchecked) var latestRequestID: UInt64 = 0
+
+  // MARK: Adoption mistakes (see ContentStateMachine+Adoption.swift)
+
+  /// Set by the default of the old spelling, to tell it from an adopter's method.
+  @exclusivity(unchecked) var oldSpellingIsDefault = false
+  /// The mistakes reported already.
+  @exclusivity(unchecked) var reportedMistakes: Set<AdoptionMistake> = []
 
   // MARK: Calls (see ContentStateMachine+Calls.swift)
 

@@ -12,7 +12,7 @@ final class ViewerAppTests: FixtureTestCase {
   private func makeApp(passwords: [String] = []) -> ViewerApp {
     let source = PasswordSource.lines(passwords)
     return ViewerApp(
-      writeOutput: output.write, writeError: errors.write, style: .plain,
+      writeOutput: output.write, writeError: errors.write, style: .plain, terminalWidth: nil,
       makeStopwatch: { { .zero } },
       interrupts: InterruptController(writeNote: errors.write),
       standardInputPasswords: PasswordSource { path, attempt in

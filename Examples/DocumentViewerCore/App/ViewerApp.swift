@@ -19,6 +19,9 @@ public struct ViewerApp {
   public var writeError: (String) -> Void
   /// Whether rendered output uses ANSI escape codes.
   public var style: TerminalStyle
+  /// The terminal's width in columns, to which the lines of documents are cut, or `nil` to
+  /// keep them whole.
+  public var terminalWidth: Int?
   /// How documents are read.
   public var reader: DocumentReader
   /// Makes the clock of a timeline, started when it is called.
@@ -38,6 +41,9 @@ public struct ViewerApp {
   ///   - writeError: Writes to standard error. Defaults to the process's standard error.
   ///   - style: Whether to use ANSI escape codes. Defaults to ANSI when standard output is a
   ///     terminal.
+  ///   - terminalWidth: The width to which the lines of documents are cut. Defaults to the
+  ///     width of standard output when it is a terminal (read once, when the program starts),
+  ///     otherwise `nil`.
   ///   - reader: How documents are read. Defaults to a reader with default limits.
   ///   - makeStopwatch: Makes the clock of a timeline. Defaults to the continuous clock.
   ///   - clock: The clock of `--delay` and the loading policy. Defaults to the continuous
@@ -49,6 +55,7 @@ public struct ViewerApp {
     writeOutput: @escaping (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping (String) -> Void = StandardStreams.writeToError,
     style: TerminalStyle = .detect(),
+    terminalWidth: Int? = TerminalRenderer.detectWidth(),
     reader: DocumentReader = DocumentReader(),
     makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
     clock: any Clock<Duration> = ContinuousClock(),
@@ -58,6 +65,7 @@ public struct ViewerApp {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.style = style
+    self.terminalWidth = terminalWidth
     self.reader = reader
     self.makeStopwatch = makeStopwatch
     self.clock = clock
@@ -134,7 +142,9 @@ public struct ViewerApp {
 
   /// Opens each document in turn; in timeline mode only timeline lines are written.
   private func view(_ documents: [Opening], options: ViewerOptions) async {
-    let terminal = options.timeline ? nil : TerminalPresenter(style: style, write: writeOutput)
+    let terminal =
+      options.timeline
+      ? nil : TerminalPresenter(style: style, width: terminalWidth, write: writeOutput)
     let presenter: any Presenter =
       terminal ?? TimelinePresenter(elapsed: makeStopwatch(), write: writeOutput)
     let renderer = TerminalRenderer(style: style)

@@ -147,6 +147,13 @@ final class TerminalRendererTests: FixtureTestCase {
     XCTAssertFalse(plain.lines(for: document).joined().contains("\u{1B}"))
   }
 
+  func test_cancellation_namesTheDocumentAndIsDimOnlyInTheANSIStyle() {
+    XCTAssertEqual(plain.cancellation(of: "a.txt"), "Cancelled: 'a.txt' was not opened.")
+    XCTAssertEqual(
+      ansi.cancellation(of: "a\u{1B}.txt"),
+      "\u{1B}[2mCancelled: 'a\u{FFFD}.txt' was not opened.\u{1B}[0m")
+  }
+
   func test_heading_isBoldOnlyInTheANSIStyle() {
     XCTAssertEqual(plain.heading("A file"), "== A file ==")
     XCTAssertEqual(ansi.heading("A file"), "\u{1B}[1m== A file ==\u{1B}[0m")

@@ -158,10 +158,17 @@ public struct ViewerApp {
         path: document.path, opener: opener, presenter: presenter, clock: clock,
         loadingPolicy: options.delay == nil ? .immediate : .smooth)
       terminal?.contentProvider = { [weak session] in session?.content }
-      if case .locked = await interrupts.cancelOnInterrupt(
-        session, during: { await session.open() })
-      {
+      switch await interrupts.cancelOnInterrupt(session, during: { await session.open() }) {
+      case .locked:
         await unlock(session, with: document, terminal: terminal)
+      case .cancelled where session.currentState.kind == .idle:
+        // Idle shows nothing: say so, or the last line would still read "Opening <name>…".
+        if let terminal {
+          terminal.closeProgressLine()
+          writeOutput(renderer.cancellation(of: session.displayName) + "\n")
+        }
+      case .completed, .failed, .cancelled, .superseded:
+        break
       }
     }
     terminal?.closeProgressLine()

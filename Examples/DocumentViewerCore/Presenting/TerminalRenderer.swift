@@ -104,6 +104,16 @@ public struct TerminalRenderer: Hashable, Sendable {
     return document.lines.map { fitted(clean($0)) } + [styled("(\(document.shownSummary))", "2")]
   }
 
+  /// The line that ends a document whose opening was cancelled before anything of it was
+  /// shown, such as `Cancelled: 'notes.txt' was not opened.`, so that the last line does not
+  /// still say that it is opening.
+  ///
+  /// - Parameter name: The document's name.
+  /// - Returns: The line, dim in the ANSI style.
+  public func cancellation(of name: String) -> String {
+    styled("Cancelled: '\(clean(name))' was not opened.", "2")
+  }
+
   /// A heading above a document, such as `== A text file ==`.
   ///
   /// - Parameter title: The heading's text.

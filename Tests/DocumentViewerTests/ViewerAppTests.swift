@@ -81,10 +81,14 @@ final class ViewerAppTests: FixtureTestCase {
   func test_run_timeline_printsOnlyTimelineLinesAndExits0WhateverTheState() async throws {
     let path = try fixtures.file("a.txt", text: "a\n")
 
-    let status = await makeApp().run(["--timeline", path, fixtures.path("missing")])
+    let missing = fixtures.path("missing")
+
+    let status = await makeApp().run(["--timeline", path, missing])
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(output.text, "0 loading\n0 content\n0 loading\n0 error\n")
+    XCTAssertEqual(
+      output.text,
+      "0 loading \(path)\n0 content \(path)\n0 loading \(missing)\n0 error \(missing)\n")
     XCTAssertEqual(errors.text, "")
   }
 
@@ -124,7 +128,8 @@ final class ViewerAppTests: FixtureTestCase {
     let status = await makeApp().run(["--timeline", "--password-file", passwords, locked])
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(output.text, "0 loading\n0 locked\n0 loading\n0 content\n")
+    XCTAssertEqual(
+      output.lines, ["0 loading", "0 locked", "0 loading", "0 content", ""].named(locked))
     XCTAssertEqual(errors.text, "")
     XCTAssertEqual(askedPaths, [], "the password file replaces standard input")
   }
@@ -137,7 +142,8 @@ final class ViewerAppTests: FixtureTestCase {
     let status = await makeApp().run(["--timeline", "--password-file=\(passwords)", locked])
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(output.text, "0 loading\n0 locked\n0 loading\n0 locked\n")
+    XCTAssertEqual(
+      output.lines, ["0 loading", "0 locked", "0 loading", "0 locked", ""].named(locked))
   }
 
   func test_run_passwordFileWithSeveralLines_triesThemInOrderUntilOneOpens() async throws {
@@ -150,7 +156,7 @@ final class ViewerAppTests: FixtureTestCase {
 
     XCTAssertEqual(status, 0)
     XCTAssertEqual(
-      output.lines.map { $0.split(separator: " ").last.map(String.init) ?? "" },
+      output.lines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" },
       ["loading", "locked", "loading", "locked", "loading", "locked", "loading", "content", ""])
   }
 
@@ -193,7 +199,9 @@ final class ViewerAppTests: FixtureTestCase {
 
     XCTAssertEqual(status, 0)
     XCTAssertEqual(
-      output.text, "0 loading\n0 locked\n0 loading\n0 content\n0 loading\n0 content\n")
+      output.lines,
+      ["0 loading", "0 locked", "0 loading", "0 content"].named(locked)
+        + ["0 loading", "0 content", ""].named(plain))
     XCTAssertEqual(askedPaths, [locked])
   }
 
@@ -220,7 +228,7 @@ final class ViewerAppTests: FixtureTestCase {
     let status = await app.run(["--timeline", locked])
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(output.lines.last(where: { !$0.isEmpty }), "0 content")
+    XCTAssertEqual(output.lines.last(where: { !$0.isEmpty }), "0 content \(locked)")
   }
 
   // MARK: Delay
@@ -238,16 +246,16 @@ final class ViewerAppTests: FixtureTestCase {
     let run = Task { await app.run(["--timeline", "--delay", "300", path]) }
     await settle { clock.sleeperCount == 2 }  // the show delay and the simulated source
     clock.advance(by: .milliseconds(150))
-    await settle { self.output.text == "150 loading\n" }
+    await settle { self.output.text == "150 loading \(path)\n" }
     clock.advance(to: .init(offset: .milliseconds(300)))
     // Read at 300 ms; loading was shown at 150 ms and stays until 550 ms.
     await settle { clock.nextDeadline?.offset == .milliseconds(550) }
-    XCTAssertEqual(output.text, "150 loading\n")
+    XCTAssertEqual(output.text, "150 loading \(path)\n")
     clock.advance(to: .init(offset: .milliseconds(550)))
     let status = await run.value
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(output.text, "150 loading\n550 content\n")
+    XCTAssertEqual(output.text, "150 loading \(path)\n550 content \(path)\n")
   }
 
   // MARK: Tour
@@ -258,7 +266,9 @@ final class ViewerAppTests: FixtureTestCase {
     let status = await makeApp().run(["--timeline"])
 
     XCTAssertEqual(status, 0)
-    let expected = samples.flatMap { $0.expectedKinds.map { "0 \($0)" } }
+    let expected = samples.flatMap { sample in
+      sample.expectedKinds.map { "0 \($0) \(sample.name)" }
+    }
     XCTAssertEqual(output.lines.dropLast(), expected[...])
     XCTAssertEqual(askedPaths, [], "the tour types its own password")
     guard PDFTools().areInstalled else { return }
@@ -341,5 +351,13 @@ final class ViewerAppTests: FixtureTestCase {
     XCTAssertEqual(text.count, 1000)
     XCTAssertEqual(text.last, UInt8(ascii: "\n"))
     XCTAssertEqual(SampleDocuments.largeText(byteCount: 0), [])
+  }
+}
+
+extension [String] {
+  /// Timeline lines followed by the document they belong to; an empty line (the end of the
+  /// output) stays empty.
+  fileprivate func named(_ document: String) -> [String] {
+    map { $0.isEmpty ? $0 : "\($0) \(document)" }
   }
 }

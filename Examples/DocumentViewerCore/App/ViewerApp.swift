@@ -9,7 +9,7 @@ import StatefulContent
 ///
 /// ```swift
 /// let status = await ViewerApp().run(["--timeline", "/etc/hostname"])
-/// // prints "0 loading" and "0 content"; status == 0
+/// // prints "0 loading /etc/hostname" and "0 content /etc/hostname"; status == 0
 /// ```
 @MainActor
 public struct ViewerApp {
@@ -107,7 +107,7 @@ public struct ViewerApp {
     }
     let headings = options.paths.count > 1
     let documents = options.paths.map {
-      Opening(heading: headings ? $0 : nil, path: $0, passwords: passwords)
+      Opening(heading: headings ? $0 : nil, path: $0, timelineName: $0, passwords: passwords)
     }
     await view(documents, options: options)
     return 0
@@ -131,22 +131,29 @@ public struct ViewerApp {
     return 2
   }
 
-  /// A document to open, under its heading when it has one, with where its passwords come
-  /// from and whether to show them (the tour's are shown).
+  /// A document to open, under its heading when it has one, with its name in the timeline,
+  /// where its passwords come from and whether to show them (the tour's are shown).
   private struct Opening {
     var heading: String?
     var path: String
+    /// The path as given, or a sample's name in the tour.
+    var timelineName: String
     var passwords: PasswordSource
     var shownPassword: String? = nil
   }
 
   /// Opens each document in turn; in timeline mode only timeline lines are written.
   private func view(_ documents: [Opening], options: ViewerOptions) async {
-    let terminal =
-      options.timeline
-      ? nil : TerminalPresenter(style: style, width: terminalWidth, write: writeOutput)
-    let presenter: any Presenter =
-      terminal ?? TimelinePresenter(elapsed: makeStopwatch(), write: writeOutput)
+    let terminal: TerminalPresenter?
+    let timeline: TimelinePresenter?
+    let presenter: any Presenter
+    if options.timeline {
+      let lines = TimelinePresenter(elapsed: makeStopwatch(), write: writeOutput)
+      (terminal, timeline, presenter) = (nil, lines, lines)
+    } else {
+      let screen = TerminalPresenter(style: style, width: terminalWidth, write: writeOutput)
+      (terminal, timeline, presenter) = (screen, nil, screen)
+    }
     let renderer = TerminalRenderer(style: style)
     let opener = DocumentOpener(reader: reader, latency: options.delay ?? .zero, clock: clock)
     for (index, document) in documents.enumerated() {
@@ -158,6 +165,7 @@ public struct ViewerApp {
         path: document.path, opener: opener, presenter: presenter, clock: clock,
         loadingPolicy: options.delay == nil ? .immediate : .smooth)
       terminal?.contentProvider = { [weak session] in session?.content }
+      timeline?.document = document.timelineName
       switch await interrupts.cancelOnInterrupt(session, during: { await session.open() }) {
       case .locked:
         await unlock(session, with: document, terminal: terminal)
@@ -229,7 +237,7 @@ public struct ViewerApp {
     }
     let documents = samples.map { sample in
       Opening(
-        heading: "\(sample.title): \(sample.name)", path: sample.path,
+        heading: "\(sample.title): \(sample.name)", path: sample.path, timelineName: sample.name,
         passwords: .lines(sample.password.map { [$0] } ?? []), shownPassword: sample.password)
     }
     await view(documents, options: options)

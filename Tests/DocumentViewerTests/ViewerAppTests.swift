@@ -23,12 +23,29 @@ final class ViewerAppTests: FixtureTestCase {
 
   // MARK: Usage
 
-  func test_run_unknownOption_printsTheUsageToStandardErrorAndExits2() async {
+  func test_run_unknownOption_printsTheErrorAndAHintNotTheUsageToStandardErrorAndExits2()
+    async
+  {
     let status = await makeApp().run(["--bogus"])
 
     XCTAssertEqual(status, 2)
     XCTAssertEqual(output.text, "")
-    XCTAssertTrue(errors.text.hasPrefix("document-viewer: unknown option '--bogus'\n\nUSAGE: "))
+    XCTAssertEqual(
+      errors.text,
+      "document-viewer: unknown option '--bogus'\nRun 'document-viewer --help' for usage.\n")
+  }
+
+  func test_run_missingValue_printsTheErrorAndAHintNotTheUsageAndExits2() async {
+    let status = await makeApp().run(["a.txt", "--password-file"])
+
+    XCTAssertEqual(status, 2)
+    XCTAssertEqual(output.text, "")
+    XCTAssertEqual(
+      errors.lines,
+      [
+        "document-viewer: option '--password-file' needs a value",
+        "Run 'document-viewer --help' for usage.", "",
+      ])
   }
 
   func test_run_escapeSequencesInArguments_neverReachTheTerminal() async {
@@ -63,7 +80,9 @@ final class ViewerAppTests: FixtureTestCase {
       let status = await makeApp().run(arguments)
 
       XCTAssertEqual(status, 2, "\(arguments)")
-      XCTAssertTrue(errors.text.contains("\nUSAGE: "), "\(arguments)")
+      XCTAssertTrue(
+        errors.text.hasSuffix("\nRun 'document-viewer --help' for usage.\n"), "\(arguments)")
+      XCTAssertFalse(errors.text.contains("USAGE: "), "\(arguments)")
     }
     XCTAssertEqual(output.text, "")
   }

@@ -125,9 +125,11 @@ public struct ViewerApp {
     }
   }
 
-  /// Reports bad usage with the usage text; returns the exit status 2.
+  /// Reports bad usage with a hint to `--help`, not the whole usage text, which would push the
+  /// error out of sight; returns the exit status 2.
   private func usageError(_ error: UsageError) -> Int32 {
-    writeError("document-viewer: \(TerminalRenderer.clean("\(error)"))\n\n\(ViewerCommand.usage)")
+    writeError(
+      "document-viewer: \(TerminalRenderer.clean("\(error)"))\n\(ViewerCommand.usageHint)\n")
     return 2
   }
 

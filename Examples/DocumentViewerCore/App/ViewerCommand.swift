@@ -59,6 +59,10 @@ public enum ViewerCommand: Hashable, Sendable {
 
     """
 
+  /// The line printed under a usage error instead of the whole ``usage``, without a line
+  /// feed.
+  public static let usageHint = "Run 'document-viewer --help' for usage."
+
   /// Decodes the raw bytes of command-line arguments.
   ///
   /// `CommandLine.arguments` repairs invalid UTF-8, which would turn a file name in another

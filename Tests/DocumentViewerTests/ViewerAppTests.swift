@@ -330,11 +330,29 @@ final class ViewerAppTests: FixtureTestCase {
 
     XCTAssertEqual(status, 0)
     XCTAssertEqual(output.lines.count, 8 * 2 + 1)
-    XCTAssertEqual(
-      errors.text,
-      "document-viewer: skipping the PDF samples: pdftotext and qpdf not found on PATH; "
-        + "install poppler-utils and qpdf to see them.\n")
+    XCTAssertEqual(errors.lines, [Self.skippedPDFsNote, Self.skippedPDFsNote, ""])
   }
+
+  func test_run_tourWithoutPDFTools_repeatsTheNoteAtTheEndSoThatItDoesNotScrollAway()
+    async throws
+  {
+    let screen = TextCapture()
+    var app = makeApp()
+    app.reader = DocumentReader(pdfTools: PDFTools(searchPath: ""))
+    app.writeOutput = screen.write
+    app.writeError = screen.write
+
+    let status = await app.run([])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(screen.lines.first, Self.skippedPDFsNote)
+    XCTAssertEqual(screen.lines.suffix(3), ["[Retry]", Self.skippedPDFsNote, ""])
+    XCTAssertEqual(screen.lines.filter { $0 == Self.skippedPDFsNote }.count, 2)
+  }
+
+  private static let skippedPDFsNote =
+    "document-viewer: skipping the PDF samples: pdftotext and qpdf not found on PATH; "
+    + "install poppler-utils and qpdf to see them."
 
   func test_tour_withTMPDIRNamingAMissingFolder_saysSoAndCreatesNothing() throws {
     try ViewerProcess.skipUnlessBuilt()

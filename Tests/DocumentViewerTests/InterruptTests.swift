@@ -56,6 +56,27 @@ final class InterruptTests: FixtureTestCase {
     XCTAssertEqual(clock.sleeperCount, 0, "the simulated source's wait was cancelled too")
   }
 
+  func test_interruptWhileTheViewerOpensADocument_endsItsOutputSayingItWasCancelled()
+    async throws
+  {
+    let path = try fixtures.file("a.txt", text: "a\n")
+    let output = TextCapture()
+    let app = ViewerApp(
+      writeOutput: output.write, writeError: noteCapture.write, style: .plain,
+      terminalWidth: nil, clock: clock, interrupts: interrupts)
+    let run = Task { await app.run(["--delay", "1000", path]) }
+    await settle { self.clock.sleeperCount == 2 }
+    clock.advance(by: .milliseconds(150))
+    await settle { output.text == "Opening a.txt…\n" }
+
+    let response = interrupts.interrupt()
+    let status = await run.value
+
+    XCTAssertEqual(response, .cancelledLoad)
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(output.lines, ["Opening a.txt…", "Cancelled: 'a.txt' was not opened.", ""])
+  }
+
   func test_interruptDuringARefresh_keepsTheContentShown() async throws {
     let session = slowSession(try fixtures.file("a.txt", text: "a\n"))
     let open = Task { await session.open() }

@@ -1,8 +1,9 @@
 import DocumentViewerCore
+import Foundation
 import StatefulContent
 import XCTest
 
-final class TerminalRendererTests: XCTestCase {
+final class TerminalRendererTests: FixtureTestCase {
   private let plain = TerminalRenderer(style: .plain)
   private let ansi = TerminalRenderer(style: .ansi)
 
@@ -60,6 +61,80 @@ final class TerminalRendererTests: XCTestCase {
     XCTAssertEqual(plain.lines(for: nil), [])
   }
 
+  // MARK: Width
+
+  func test_documentLines_longerThanTheWidth_areCutToItWithAnEllipsis() {
+    let renderer = TerminalRenderer(style: .plain, width: 10)
+    let document = Document(
+      path: "/a.pdf", kind: .pdf,
+      lines: ["0123456789", "0123456789A", "Column one          Column two", ""],
+      totalLineCount: 4, byteCount: 100, pageCount: 1)
+
+    XCTAssertEqual(
+      renderer.lines(for: document),
+      ["0123456789", "012345678…", "Column on…", "", "(1 page, 4 lines of text)"])
+  }
+
+  func test_fitted_dropsTrailingWhiteSpaceBeforeCutting() {
+    let renderer = TerminalRenderer(style: .plain, width: 10)
+
+    XCTAssertEqual(renderer.fitted("abc" + String(repeating: " ", count: 20)), "abc")
+    XCTAssertEqual(renderer.fitted("abc       "), "abc       ", "a line that fits is kept as it is")
+    XCTAssertEqual(renderer.fitted("abc\t\t"), "abc")
+  }
+
+  func test_fitted_countsTabStopsWideCharactersAndCombiningMarks() {
+    let renderer = TerminalRenderer(style: .plain, width: 9)
+
+    XCTAssertEqual(renderer.fitted("a\tb"), "a\tb", "the tab ends at column 8")
+    XCTAssertEqual(renderer.fitted("a\tbc"), "a\t…")
+    XCTAssertEqual(renderer.fitted("日本語のテキスト"), "日本語の…", "two columns each")
+    XCTAssertEqual(renderer.fitted("日本語の"), "日本語の")
+    XCTAssertEqual(
+      renderer.fitted(String(repeating: "e\u{301}", count: 9)),
+      String(repeating: "e\u{301}", count: 9))
+    XCTAssertEqual(
+      renderer.fitted(String(repeating: "e\u{301}", count: 10)),
+      String(repeating: "e\u{301}", count: 8) + "…")
+    XCTAssertEqual(renderer.fitted("😀😀😀😀😀"), "😀😀😀😀…")
+  }
+
+  func test_fitted_withoutAWidthOrANarrowOne() {
+    let long = String(repeating: "x", count: 500)
+
+    XCTAssertEqual(plain.fitted(long), long, "no width: a pipe keeps lines whole")
+    XCTAssertEqual(TerminalRenderer(style: .plain, width: 1).fitted("ab"), "…")
+    XCTAssertEqual(TerminalRenderer(style: .plain, width: 0).width, 1)
+  }
+
+  func test_viewerOnATerminal_cutsAPDFsLayoutLinesToTheTerminalsWidth() throws {
+    try ViewerProcess.skipUnlessBuilt()
+    try skipUnlessPDFToolsAreInstalled()
+    let wide =
+      "Column one" + String(repeating: " ", count: 30) + "Column two, far to the right of the first"
+    let path = try fixtures.textPDF("wide.pdf", lines: [wide, "A short line."])
+    let pair = try XCTUnwrap(PseudoTerminal.open(), "no pseudo-terminals here")
+    defer {
+      close(pair.terminal)
+      close(pair.controller)
+    }
+    XCTAssertTrue(PseudoTerminal.setWidth(40, of: pair.terminal))
+
+    let viewer = try ViewerProcess(
+      [path], standardOutput: FileHandle(fileDescriptor: pair.terminal))
+    let screen = PseudoTerminal.read(from: pair.controller, until: "lines of text)")
+
+    XCTAssertEqual(viewer.waitForExit(), 0)
+    let lines = screen.replacing(#/\x1B\[[0-9;]*m/#, with: "").components(separatedBy: "\r\n")
+    XCTAssertTrue(lines.contains { $0.contains("Column one") && $0.hasSuffix("…") }, screen)
+    XCTAssertTrue(lines.contains { $0.contains("A short line.") }, screen)
+    for line in lines {
+      XCTAssertLessThanOrEqual(line.count, 40, line)
+    }
+  }
+
+  // MARK: Cleaning
+
   func test_clean_replacesControlCharactersButKeepsTabs() {
     XCTAssertEqual(plain.clean("a\u{1B}[31mb\tc\u{7}"), "a\u{FFFD}[31mb\tc\u{FFFD}")
     XCTAssertEqual(plain.clean("\u{9B}2J"), "\u{FFFD}2J")
@@ -70,6 +145,13 @@ final class TerminalRendererTests: XCTestCase {
       path: "/a", kind: .text, lines: ["\u{1B}[2J"], totalLineCount: 1, byteCount: 4)
 
     XCTAssertFalse(plain.lines(for: document).joined().contains("\u{1B}"))
+  }
+
+  func test_cancellation_namesTheDocumentAndIsDimOnlyInTheANSIStyle() {
+    XCTAssertEqual(plain.cancellation(of: "a.txt"), "Cancelled: 'a.txt' was not opened.")
+    XCTAssertEqual(
+      ansi.cancellation(of: "a\u{1B}.txt"),
+      "\u{1B}[2mCancelled: 'a\u{FFFD}.txt' was not opened.\u{1B}[0m")
   }
 
   func test_heading_isBoldOnlyInTheANSIStyle() {

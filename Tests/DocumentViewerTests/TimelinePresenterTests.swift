@@ -52,6 +52,40 @@ final class TimelinePresenterTests: FixtureTestCase {
       ["0 loading", "7 content", "14 loading", "21 error", "28 loading", "35 empty"])
   }
 
+  func test_viewerTimeline_namesEachLinesDocumentAfterTheTimeAndTheState() async throws {
+    let text = try fixtures.file("a.txt", text: "a\n")
+    let missing = fixtures.path("no such file")
+    let app = ViewerApp(
+      writeOutput: output.write, writeError: { _ in }, style: .plain, terminalWidth: nil,
+      makeStopwatch: steppingStopwatch)
+
+    let status = await app.run(["--timeline", text, missing])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(
+      output.lines,
+      [
+        "0 loading \(text)", "7 content \(text)", "14 loading \(missing)",
+        "21 error \(missing)", "",
+      ])
+    for line in output.lines.dropLast() {
+      let fields = line.split(separator: " ", maxSplits: 2)
+      XCTAssertNotNil(Int(fields[0]), "the milliseconds come first: \(line)")
+      XCTAssertTrue(["loading", "content", "error"].contains(fields[1]), "then the state: \(line)")
+    }
+  }
+
+  func test_line_appendsTheDocumentWithoutItsControlCharacters() {
+    XCTAssertEqual(
+      TimelinePresenter.line(elapsed: .milliseconds(12), kind: .loading, document: "a b.txt"),
+      "12 loading a b.txt")
+    XCTAssertEqual(
+      TimelinePresenter.line(elapsed: .zero, kind: .error, document: "x\n0 content"),
+      "0 error x\u{FFFD}0 content", "a line feed in a name cannot make a line of its own")
+    XCTAssertEqual(TimelinePresenter.line(elapsed: .zero, kind: .idle, document: ""), "0 idle")
+    XCTAssertEqual(TimelinePresenter.line(elapsed: .zero, kind: .idle, document: nil), "0 idle")
+  }
+
   func test_lines_matchTheFormatOfMillisecondsAndAKind() async throws {
     let timeline = TimelinePresenter(write: output.write)
 

@@ -12,7 +12,7 @@ final class ViewerAppTests: FixtureTestCase {
   private func makeApp(passwords: [String] = []) -> ViewerApp {
     let source = PasswordSource.lines(passwords)
     return ViewerApp(
-      writeOutput: output.write, writeError: errors.write, style: .plain,
+      writeOutput: output.write, writeError: errors.write, style: .plain, terminalWidth: nil,
       makeStopwatch: { { .zero } },
       interrupts: InterruptController(writeNote: errors.write),
       standardInputPasswords: PasswordSource { path, attempt in
@@ -23,12 +23,29 @@ final class ViewerAppTests: FixtureTestCase {
 
   // MARK: Usage
 
-  func test_run_unknownOption_printsTheUsageToStandardErrorAndExits2() async {
+  func test_run_unknownOption_printsTheErrorAndAHintNotTheUsageToStandardErrorAndExits2()
+    async
+  {
     let status = await makeApp().run(["--bogus"])
 
     XCTAssertEqual(status, 2)
     XCTAssertEqual(output.text, "")
-    XCTAssertTrue(errors.text.hasPrefix("document-viewer: unknown option '--bogus'\n\nUSAGE: "))
+    XCTAssertEqual(
+      errors.text,
+      "document-viewer: unknown option '--bogus'\nRun 'document-viewer --help' for usage.\n")
+  }
+
+  func test_run_missingValue_printsTheErrorAndAHintNotTheUsageAndExits2() async {
+    let status = await makeApp().run(["a.txt", "--password-file"])
+
+    XCTAssertEqual(status, 2)
+    XCTAssertEqual(output.text, "")
+    XCTAssertEqual(
+      errors.lines,
+      [
+        "document-viewer: option '--password-file' needs a value",
+        "Run 'document-viewer --help' for usage.", "",
+      ])
   }
 
   func test_run_escapeSequencesInArguments_neverReachTheTerminal() async {
@@ -63,7 +80,9 @@ final class ViewerAppTests: FixtureTestCase {
       let status = await makeApp().run(arguments)
 
       XCTAssertEqual(status, 2, "\(arguments)")
-      XCTAssertTrue(errors.text.contains("\nUSAGE: "), "\(arguments)")
+      XCTAssertTrue(
+        errors.text.hasSuffix("\nRun 'document-viewer --help' for usage.\n"), "\(arguments)")
+      XCTAssertFalse(errors.text.contains("USAGE: "), "\(arguments)")
     }
     XCTAssertEqual(output.text, "")
   }
@@ -81,10 +100,14 @@ final class ViewerAppTests: FixtureTestCase {
   func test_run_timeline_printsOnlyTimelineLinesAndExits0WhateverTheState() async throws {
     let path = try fixtures.file("a.txt", text: "a\n")
 
-    let status = await makeApp().run(["--timeline", path, fixtures.path("missing")])
+    let missing = fixtures.path("missing")
+
+    let status = await makeApp().run(["--timeline", path, missing])
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(output.text, "0 loading\n0 content\n0 loading\n0 error\n")
+    XCTAssertEqual(
+      output.text,
+      "0 loading \(path)\n0 content \(path)\n0 loading \(missing)\n0 error \(missing)\n")
     XCTAssertEqual(errors.text, "")
   }
 
@@ -124,7 +147,8 @@ final class ViewerAppTests: FixtureTestCase {
     let status = await makeApp().run(["--timeline", "--password-file", passwords, locked])
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(output.text, "0 loading\n0 locked\n0 loading\n0 content\n")
+    XCTAssertEqual(
+      output.lines, ["0 loading", "0 locked", "0 loading", "0 content", ""].named(locked))
     XCTAssertEqual(errors.text, "")
     XCTAssertEqual(askedPaths, [], "the password file replaces standard input")
   }
@@ -137,7 +161,8 @@ final class ViewerAppTests: FixtureTestCase {
     let status = await makeApp().run(["--timeline", "--password-file=\(passwords)", locked])
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(output.text, "0 loading\n0 locked\n0 loading\n0 locked\n")
+    XCTAssertEqual(
+      output.lines, ["0 loading", "0 locked", "0 loading", "0 locked", ""].named(locked))
   }
 
   func test_run_passwordFileWithSeveralLines_triesThemInOrderUntilOneOpens() async throws {
@@ -150,7 +175,7 @@ final class ViewerAppTests: FixtureTestCase {
 
     XCTAssertEqual(status, 0)
     XCTAssertEqual(
-      output.lines.map { $0.split(separator: " ").last.map(String.init) ?? "" },
+      output.lines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" },
       ["loading", "locked", "loading", "locked", "loading", "locked", "loading", "content", ""])
   }
 
@@ -193,7 +218,9 @@ final class ViewerAppTests: FixtureTestCase {
 
     XCTAssertEqual(status, 0)
     XCTAssertEqual(
-      output.text, "0 loading\n0 locked\n0 loading\n0 content\n0 loading\n0 content\n")
+      output.lines,
+      ["0 loading", "0 locked", "0 loading", "0 content"].named(locked)
+        + ["0 loading", "0 content", ""].named(plain))
     XCTAssertEqual(askedPaths, [locked])
   }
 
@@ -220,7 +247,7 @@ final class ViewerAppTests: FixtureTestCase {
     let status = await app.run(["--timeline", locked])
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(output.lines.last(where: { !$0.isEmpty }), "0 content")
+    XCTAssertEqual(output.lines.last(where: { !$0.isEmpty }), "0 content \(locked)")
   }
 
   // MARK: Delay
@@ -238,16 +265,16 @@ final class ViewerAppTests: FixtureTestCase {
     let run = Task { await app.run(["--timeline", "--delay", "300", path]) }
     await settle { clock.sleeperCount == 2 }  // the show delay and the simulated source
     clock.advance(by: .milliseconds(150))
-    await settle { self.output.text == "150 loading\n" }
+    await settle { self.output.text == "150 loading \(path)\n" }
     clock.advance(to: .init(offset: .milliseconds(300)))
     // Read at 300 ms; loading was shown at 150 ms and stays until 550 ms.
     await settle { clock.nextDeadline?.offset == .milliseconds(550) }
-    XCTAssertEqual(output.text, "150 loading\n")
+    XCTAssertEqual(output.text, "150 loading \(path)\n")
     clock.advance(to: .init(offset: .milliseconds(550)))
     let status = await run.value
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(output.text, "150 loading\n550 content\n")
+    XCTAssertEqual(output.text, "150 loading \(path)\n550 content \(path)\n")
   }
 
   // MARK: Tour
@@ -258,7 +285,9 @@ final class ViewerAppTests: FixtureTestCase {
     let status = await makeApp().run(["--timeline"])
 
     XCTAssertEqual(status, 0)
-    let expected = samples.flatMap { $0.expectedKinds.map { "0 \($0)" } }
+    let expected = samples.flatMap { sample in
+      sample.expectedKinds.map { "0 \($0) \(sample.name)" }
+    }
     XCTAssertEqual(output.lines.dropLast(), expected[...])
     XCTAssertEqual(askedPaths, [], "the tour types its own password")
     guard PDFTools().areInstalled else { return }
@@ -301,11 +330,29 @@ final class ViewerAppTests: FixtureTestCase {
 
     XCTAssertEqual(status, 0)
     XCTAssertEqual(output.lines.count, 8 * 2 + 1)
-    XCTAssertEqual(
-      errors.text,
-      "document-viewer: skipping the PDF samples: pdftotext and qpdf not found on PATH; "
-        + "install poppler-utils and qpdf to see them.\n")
+    XCTAssertEqual(errors.lines, [Self.skippedPDFsNote, Self.skippedPDFsNote, ""])
   }
+
+  func test_run_tourWithoutPDFTools_repeatsTheNoteAtTheEndSoThatItDoesNotScrollAway()
+    async throws
+  {
+    let screen = TextCapture()
+    var app = makeApp()
+    app.reader = DocumentReader(pdfTools: PDFTools(searchPath: ""))
+    app.writeOutput = screen.write
+    app.writeError = screen.write
+
+    let status = await app.run([])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(screen.lines.first, Self.skippedPDFsNote)
+    XCTAssertEqual(screen.lines.suffix(3), ["[Retry]", Self.skippedPDFsNote, ""])
+    XCTAssertEqual(screen.lines.filter { $0 == Self.skippedPDFsNote }.count, 2)
+  }
+
+  private static let skippedPDFsNote =
+    "document-viewer: skipping the PDF samples: pdftotext and qpdf not found on PATH; "
+    + "install poppler-utils and qpdf to see them."
 
   func test_tour_withTMPDIRNamingAMissingFolder_saysSoAndCreatesNothing() throws {
     try ViewerProcess.skipUnlessBuilt()
@@ -341,5 +388,13 @@ final class ViewerAppTests: FixtureTestCase {
     XCTAssertEqual(text.count, 1000)
     XCTAssertEqual(text.last, UInt8(ascii: "\n"))
     XCTAssertEqual(SampleDocuments.largeText(byteCount: 0), [])
+  }
+}
+
+extension [String] {
+  /// Timeline lines followed by the document they belong to; an empty line (the end of the
+  /// output) stays empty.
+  fileprivate func named(_ document: String) -> [String] {
+    map { $0.isEmpty ? $0 : "\($0) \(document)" }
   }
 }

@@ -9,7 +9,7 @@ import StatefulContent
 ///
 /// ```swift
 /// let status = await ViewerApp().run(["--timeline", "/etc/hostname"])
-/// // prints "0 loading" and "0 content"; status == 0
+/// // prints "0 loading /etc/hostname" and "0 content /etc/hostname"; status == 0
 /// ```
 @MainActor
 public struct ViewerApp {
@@ -19,6 +19,9 @@ public struct ViewerApp {
   public var writeError: (String) -> Void
   /// Whether rendered output uses ANSI escape codes.
   public var style: TerminalStyle
+  /// The terminal's width in columns, to which the lines of documents are cut, or `nil` to
+  /// keep them whole.
+  public var terminalWidth: Int?
   /// How documents are read.
   public var reader: DocumentReader
   /// Makes the clock of a timeline, started when it is called.
@@ -38,6 +41,9 @@ public struct ViewerApp {
   ///   - writeError: Writes to standard error. Defaults to the process's standard error.
   ///   - style: Whether to use ANSI escape codes. Defaults to ANSI when standard output is a
   ///     terminal.
+  ///   - terminalWidth: The width to which the lines of documents are cut. Defaults to the
+  ///     width of standard output when it is a terminal (read once, when the program starts),
+  ///     otherwise `nil`.
   ///   - reader: How documents are read. Defaults to a reader with default limits.
   ///   - makeStopwatch: Makes the clock of a timeline. Defaults to the continuous clock.
   ///   - clock: The clock of `--delay` and the loading policy. Defaults to the continuous
@@ -49,6 +55,7 @@ public struct ViewerApp {
     writeOutput: @escaping (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping (String) -> Void = StandardStreams.writeToError,
     style: TerminalStyle = .detect(),
+    terminalWidth: Int? = TerminalRenderer.detectWidth(),
     reader: DocumentReader = DocumentReader(),
     makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
     clock: any Clock<Duration> = ContinuousClock(),
@@ -58,6 +65,7 @@ public struct ViewerApp {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.style = style
+    self.terminalWidth = terminalWidth
     self.reader = reader
     self.makeStopwatch = makeStopwatch
     self.clock = clock
@@ -99,7 +107,7 @@ public struct ViewerApp {
     }
     let headings = options.paths.count > 1
     let documents = options.paths.map {
-      Opening(heading: headings ? $0 : nil, path: $0, passwords: passwords)
+      Opening(heading: headings ? $0 : nil, path: $0, timelineName: $0, passwords: passwords)
     }
     await view(documents, options: options)
     return 0
@@ -117,26 +125,37 @@ public struct ViewerApp {
     }
   }
 
-  /// Reports bad usage with the usage text; returns the exit status 2.
+  /// Reports bad usage with a hint to `--help`, not the whole usage text, which would push the
+  /// error out of sight; returns the exit status 2.
   private func usageError(_ error: UsageError) -> Int32 {
-    writeError("document-viewer: \(TerminalRenderer.clean("\(error)"))\n\n\(ViewerCommand.usage)")
+    writeError(
+      "document-viewer: \(TerminalRenderer.clean("\(error)"))\n\(ViewerCommand.usageHint)\n")
     return 2
   }
 
-  /// A document to open, under its heading when it has one, with where its passwords come
-  /// from and whether to show them (the tour's are shown).
+  /// A document to open, under its heading when it has one, with its name in the timeline,
+  /// where its passwords come from and whether to show them (the tour's are shown).
   private struct Opening {
     var heading: String?
     var path: String
+    /// The path as given, or a sample's name in the tour.
+    var timelineName: String
     var passwords: PasswordSource
     var shownPassword: String? = nil
   }
 
   /// Opens each document in turn; in timeline mode only timeline lines are written.
   private func view(_ documents: [Opening], options: ViewerOptions) async {
-    let terminal = options.timeline ? nil : TerminalPresenter(style: style, write: writeOutput)
-    let presenter: any Presenter =
-      terminal ?? TimelinePresenter(elapsed: makeStopwatch(), write: writeOutput)
+    let terminal: TerminalPresenter?
+    let timeline: TimelinePresenter?
+    let presenter: any Presenter
+    if options.timeline {
+      let lines = TimelinePresenter(elapsed: makeStopwatch(), write: writeOutput)
+      (terminal, timeline, presenter) = (nil, lines, lines)
+    } else {
+      let screen = TerminalPresenter(style: style, width: terminalWidth, write: writeOutput)
+      (terminal, timeline, presenter) = (screen, nil, screen)
+    }
     let renderer = TerminalRenderer(style: style)
     let opener = DocumentOpener(reader: reader, latency: options.delay ?? .zero, clock: clock)
     for (index, document) in documents.enumerated() {
@@ -148,10 +167,18 @@ public struct ViewerApp {
         path: document.path, opener: opener, presenter: presenter, clock: clock,
         loadingPolicy: options.delay == nil ? .immediate : .smooth)
       terminal?.contentProvider = { [weak session] in session?.content }
-      if case .locked = await interrupts.cancelOnInterrupt(
-        session, during: { await session.open() })
-      {
+      timeline?.document = document.timelineName
+      switch await interrupts.cancelOnInterrupt(session, during: { await session.open() }) {
+      case .locked:
         await unlock(session, with: document, terminal: terminal)
+      case .cancelled where session.currentState.kind == .idle:
+        // Idle shows nothing: say so, or the last line would still read "Opening <name>…".
+        if let terminal {
+          terminal.closeProgressLine()
+          writeOutput(renderer.cancellation(of: session.displayName) + "\n")
+        }
+      case .completed, .failed, .cancelled, .superseded:
+        break
       }
     }
     terminal?.closeProgressLine()
@@ -204,18 +231,21 @@ public struct ViewerApp {
       return 1
     }
     let missing = reader.pdfTools.missingTools
-    if !missing.isEmpty {
-      writeError(
-        "document-viewer: skipping the PDF samples: "
-          + "\(missing.map(\.rawValue).joined(separator: " and ")) not found on PATH; install "
-          + "\(missing.map(\.package).joined(separator: " and ")) to see them.\n")
-    }
+    let skippedPDFsNote =
+      missing.isEmpty
+      ? nil
+      : "document-viewer: skipping the PDF samples: "
+        + "\(missing.map(\.rawValue).joined(separator: " and ")) not found on PATH; install "
+        + "\(missing.map(\.package).joined(separator: " and ")) to see them.\n"
+    if let skippedPDFsNote { writeError(skippedPDFsNote) }
     let documents = samples.map { sample in
       Opening(
-        heading: "\(sample.title): \(sample.name)", path: sample.path,
+        heading: "\(sample.title): \(sample.name)", path: sample.path, timelineName: sample.name,
         passwords: .lines(sample.password.map { [$0] } ?? []), shownPassword: sample.password)
     }
     await view(documents, options: options)
+    // Said again at the end: the tour's output has pushed the first one out of sight.
+    if let skippedPDFsNote { writeError(skippedPDFsNote) }
     return 0
   }
 }

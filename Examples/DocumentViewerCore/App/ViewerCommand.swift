@@ -26,10 +26,11 @@ public enum ViewerCommand: Hashable, Sendable {
 
     OPTIONS:
       --timeline            Print one line per change of state, "<milliseconds>
-                            <state>", instead of rendering the documents. A locked
-                            PDF opened with a password prints "loading", "locked",
-                            then "loading" and "content" (or "locked" again for a
-                            wrong password).
+                            <state> <document>", instead of rendering the
+                            documents; the document is the PATH as given (a
+                            sample's name in the tour). A locked PDF opened with a
+                            password prints "loading", "locked", then "loading"
+                            and "content" (or "locked" again for a wrong password).
       --delay MS            Wait MS milliseconds (a whole number, 0 or more) before
                             reading each document, to show the loading state; the
                             loading placeholder then appears after 150 ms and stays
@@ -57,6 +58,10 @@ public enum ViewerCommand: Hashable, Sendable {
     output any more (the viewer stops at its next write).
 
     """
+
+  /// The line printed under a usage error instead of the whole ``usage``, without a line
+  /// feed.
+  public static let usageHint = "Run 'document-viewer --help' for usage."
 
   /// Decodes the raw bytes of command-line arguments.
   ///

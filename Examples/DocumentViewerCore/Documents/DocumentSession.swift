@@ -172,7 +172,9 @@ public final class DocumentSession: StatefulContent {
     return locked
   }
 
-  private var displayName: String {
+  /// The name the placeholders give the document: the last component of its path, such as
+  /// `notes.txt`, or the whole path when it has none.
+  public var displayName: String {
     let name = (path as NSString).lastPathComponent
     return name.isEmpty ? path : name
   }

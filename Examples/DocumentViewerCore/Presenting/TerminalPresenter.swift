@@ -35,12 +35,14 @@ public final class TerminalPresenter: SynchronousPresenter {
   /// - Parameters:
   ///   - style: Whether to use ANSI escape codes. Defaults to ANSI when standard output is a
   ///     terminal.
+  ///   - width: The terminal's width in columns, to which a document's lines are cut, or `nil`
+  ///     to keep them whole. Defaults to `nil`.
   ///   - write: Writes text as it is. Defaults to writing to standard output.
   public init(
-    style: TerminalStyle = .detect(),
+    style: TerminalStyle = .detect(), width: Int? = nil,
     write: @escaping (String) -> Void = StandardStreams.writeToOutput
   ) {
-    self.renderer = TerminalRenderer(style: style)
+    self.renderer = TerminalRenderer(style: style, width: width)
     self.write = write
   }
 

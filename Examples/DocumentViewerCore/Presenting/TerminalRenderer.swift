@@ -21,21 +21,28 @@ public enum TerminalStyle: Hashable, Sendable {
 ///
 /// The renderer is pure: it returns strings and writes nothing, so that what the terminal
 /// shows can be tested line by line. Text from documents is cleaned of control characters, so
-/// that a file cannot send escape codes to the terminal.
+/// that a file cannot send escape codes to the terminal, and with a ``width`` a document's
+/// lines are cut to it, so that a wide line (a PDF's layout text) does not wrap.
 public struct TerminalRenderer: Hashable, Sendable {
   /// Whether to use ANSI escape codes.
   public var style: TerminalStyle
   /// How many cells the progress bar has.
   public var barWidth: Int
+  /// The terminal's width in columns, to which a document's lines are cut (see
+  /// ``fitted(_:)``), or `nil` to keep them whole, as for a pipe.
+  public var width: Int?
 
   /// Creates a renderer.
   ///
   /// - Parameters:
   ///   - style: Whether to use ANSI escape codes.
   ///   - barWidth: How many cells the progress bar has; values below 1 mean 1. Defaults to 10.
-  public init(style: TerminalStyle, barWidth: Int = 10) {
+  ///   - width: The terminal's width in columns, or `nil` to keep lines whole (see
+  ///     ``detectWidth(for:)``); values below 1 mean 1. Defaults to `nil`.
+  public init(style: TerminalStyle, barWidth: Int = 10, width: Int? = nil) {
     self.style = style
     self.barWidth = max(barWidth, 1)
+    self.width = width.map { max($0, 1) }
   }
 
   /// A progress bar with its percentage, such as `[#####.....] 50%`.
@@ -87,14 +94,24 @@ public struct TerminalRenderer: Hashable, Sendable {
     return indented(lines, insets: insets)
   }
 
-  /// The lines of a document's first screenful, followed by a line saying how much of it is
-  /// shown (``Document/shownSummary``).
+  /// The lines of a document's first screenful, each cut to ``width`` (see ``fitted(_:)``),
+  /// followed by a line saying how much of it is shown (``Document/shownSummary``).
   ///
   /// - Parameter document: The document to show, or `nil` when there is none.
   /// - Returns: The lines, without line feeds; none for `nil`.
   public func lines(for document: Document?) -> [String] {
     guard let document else { return [] }
-    return document.lines.map(clean) + [styled("(\(document.shownSummary))", "2")]
+    return document.lines.map { fitted(clean($0)) } + [styled("(\(document.shownSummary))", "2")]
+  }
+
+  /// The line that ends a document whose opening was cancelled before anything of it was
+  /// shown, such as `Cancelled: 'notes.txt' was not opened.`, so that the last line does not
+  /// still say that it is opening.
+  ///
+  /// - Parameter name: The document's name.
+  /// - Returns: The line, dim in the ANSI style.
+  public func cancellation(of name: String) -> String {
+    styled("Cancelled: '\(clean(name))' was not opened.", "2")
   }
 
   /// A heading above a document, such as `== A text file ==`.

@@ -2,19 +2,25 @@ import StatefulContent
 
 /// A presenter that writes one line per presented change of state kind, for scripts and tests.
 ///
-/// Each line reads `<milliseconds since start> <state>`, such as `12 loading`, where the state
-/// is the kind's name (`ContentState.Kind.description`: `idle`, `loading`, `content`, `empty`,
-/// `error`, `locked`, or a custom state's key). Progress updates of a load are not changes of
-/// kind and write nothing. Nothing is rendered.
+/// Each line reads `<milliseconds since start> <state> <document>`, such as
+/// `12 loading notes.txt`, where the state is the kind's name (`ContentState.Kind.description`:
+/// `idle`, `loading`, `content`, `empty`, `error`, `locked`, or a custom state's key) and the
+/// document is ``document``, the rest of the line (it may contain spaces); without a document
+/// the line ends after the state. Progress updates of a load are not changes of kind and write
+/// nothing. Nothing is rendered.
 ///
 /// ```swift
 /// let timeline = TimelinePresenter()
+/// timeline.document = "/etc/hostname"
 /// DocumentSession(path: "/etc/hostname", presenter: timeline).open()
-/// // writes "0 loading" and "1 content"
+/// // writes "0 loading /etc/hostname" and "1 content /etc/hostname"
 /// ```
 public final class TimelinePresenter: SynchronousPresenter {
   /// The lines written so far, without line feeds.
   public private(set) var lines: [String] = []
+  /// The document the lines written from now on belong to, such as its path, or `nil` for
+  /// none. Set it before each document when several share the timeline.
+  public var document: String?
 
   private let elapsed: () -> Duration
   private let write: (String) -> Void
@@ -43,21 +49,28 @@ public final class TimelinePresenter: SynchronousPresenter {
     let kind = presentation.state.kind
     guard kind != presentedKind else { return }
     presentedKind = kind
-    let line = Self.line(elapsed: elapsed(), kind: kind)
+    let line = Self.line(elapsed: elapsed(), kind: kind, document: document)
     lines.append(line)
     write(line + "\n")
   }
 
-  /// Formats a timeline line: whole milliseconds, a space, the kind's name.
+  /// Formats a timeline line: whole milliseconds, a space, the kind's name, then a space and
+  /// the document when there is one.
   ///
   /// - Parameters:
   ///   - elapsed: The time since the start of the timeline; negative times count as 0.
   ///   - kind: The kind of state presented.
-  /// - Returns: The line without a line feed, such as `1500 content`.
-  public static func line(elapsed: Duration, kind: ContentState.Kind) -> String {
+  ///   - document: The document the line belongs to, or `nil` (or empty) for none. Its
+  ///     control characters are replaced by U+FFFD, so that a line feed in a file name cannot
+  ///     start a line of its own. Defaults to `nil`.
+  /// - Returns: The line without a line feed, such as `1500 content notes.txt`.
+  public static func line(
+    elapsed: Duration, kind: ContentState.Kind, document: String? = nil
+  ) -> String {
     let (seconds, attoseconds) = elapsed.components
     let milliseconds = max(seconds * 1000 + attoseconds / 1_000_000_000_000_000, 0)
-    return "\(milliseconds) \(kind)"
+    guard let document, !document.isEmpty else { return "\(milliseconds) \(kind)" }
+    return "\(milliseconds) \(kind) \(TerminalRenderer.clean(document))"
   }
 
   /// Returns a function that measures the time since this call on the continuous clock.

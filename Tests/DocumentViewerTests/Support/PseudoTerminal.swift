@@ -32,4 +32,27 @@ enum PseudoTerminal {
     }
     return (controller, terminal)
   }
+
+  /// Sets the size the terminal reports: `columns` wide, 24 rows high.
+  ///
+  /// - Returns: Whether the terminal took it.
+  static func setWidth(_ columns: UInt16, of terminal: Int32) -> Bool {
+    var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    return ioctl(terminal, UInt(TIOCSWINSZ), &size) == 0
+  }
+
+  /// Reads what a program wrote to the terminal until it contains `text`, or at the deadline
+  /// of ``ViewerProcess`` (reached only when a test fails).
+  static func read(from controller: Int32, until text: String) -> String {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !String(decoding: bytes, as: UTF8.self).contains(text) {
+      var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, Int32(ViewerProcess.deadline * 1000)) > 0 else { break }
+      let count = Glibc.read(controller, &buffer, buffer.count)
+      guard count > 0 else { break }
+      bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 }

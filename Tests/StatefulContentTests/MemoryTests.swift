@@ -92,6 +92,45 @@ final class MemoryTests: XCTestCase {
     XCTAssertEqual(outcomes.log.count, 1)
   }
 
+  /// A view torn down mid-animation drops its `finished` closure without calling it; a
+  /// completion that captures the adopter must not keep it alive then.
+  func test_aFinishClosureDroppedUncalled_endsThePresentation_andReleasesTheAdopter() {
+    final class TornDownPresenter: Presenter {
+      var animations: [() -> Void] = []
+      func present(_ presentation: Presentation, animated: Bool, finished: @escaping () -> Void) {
+        animations.append(finished)
+      }
+      /// Drops the running animations without finishing them (outside the array's mutation:
+      /// releasing a closure may present the next state at once).
+      func tearDown() {
+        var dropped = animations
+        animations = []
+        dropped.removeAll()
+      }
+    }
+    let presenter = TornDownPresenter()
+    weak var weakModel: TestModel?
+    var outcomes: [TransitionOutcome] = []
+    do {
+      let model = TestModel(presenter: presenter)
+      weakModel = model
+      model.startLoading(animated: true) { outcome in
+        outcomes.append(outcome)
+        _ = model.currentState  // the completion captures the adopter
+      }
+      model.endLoading(animated: true) { outcomes.append($0) }
+      XCTAssertEqual(presenter.animations.count, 1)
+      presenter.tearDown()  // the closure is released, never called
+      XCTAssertEqual(outcomes, [.presented], "taken as finished")
+      XCTAssertEqual(presenter.animations.count, 1, "the waiting request is presented next")
+      XCTAssertEqual(model.stateMachine.presentedState, .loading)
+      presenter.tearDown()
+      XCTAssertEqual(outcomes, [.presented, .presented])
+      XCTAssertEqual(model.stateMachine.presentedState, .empty)
+    }
+    XCTAssertNil(weakModel, "the completion that captured the adopter was called and released")
+  }
+
   /// The presenter finishes late and the completion releases the adopter: no crash, no leak.
   func test_releasingTheAdopter_fromTheCompletionOfALateFinish_cancelsTheWaitingRequest() {
     let presenter = HoldingPresenter()

@@ -136,11 +136,9 @@ extension ContentStateMachine {
       finishedWhenPresentReturned(token: token)
       return
     }
-    prepareFinishToken(token)
     synchronousToken = token
-    presenter.present(presentation, animated: animated) { [reusableFinishToken] in
-      reusableFinishToken.relay.machine?.finishedByClosure(token: reusableFinishToken.token)
-    }
+    let finish = FinishToken(relay: finishRelay, token: token)
+    presenter.present(presentation, animated: animated) { finish.report() }
     synchronousToken = 0
     if finishedSynchronously {
       finishedSynchronously = false
@@ -169,20 +167,6 @@ extension ContentStateMachine {
     }
   }
 
-  /// Makes ``reusableFinishToken`` the object a presenter's `finished` closure captures for
-  /// `token`.
-  ///
-  /// The previous one is reused when nothing else holds it (the presenter let its closure
-  /// go), so presenting allocates nothing; a closure a presenter keeps holds its own token,
-  /// and calling it late or twice reports that old token, which the queue ignores.
-  private func prepareFinishToken(_ token: UInt64) {
-    if isKnownUniquelyReferenced(&reusableFinishToken) {
-      reusableFinishToken.token = token
-    } else {
-      reusableFinishToken = FinishToken(relay: finishRelay, token: token)
-    }
-  }
-
   /// Calls the completion of request `id` with its outcome, once.
   func complete(_ id: UInt64, _ outcome: TransitionOutcome) {
     guard !completions.isEmpty else { return }
@@ -202,13 +186,30 @@ extension ContentStateMachine {
 
   /// What a presenter's `finished` closure captures: the relay to the machine and the token of
   /// the presentation it reports. One object, so that the closure needs no context allocation.
+  ///
+  /// A presenter that releases the closure without calling it — a view torn down in the middle
+  /// of an animation — reports the presentation finished all the same, when the token is
+  /// released: nothing then waits for it forever, and the completions waiting behind it (which
+  /// may capture the adopter) run and are released. Calling the closure late or twice reports
+  /// an old token, which the queue ignores.
   final class FinishToken {
     let relay: FinishRelay
-    var token: UInt64
+    let token: UInt64
+    private var isReported = false
 
     init(relay: FinishRelay, token: UInt64) {
       self.relay = relay
       self.token = token
+    }
+
+    /// The presenter called its `finished` closure.
+    func report() {
+      isReported = true
+      relay.machine?.finishedByClosure(token: token)
+    }
+
+    deinit {
+      if !isReported { relay.machine?.finishedByClosure(token: token) }
     }
   }
 }

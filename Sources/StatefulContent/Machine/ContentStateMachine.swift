@@ -148,7 +148,6 @@ public final class ContentStateMachine: Observable {
   /// ``presenter`` when it is a ``SynchronousPresenter``, which is called without a
   /// `finished` closure.
   @exclusivity(unchecked) var synchronousPresenter: (any SynchronousPresenter)?
-  @exclusivity(unchecked) var reusableFinishToken: FinishToken
   /// The token of the presentation being handed to the presenter, while `present` runs.
   @exclusivity(unchecked) var synchronousToken: UInt64 = 0
   /// Whether the presenter finished `synchronousToken` before `present` returned.
@@ -180,7 +179,6 @@ public final class ContentStateMachine: Observable {
     strongPresenter = presenter
     synchronousPresenter = presenter as? any SynchronousPresenter
     self.clock = ElapsedClock(clock)
-    reusableFinishToken = FinishToken(relay: finishRelay, token: 0)
     finishRelay.machine = self
   }
 

@@ -10,7 +10,10 @@
 ///   time, and none when `presentation.placeholder` is `nil`.
 /// - Call `finished` exactly once when the presentation is on screen. Calling it before
 ///   returning makes the whole transition synchronous; calling it later (after an animation)
-///   holds further transitions back until then. Extra calls are ignored.
+///   holds further transitions back until then. Extra calls are ignored. Releasing the
+///   closure without calling it — a view torn down in the middle of an animation — counts as
+///   calling it, so that nothing waits for it forever; call or release it on the machine's
+///   actor.
 /// - Do not keep a strong reference to the model that owns the machine.
 public protocol Presenter: AnyObject {
   /// Shows a presentation in place of the previous one.

@@ -3,6 +3,44 @@ import StatefulContentTesting
 import XCTest
 
 final class LoadingTests: LoadTestCase {
+  // MARK: An operation on the caller's actor, given the adopter
+
+  func test_anOperationOnTheCallersActor_isSuperseded_cancelled_andRetried_asAnyLoad() async {
+    let gate = Gate<[String]>()
+    let model = model
+    let first = Task {
+      await model.load(into: \.content) { model, _ in
+        MainActor.assertIsolated("the operation runs on the caller's actor")
+        return try await gate.wait() + model.content
+      }
+    }
+    await settle { gate.waiterCount == 1 }
+    let second = Task { await model.load(into: \.content) { _, _ in ["second"] } }
+    let firstOutcome = await first.value
+    XCTAssertEqual(firstOutcome, .superseded)
+    let secondOutcome = await second.value
+    XCTAssertEqual(secondOutcome, .completed)
+    XCTAssertEqual(model.content, ["second"])
+
+    let cancelled = Task { await model.load(into: \.content) { _, _ in try await gate.wait() } }
+    await settle { gate.waiterCount >= 1 && model.stateMachine.hasActiveLoad }
+    cancelled.cancel()
+    let cancelledOutcome = await cancelled.value
+    XCTAssertEqual(cancelledOutcome, .cancelled)
+    XCTAssertEqual(model.content, ["second"])
+
+    let attempts = Counter()
+    let retry = RetryPolicy(maximumRetries: 1, initialDelay: .zero)
+    let retried = await model.load(into: \.content, retry: retry) { _, context in
+      attempts.increment()
+      if context.attempt == 1 { throw TestError("first") }
+      return ["retried"]
+    }
+    XCTAssertEqual(retried, .completed)
+    XCTAssertEqual(attempts.value, 2)
+    XCTAssertEqual(model.content, ["retried"])
+  }
+
   func test_load_success_showsLoadingThenContent() async {
     let gate = Gate<[String]>()
     let load = startLoad(gate)

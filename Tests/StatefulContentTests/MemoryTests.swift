@@ -225,4 +225,64 @@ final class LoadMemoryTests: XCTestCase {
     XCTAssertEqual(clock.sleeperCount, 0, "the show-delay timer is cancelled")
     gate.open(with: ["late"])  // the operation's late result reaches nothing
   }
+
+  /// A `@MainActor` model whose operation needs the model's own, non-`Sendable` service.
+  @MainActor
+  private final class Feed: @MainActor StatefulContent {
+    final class API {
+      var calls = 0
+      nonisolated(nonsending) func items() async throws -> [String] {
+        calls += 1
+        return ["a", "b"]
+      }
+    }
+    let stateMachine = ContentStateMachine()
+    let api = API()
+    var content: [String] = []
+  }
+
+  @MainActor
+  func test_anOperationGivenTheModel_keepsReloadWorking_andTheModelIsReleased() async {
+    weak var weakFeed: Feed?
+    do {
+      let feed = Feed()
+      weakFeed = feed
+      var outcome = await feed.load(into: \.content) { feed, _ in try await feed.api.items() }
+      XCTAssertEqual(outcome, .completed)
+      XCTAssertEqual(feed.content, ["a", "b"])
+      feed.content = []
+      outcome = await feed.reload() ?? .cancelled
+      XCTAssertEqual(outcome, .completed, "reload runs the operation again, given the model")
+      XCTAssertEqual(feed.content, ["a", "b"])
+      XCTAssertEqual(feed.api.calls, 2)
+    }
+    await settle { weakFeed == nil }
+    XCTAssertNil(weakFeed, "the kept operation does not hold the model")
+  }
+
+  /// An actor that owns a non-`Sendable` model and refreshes it from its own method.
+  private actor Mailroom {
+    final class Inbox: StatefulContent {
+      final class Server {
+        nonisolated(nonsending) func messages() async throws -> [String] { ["hi"] }
+      }
+      let stateMachine = ContentStateMachine()
+      let server = Server()
+      var content: [String] = []
+    }
+    let inbox = Inbox()
+
+    func refresh() async -> LoadOutcome {
+      await inbox.load(into: \.content) { inbox, _ in try await inbox.server.messages() }
+    }
+    var messages: [String] { inbox.content }
+  }
+
+  func test_anActorOwnedModel_loadsFromTheActor_withANonSendableService() async {
+    let mailroom = Mailroom()
+    let outcome = await mailroom.refresh()
+    XCTAssertEqual(outcome, .completed)
+    let messages = await mailroom.messages
+    XCTAssertEqual(messages, ["hi"])
+  }
 }

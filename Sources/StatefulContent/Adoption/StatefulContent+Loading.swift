@@ -29,8 +29,11 @@ extension StatefulContent {
   ///     ``ContentStateMachine/retryPolicy``.
   ///   - isolation: The actor that owns the machine; inferred from the caller.
   ///   - operation: The work; it runs in a task of its own and is cancelled when the load is.
-  ///     It is kept for ``reload(isolation:)``, so it must not capture the adopter strongly
-  ///     (that would be a retain cycle through the machine); `apply` receives the adopter.
+  ///     It is kept for ``reload(isolation:)``, so it must not capture the adopter strongly:
+  ///     that would be a retain cycle through the machine, which no library can see or break.
+  ///     Capture what it needs (`[api]`), or use
+  ///     ``load(animated:retry:isolation:operation:apply:)-(_,_,_,(Self,LoadContext)->Value,_)``,
+  ///     whose operation runs on the caller's actor and receives the adopter.
   ///   - apply: Stores the operation's value in the adopter, which it receives as its first
   ///     argument (so the closure need not capture it). It runs only for the winning load.
   /// - Returns: How the load ended.
@@ -43,7 +46,7 @@ extension StatefulContent {
     apply: @escaping (Self, Value) -> Void
   ) async -> LoadOutcome {
     stateMachine.rememberLoad(
-      LoadRecipe(animated: animated, retry: retry, operation: operation, apply: apply))
+      LoadRecipe(animated: animated, retry: retry, operation: { _, _ in operation }, apply: apply))
     return await runLoad(
       mode: .load, credential: nil, animated: animated, retry: retry, isolation: isolation,
       operation: operation, apply: apply)
@@ -126,5 +129,89 @@ extension StatefulContent {
   /// See ``ContentStateMachine/cancelLoading()``.
   public func cancelLoading() {
     stateMachine.cancelLoading(host: self)
+  }
+}
+
+extension StatefulContent {
+  /// Runs an async operation on the caller's actor, given the adopter, as this content's load.
+  ///
+  /// The same as ``load(animated:retry:isolation:operation:apply:)-(_,_,_,(LoadContext)->Value,_)``,
+  /// but the operation runs on the actor that calls `load` — the main actor for a
+  /// `@MainActor` model, the owning actor for a model an actor keeps — and receives the
+  /// adopter instead of capturing it. So it may read the model and call its non-`Sendable`
+  /// services (their async methods `nonisolated(nonsending)`, so that they run on the caller's
+  /// actor too), and the model is released when the app lets it go: the operation is kept for
+  /// ``reload(isolation:)``, but it holds no reference to the model.
+  ///
+  /// ```swift
+  /// await feed.load { feed, context in
+  ///   try await feed.api.items()
+  /// } apply: { feed, items in
+  ///   feed.content = items
+  /// }
+  /// ```
+  ///
+  /// Latest wins, cancellation, retry and the loading policy work as for any load: the
+  /// operation runs in a task of its own (on the caller's actor) and is cancelled when the load
+  /// is; while it waits, the actor runs other work.
+  ///
+  /// - Parameters:
+  ///   - animated: Whether to animate the transitions. Defaults to `true`.
+  ///   - retry: How failures are retried; `nil` uses the machine's policy.
+  ///   - isolation: The actor that owns the machine, and that the operation runs on; inferred
+  ///     from the caller, which must be isolated to an actor.
+  ///   - operation: The work, given the adopter and the load's context.
+  ///   - apply: Stores the operation's value in the adopter. It runs only for the winning
+  ///     load.
+  /// - Returns: How the load ended.
+  @discardableResult
+  public func load<Value: Sendable>(
+    animated: Bool = true,
+    retry: RetryPolicy? = nil,
+    isolation: isolated any Actor = #isolation,
+    operation: nonisolated(nonsending) @escaping (Self, LoadContext) async throws -> Value,
+    apply: @escaping (Self, Value) -> Void
+  ) async -> LoadOutcome {
+    // The recipe is kept by the machine, which the adopter owns: it holds the actor weakly,
+    // so that an actor that owns the adopter is not kept alive through it.
+    let bind: (Self, (any Actor)?) -> @Sendable (LoadContext) async throws -> Value = {
+      [weak isolation] host, current in
+      IsolatedOperation(host: host, operation: operation, actor: current ?? isolation).run
+    }
+    stateMachine.rememberLoad(
+      LoadRecipe(animated: animated, retry: retry, operation: bind, apply: apply))
+    return await runLoad(
+      mode: .load, credential: nil, animated: animated, retry: retry, isolation: isolation,
+      operation: bind(self, isolation), apply: apply)
+  }
+
+  /// Runs an async operation on the caller's actor, given the adopter, as this content's
+  /// load, and stores its value at a key path.
+  ///
+  /// The same as ``load(animated:retry:isolation:operation:apply:)-(_,_,_,(Self,LoadContext)->Value,_)``
+  /// with an `apply` that assigns the value to `keyPath`.
+  ///
+  /// ```swift
+  /// await feed.load(into: \.content) { feed, _ in try await feed.api.items() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: Where the value is stored, such as `\.content`.
+  ///   - animated: Whether to animate the transitions. Defaults to `true`.
+  ///   - retry: How failures are retried; `nil` uses the machine's policy.
+  ///   - isolation: The actor that owns the machine, and that the operation runs on.
+  ///   - operation: The work, given the adopter and the load's context.
+  /// - Returns: How the load ended.
+  @discardableResult
+  public func load<Value: Sendable>(
+    into keyPath: ReferenceWritableKeyPath<Self, Value>,
+    animated: Bool = true,
+    retry: RetryPolicy? = nil,
+    isolation: isolated any Actor = #isolation,
+    operation: nonisolated(nonsending) @escaping (Self, LoadContext) async throws -> Value
+  ) async -> LoadOutcome {
+    await load(
+      animated: animated, retry: retry, isolation: isolation, operation: operation,
+      apply: { host, value in host[keyPath: keyPath] = value })
   }
 }

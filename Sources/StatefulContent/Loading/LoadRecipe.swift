@@ -12,12 +12,15 @@ protocol AnyLoadRecipe {
 final class LoadRecipe<Host: StatefulContent, Value: Sendable>: AnyLoadRecipe {
   let animated: Bool
   let retry: RetryPolicy?
-  let operation: @Sendable (LoadContext) async throws -> Value
+  /// Gives the operation of one run, for the adopter and the actor it runs on: the operation
+  /// itself, or one that runs on the actor and receives the adopter (which the recipe never
+  /// holds).
+  let operation: (Host, (any Actor)?) -> @Sendable (LoadContext) async throws -> Value
   let apply: (Host, Value) -> Void
 
   init(
     animated: Bool, retry: RetryPolicy?,
-    operation: @escaping @Sendable (LoadContext) async throws -> Value,
+    operation: @escaping (Host, (any Actor)?) -> @Sendable (LoadContext) async throws -> Value,
     apply: @escaping (Host, Value) -> Void
   ) {
     self.animated = animated
@@ -33,6 +36,6 @@ final class LoadRecipe<Host: StatefulContent, Value: Sendable>: AnyLoadRecipe {
     guard let host = host as? Host else { return nil }
     return await host.runLoad(
       mode: mode, credential: credential, animated: animated, retry: retry,
-      isolation: isolation, operation: operation, apply: apply)
+      isolation: isolation, operation: operation(host, isolation), apply: apply)
   }
 }

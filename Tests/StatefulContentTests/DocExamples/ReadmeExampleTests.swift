@@ -146,24 +146,9 @@ final class ReadmeExampleTests: XCTestCase {
 
   /// Runs `swift package dump-package` on a manifest in a new folder and returns its output.
   private func dumpPackage(_ manifest: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("readme-manifest-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try manifest.write(
-      to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "package", "dump-package"]
-    process.currentDirectoryURL = folder
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    XCTAssertEqual(process.terminationStatus, 0, text)
-    return text
+    let run = try ToolRun(
+      ["swift", "package", "dump-package"], writing: manifest, to: "Package.swift")
+    XCTAssertEqual(run.status, 0, run.output)
+    return run.output
   }
 }

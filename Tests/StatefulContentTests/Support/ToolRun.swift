@@ -1,0 +1,39 @@
+import Foundation
+
+/// What a command-line tool did: its exit status and its output, standard error included.
+struct ToolRun {
+  var status: Int32
+  var output: String
+
+  /// Writes one file into a new temporary folder, runs a tool there and removes the folder.
+  ///
+  /// For the documentation examples that only a tool can check: a package manifest
+  /// (`swift package dump-package`), a block that must not compile (`swiftc`).
+  ///
+  /// - Parameters:
+  ///   - arguments: The tool and its arguments, found through `/usr/bin/env`; name the file by
+  ///     its `fileName`, as the tool runs in the folder.
+  ///   - contents: The file's text.
+  ///   - fileName: The file's name in the folder.
+  /// - Throws: When the folder, the file or the process cannot be made.
+  init(_ arguments: [String], writing contents: String, to fileName: String) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("doc-example-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try contents.write(
+      to: folder.appendingPathComponent(fileName), atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    status = process.terminationStatus
+    output = String(decoding: data, as: UTF8.self)
+  }
+}

@@ -32,7 +32,7 @@ extension StatefulContent {
   ///     It is kept for ``reload(isolation:)``, so it must not capture the adopter strongly:
   ///     that would be a retain cycle through the machine, which no library can see or break.
   ///     Capture what it needs (`[api]`), or use
-  ///     ``load(animated:retry:isolation:operation:apply:)-(_,_,_,(Self,LoadContext)->Value,_)``,
+  ///     ``load(animated:retry:isolation:operation:apply:)-7ii2a``,
   ///     whose operation runs on the caller's actor and receives the adopter.
   ///   - apply: Stores the operation's value in the adopter, which it receives as its first
   ///     argument (so the closure need not capture it). It runs only for the winning load.
@@ -78,7 +78,7 @@ extension StatefulContent {
 
   /// Runs an async operation as this content's load and stores its value at a key path.
   ///
-  /// The same as ``load(animated:retry:isolation:operation:apply:)`` with an `apply` that
+  /// The same as ``load(animated:retry:isolation:operation:apply:)-1z75a`` with an `apply` that
   /// assigns the value to `keyPath`.
   ///
   /// ```swift
@@ -135,7 +135,7 @@ extension StatefulContent {
 extension StatefulContent {
   /// Runs an async operation on the caller's actor, given the adopter, as this content's load.
   ///
-  /// The same as ``load(animated:retry:isolation:operation:apply:)-(_,_,_,(LoadContext)->Value,_)``,
+  /// The same as ``load(animated:retry:isolation:operation:apply:)-1z75a``,
   /// but the operation runs on the actor that calls `load` — the main actor for a
   /// `@MainActor` model, the owning actor for a model an actor keeps — and receives the
   /// adopter instead of capturing it. So it may read the model and call its non-`Sendable`
@@ -188,7 +188,7 @@ extension StatefulContent {
   /// Runs an async operation on the caller's actor, given the adopter, as this content's
   /// load, and stores its value at a key path.
   ///
-  /// The same as ``load(animated:retry:isolation:operation:apply:)-(_,_,_,(Self,LoadContext)->Value,_)``
+  /// The same as ``load(animated:retry:isolation:operation:apply:)-7ii2a``
   /// with an `apply` that assigns the value to `keyPath`.
   ///
   /// ```swift

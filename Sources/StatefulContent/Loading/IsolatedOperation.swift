@@ -1,5 +1,5 @@
 /// A load's operation that runs on the actor that started the load and receives the adopter
-/// (``StatefulContent/load(animated:retry:isolation:operation:apply:)-(_,_,_,(Self,LoadContext)->Value,_)``).
+/// (``StatefulContent/load(animated:retry:isolation:operation:apply:)-7ii2a``).
 ///
 /// The load's driver runs every operation in a task of its own; this one hops from that task
 /// to the actor before it touches the adopter or calls the operation, which is

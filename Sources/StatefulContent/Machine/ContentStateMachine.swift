@@ -6,7 +6,7 @@ import Observation
 /// it keeps the requested and the presented state, queues transitions behind an animated one
 /// in flight (the newest waiting request supersedes older ones), and calls every completion
 /// exactly once with a ``TransitionOutcome``. It also runs the loads of
-/// ``StatefulContent/load(animated:retry:isolation:operation:apply:)``.
+/// ``StatefulContent/load(animated:retry:isolation:operation:apply:)-1z75a``.
 ///
 /// Most apps never call the machine directly: they adopt ``StatefulContent`` and call
 /// `startLoading`, `endLoading` or `load`, which decide the state and request it here.

@@ -702,6 +702,23 @@ final class ConcurrencyExampleTests: XCTestCase {
     XCTAssertEqual(catalog.cache.stored, [lamp])
   }
 
+  @MainActor
+  func test_operationGivenTheModel_runsOnTheMainActor_withTheModelsService() async {
+    let presenter = RecordingPresenter()
+    let api = Example.MainActorOperation.APIClient(backend: Example.Backend())
+    let catalog = Example.MainActorOperation.Catalog(
+      machine: ContentStateMachine(presenter: presenter), api: api)
+    await catalog.refreshOnTheModelsActor()
+    XCTAssertEqual(catalog.content, lamp)
+    XCTAssertEqual(api.requestCount, 1)
+    let outcome = await catalog.reload()
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(api.requestCount, 2, "reload runs it again")
+    XCTAssertEqual(
+      presenter.presentedKinds, [.loading, .content, .content, .content],
+      "the reload refreshes: content stays, marked refreshing, then not")
+  }
+
   // MARK: Helpers
 
   /// Gives other tasks turns until an actor's state satisfies `condition`.
@@ -760,5 +777,12 @@ final class ConcurrencyExampleTests: XCTestCase {
       }
     }
     return nil
+  }
+}
+
+// "Give the operation the model": a method of the main-actor `Catalog`.
+extension ConcurrencyExample.MainActorOperation.Catalog {
+  func refreshOnTheModelsActor() async {
+    await load(into: \.content) { catalog, _ in try await catalog.api.items() }
   }
 }

@@ -137,7 +137,7 @@ extension ContentStateMachine {
       return
     }
     synchronousToken = token
-    let finish = FinishToken(relay: finishRelay, token: token)
+    let finish = makeFinishToken(token)
     presenter.present(presentation, animated: animated) { finish.report() }
     synchronousToken = 0
     if finishedSynchronously {
@@ -167,6 +167,18 @@ extension ContentStateMachine {
     }
   }
 
+  /// The object a presenter's `finished` closure captures for `token`: the spare one when
+  /// nothing else holds it (the presenter let go of the closure it called), so presenting
+  /// allocates nothing; a closure a presenter keeps holds its own token, and calling it late
+  /// or twice reports that old token, which the queue ignores.
+  private func makeFinishToken(_ token: UInt64) -> FinishToken {
+    if var spare = spareFinishToken.take(), isKnownUniquelyReferenced(&spare) {
+      spare.arm(token)
+      return spare
+    }
+    return FinishToken(relay: finishRelay, token: token)
+  }
+
   /// Calls the completion of request `id` with its outcome, once.
   func complete(_ id: UInt64, _ outcome: TransitionOutcome) {
     guard !completions.isEmpty else { return }
@@ -185,31 +197,43 @@ extension ContentStateMachine {
   }
 
   /// What a presenter's `finished` closure captures: the relay to the machine and the token of
-  /// the presentation it reports. One object, so that the closure needs no context allocation.
+  /// the presentation it reports. One object, so that the closure needs no context allocation;
+  /// once reported, it goes back to the machine to be reused.
   ///
   /// A presenter that releases the closure without calling it — a view torn down in the middle
   /// of an animation — reports the presentation finished all the same, when the token is
   /// released: nothing then waits for it forever, and the completions waiting behind it (which
-  /// may capture the adopter) run and are released. Calling the closure late or twice reports
-  /// an old token, which the queue ignores.
+  /// may capture the adopter) run and are released.
   final class FinishToken {
     let relay: FinishRelay
-    let token: UInt64
-    private var isReported = false
+    private(set) var token: UInt64
+    /// Whether the token was handed to a presenter and not reported yet.
+    private var isArmed = true
 
     init(relay: FinishRelay, token: UInt64) {
       self.relay = relay
       self.token = token
     }
 
-    /// The presenter called its `finished` closure.
+    /// Hands the token to a presenter again, for the presentation `token`.
+    func arm(_ token: UInt64) {
+      self.token = token
+      isArmed = true
+    }
+
+    /// The presenter called its `finished` closure (again, perhaps: a late or second call
+    /// reports the same token, which the queue ignores).
     func report() {
-      isReported = true
-      relay.machine?.finishedByClosure(token: token)
+      guard let machine = relay.machine else { return }
+      if isArmed {
+        isArmed = false
+        machine.spareFinishToken = self
+      }
+      machine.finishedByClosure(token: token)
     }
 
     deinit {
-      if !isReported { relay.machine?.finishedByClosure(token: token) }
+      if isArmed { relay.machine?.finishedByClosure(token: token) }
     }
   }
 }

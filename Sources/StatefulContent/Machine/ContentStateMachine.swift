@@ -148,6 +148,8 @@ public final class ContentStateMachine: Observable {
   /// ``presenter`` when it is a ``SynchronousPresenter``, which is called without a
   /// `finished` closure.
   @exclusivity(unchecked) var synchronousPresenter: (any SynchronousPresenter)?
+  /// A reported `finished` token, reused for the next presentation when no presenter holds it.
+  @exclusivity(unchecked) var spareFinishToken: FinishToken?
   /// The token of the presentation being handed to the presenter, while `present` runs.
   @exclusivity(unchecked) var synchronousToken: UInt64 = 0
   /// Whether the presenter finished `synchronousToken` before `present` returned.

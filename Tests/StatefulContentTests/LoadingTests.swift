@@ -64,6 +64,27 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.loading, .empty, .loading, .error])
   }
 
+  func test_refresh_presentsItsProgress_onTheContentThatStays() async {
+    model.content = ["old"]
+    model.setupInitialState()
+    let gate = Gate<[String]>()
+    let model = model
+    let load = Task {
+      await model.load(into: \.content) { context in
+        context.reportProgress(0.5)
+        return try await gate.wait()
+      }
+    }
+    await settle { self.presenter.lastPresentation?.progress == 0.5 }
+    XCTAssertEqual(presenter.lastPresentation?.state, .content)
+    XCTAssertEqual(presenter.lastPresentation?.isRefreshing, true)
+    XCTAssertEqual(presenter.lastPresentation?.progress, 0.5, "progress visible on content")
+    gate.open(with: ["new"])
+    _ = await load.value
+    XCTAssertEqual(presenter.lastPresentation?.isRefreshing, false)
+    XCTAssertNil(presenter.lastPresentation?.progress, "no progress once the load ended")
+  }
+
   func test_refresh_keepsContent_reportsRefreshing_andFailureGoesToTheHook() async {
     model.content = ["cached"]
     model.setupInitialState()

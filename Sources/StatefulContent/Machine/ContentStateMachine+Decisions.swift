@@ -26,10 +26,15 @@ extension ContentStateMachine {
 
   /// Records progress reported through ``StatefulContent/updateLoadingProgress(_:isolation:)``.
   ///
-  /// - Returns: Whether loading is requested and must be presented with the new progress.
+  /// - Returns: Whether loading — or content that stays while the load runs — is requested
+  ///   and must be presented with the new progress.
   func recordProgress(_ fraction: Double?) -> Bool {
     guard updateInputs({ $0.progressReported(fraction) }) else { return false }
-    return storedRequestedState.kind == .loading
+    switch storedRequestedState.kind {
+    case .loading: return true
+    case .content: return storedIsRefreshing
+    default: return false
+    }
   }
 
   /// Rule 6: whether ``StatefulContent/setupInitialState(completion:)`` shows idle.

@@ -147,10 +147,17 @@ extension ContentStateMachine {
     case .flush(let deadline): return deadline
     case .present(let fraction):
       _ = updateInputs { $0.progressReported(fraction) }
-      guard storedRequestedState.kind == .loading else { return nil }
-      submit(
-        .loading(progress: fraction), isRefreshing: false, animated: false,
-        deferred: queue.hasDeferred, host: host)
+      switch storedRequestedState.kind {
+      case .loading:
+        submit(
+          .loading(progress: fraction), isRefreshing: false, animated: false,
+          deferred: queue.hasDeferred, host: host)
+      case .content where storedIsRefreshing:
+        // Content stays while the load runs: its presentation carries the progress.
+        submit(.content, isRefreshing: true, animated: false, deferred: queue.hasDeferred)
+      default:
+        break
+      }
       return nil
     case .skip, nil: return nil
     }

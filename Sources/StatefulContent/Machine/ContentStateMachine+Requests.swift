@@ -276,7 +276,8 @@ extension ContentStateMachine {
     completion: TransitionCompletion?
   ) {
     let presentation = presentationCache.presentation(
-      state: request.state, isRefreshing: isRefreshing)
+      state: request.state, isRefreshing: isRefreshing,
+      progress: isRefreshing ? decider.progress : nil)
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)

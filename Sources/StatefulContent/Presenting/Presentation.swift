@@ -14,16 +14,18 @@ public struct Presentation: Sendable {
     let insets: EdgeInsets
     let isRefreshing: Bool
     let attempt: Int
+    let progress: Double?
 
     init(
       state: ContentState, placeholder: (any Placeholder)?, insets: EdgeInsets,
-      isRefreshing: Bool, attempt: Int
+      isRefreshing: Bool, attempt: Int, progress: Double?
     ) {
       self.state = state
       self.placeholder = placeholder
       self.insets = insets
       self.isRefreshing = isRefreshing
       self.attempt = attempt
+      self.progress = progress
     }
   }
 
@@ -41,6 +43,10 @@ public struct Presentation: Sendable {
   public var isRefreshing: Bool { storage.isRefreshing }
   /// The attempt of the running load, counting from 1; above 1 while a failed load is retried.
   public var attempt: Int { storage.attempt }
+  /// How far the running load is while content stays visible (``isRefreshing``) — a refresh,
+  /// or a streaming load whose first parts are shown: a fraction 0…1, or `nil` when unknown or
+  /// not refreshing. Loading carries its progress in ``state`` instead.
+  public var progress: Double? { storage.progress }
 
   /// Creates a presentation.
   ///
@@ -50,26 +56,31 @@ public struct Presentation: Sendable {
   ///   - insets: The insets to lay the placeholder out with; sanitized on creation.
   ///   - isRefreshing: Whether a load runs while content stays visible.
   ///   - attempt: The attempt of the running load, counting from 1; lower values count as 1.
+  ///   - progress: How far the running load is while content stays visible, 0…1 (clamped;
+  ///     NaN means unknown); dropped unless `isRefreshing`.
   public init(
     state: ContentState,
     placeholder: (any Placeholder)? = nil,
     insets: EdgeInsets = .zero,
     isRefreshing: Bool = false,
-    attempt: Int = 1
+    attempt: Int = 1,
+    progress: Double? = nil
   ) {
     storage = Storage(
       state: state, placeholder: state.showsPlaceholder ? placeholder : nil,
-      insets: insets.sanitized, isRefreshing: isRefreshing, attempt: max(attempt, 1))
+      insets: insets.sanitized, isRefreshing: isRefreshing, attempt: max(attempt, 1),
+      progress: isRefreshing ? StateDecision.sanitizedProgress(progress) : nil)
   }
 
   /// Creates a presentation from fields the machine has already sanitized.
   init(
     state: ContentState, placeholder: (any Placeholder)?, sanitizedInsets: EdgeInsets,
-    isRefreshing: Bool, attempt: Int
+    isRefreshing: Bool, attempt: Int, progress: Double? = nil
   ) {
     storage = Storage(
       state: state, placeholder: state.showsPlaceholder ? placeholder : nil,
-      insets: sanitizedInsets, isRefreshing: isRefreshing, attempt: max(attempt, 1))
+      insets: sanitizedInsets, isRefreshing: isRefreshing, attempt: max(attempt, 1),
+      progress: isRefreshing ? progress : nil)
   }
 
   /// The presentation of the idle state: nothing at all.
@@ -82,10 +93,12 @@ public struct Presentation: Sendable {
 
   /// Whether this presentation has these fields, its placeholder aside.
   func hasFields(
-    state: ContentState, insets: EdgeInsets, isRefreshing: Bool, attempt: Int
+    state: ContentState, insets: EdgeInsets, isRefreshing: Bool, attempt: Int,
+    progress: Double? = nil
   ) -> Bool {
     storage.isRefreshing == isRefreshing && storage.attempt == attempt
-      && storage.insets == insets && storage.state.hasSamePayload(as: state)
+      && storage.insets == insets && storage.progress == progress
+      && storage.state.hasSamePayload(as: state)
   }
 
   /// Whether presenting `other` after this one would show the same thing: the same state
@@ -98,7 +111,7 @@ public struct Presentation: Sendable {
   func showsSameState(as other: Presentation) -> Bool {
     if storage === other.storage { return true }
     guard state.hasSamePayload(as: other.state), isRefreshing == other.isRefreshing,
-      attempt == other.attempt, insets == other.insets
+      attempt == other.attempt, insets == other.insets, progress == other.progress
     else { return false }
     switch (storage.placeholder, other.storage.placeholder) {
     case (nil, nil): return true

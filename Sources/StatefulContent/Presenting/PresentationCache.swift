@@ -44,12 +44,20 @@ struct PresentationCache {
 
   /// The presentation of a state without a placeholder (idle, content): the cached one for
   /// content when it matches, else a new one, kept for the next request.
-  mutating func presentation(state: ContentState, isRefreshing: Bool) -> Presentation {
+  ///
+  /// - Parameter progress: The running load's progress while content stays visible.
+  mutating func presentation(state: ContentState, isRefreshing: Bool, progress: Double? = nil)
+    -> Presentation
+  {
     guard case .content = state else {
       return Presentation(state: state, isRefreshing: isRefreshing)
     }
-    if let cached = Self.match(&content, state, isRefreshing: isRefreshing) { return cached }
-    let presentation = Presentation(state: state, isRefreshing: isRefreshing)
+    if let cached = Self.match(&content, state, isRefreshing: isRefreshing, progress: progress) {
+      return cached
+    }
+    let presentation = Presentation(
+      state: state, placeholder: nil, sanitizedInsets: .zero, isRefreshing: isRefreshing,
+      attempt: 1, progress: progress)
     content = Entry(presentation: presentation, placeholder: nil)
     return presentation
   }
@@ -81,11 +89,12 @@ struct PresentationCache {
   /// The entry's presentation if it was built without a placeholder and with these fields.
   @inline(__always)
   private static func match(
-    _ entry: inout Entry?, _ state: ContentState, isRefreshing: Bool
+    _ entry: inout Entry?, _ state: ContentState, isRefreshing: Bool, progress: Double?
   ) -> Presentation? {
     guard let hasPlaceholder = entry.map({ $0.placeholder != nil }), !hasPlaceholder,
       entry?.presentation.hasFields(
-        state: state, insets: .zero, isRefreshing: isRefreshing, attempt: 1) == true
+        state: state, insets: .zero, isRefreshing: isRefreshing, attempt: 1,
+        progress: progress) == true
     else { return nil }
     return entry?.presentation
   }

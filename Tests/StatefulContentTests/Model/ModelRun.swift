@@ -1,4 +1,4 @@
-import StatefulContent
+@testable import StatefulContent
 import StatefulContentTesting
 
 /// Runs a sequence of operations on a fresh model and, side by side, on the reference model;
@@ -19,8 +19,24 @@ final class ModelRun {
       StandardPlaceholder(title: "Offline"), for: .custom(.offline))
   }
 
-  static func shown(_ state: ContentState, refreshing: Bool) -> String {
-    ReferenceModel.shown(kind: state.description, refreshing: refreshing)
+  static func shown(_ state: ContentState, refreshing: Bool, progress: Double? = nil) -> String {
+    let percent = progress.map { "(\(Int($0 * 100 + 0.5))%)" } ?? ""
+    return ReferenceModel.shown(kind: state.description, refreshing: refreshing) + percent
+  }
+
+  /// The requested state as the reference writes it: content that stays while a load runs
+  /// carries the load's progress.
+  private var requestedShown: String {
+    let machine = model.stateMachine
+    let progress = machine.requestedPresentation.progress
+    return Self.shown(model.currentState, refreshing: machine.isRefreshing, progress: progress)
+  }
+
+  /// The presented state as the reference writes it.
+  private var presentedShown: String {
+    let presentation = model.stateMachine.presentedPresentation
+    return Self.shown(
+      presentation.state, refreshing: presentation.isRefreshing, progress: presentation.progress)
   }
 
   /// Runs `operations`; returns a description of the first failure.
@@ -39,10 +55,8 @@ final class ModelRun {
       return "completion \(id) ran \(count) times (I2)"
     }
     if counts.count != nextID { return "\(nextID - counts.count) completions never ran (I2)" }
-    let requested = Self.shown(model.currentState, refreshing: model.stateMachine.isRefreshing)
-    let presented = Self.shown(
-      model.stateMachine.presentedState,
-      refreshing: model.stateMachine.presentedPresentation.isRefreshing)
+    let requested = requestedShown
+    let presented = presentedShown
     if requested != presented {
       return "idle machine presents \(presented) but \(requested) was requested (I3)"
     }
@@ -104,7 +118,7 @@ final class ModelRun {
         && isBackwards != true
       {
         reference.progress = sanitized
-        if reference.requested.hasPrefix("loading") {
+        if reference.requested.hasPrefix("loading") || reference.requested.hasPrefix("content+") {
           reference.decideAndRequest(id: -1, animated: false)
         }
       }
@@ -145,13 +159,11 @@ final class ModelRun {
         "presentation of \(last.state) with placeholder \(String(describing: last.placeholder))"
     }
     if reentrant { return nil }
-    let requested = Self.shown(model.currentState, refreshing: model.stateMachine.isRefreshing)
+    let requested = requestedShown
     if requested != reference.requested {
       return "requested \(requested), reference \(reference.requested) (I1)"
     }
-    let presented = Self.shown(
-      model.stateMachine.presentedState,
-      refreshing: model.stateMachine.presentedPresentation.isRefreshing)
+    let presented = presentedShown
     if presented != reference.presented {
       return "presented \(presented), reference \(reference.presented)"
     }

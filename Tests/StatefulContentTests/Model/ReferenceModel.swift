@@ -57,7 +57,9 @@ struct ReferenceModel {
   func decide() -> (Shown, refreshing: Bool, report: Bool) {
     if locked { return ("locked(credential required)", false, false) }
     if hasContent {
-      return (Self.shown(kind: "content", refreshing: isLoading), isLoading, error != nil)
+      // Content that stays while a load runs carries the load's progress.
+      let percent = isLoading ? (progress.map { "(\(Int($0 * 100 + 0.5))%)" } ?? "") : ""
+      return (Self.shown(kind: "content", refreshing: isLoading) + percent, isLoading, error != nil)
     }
     if isLoading {
       let percent = progress.map { "(\(Int($0 * 100 + 0.5))%)" } ?? ""
@@ -123,7 +125,7 @@ struct ReferenceModel {
     record(request.id, .cancelled)
     if let inFlight {
       requested = inFlight.shown
-      refreshing = inFlight.shown.hasSuffix("+refreshing")
+      refreshing = inFlight.shown.contains("+refreshing")
     }
   }
 

@@ -1,5 +1,6 @@
-@testable import StatefulContent
 import StatefulContentTesting
+
+@testable import StatefulContent
 
 /// Runs a sequence of operations on a fresh model and, side by side, on the reference model;
 /// returns the first divergence or broken invariant, or `nil`.

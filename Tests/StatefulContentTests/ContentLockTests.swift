@@ -206,51 +206,30 @@ final class ContentLockTests: XCTestCase {
 
   // MARK: Verifying
 
-  func test_verifying_aRefusedCredential_throwsIncorrectCredential_withoutRunning() async {
-    let runs = Counter()
+  func test_verify_aRefusedCredential_throwsIncorrectCredential() async {
     let checked = LockedState<[String]>([])
-    let operation = ContentLock.verifying(
-      password,
-      with: { credential in
+    do {
+      try await ContentLock.verify(password) { credential in
         checked.withLock { $0.append(credential.secret) }
         return false
-      },
-      before: { _ in runs.increment() })
-    do {
-      try await operation(LoadContext())
+      }
       XCTFail("a refused credential throws")
     } catch {
       XCTAssertEqual(error as? ContentLockedError, .incorrectCredential)
     }
-    XCTAssertEqual(runs.value, 0)
     XCTAssertEqual(checked.withLock { $0 }, ["hunter2"])
   }
 
-  func test_verifying_anAcceptedCredential_runsTheOperationWithTheContext() async throws {
-    let operation = ContentLock.verifying(
-      password, with: { _ in true }, before: { context in "attempt \(context.attempt)" })
-    let value = try await operation(LoadContext(attempt: 2))
-    XCTAssertEqual(value, "attempt 2")
+  func test_verify_anAcceptedCredential_returns() async throws {
+    try await ContentLock.verify(password) { $0.secret == "hunter2" }
   }
 
-  func test_verifying_passesOnTheVerifiersAndTheOperationsErrors() async {
-    let runs = Counter()
-    let failingVerifier = ContentLock.verifying(
-      password, with: { _ in throw TestError("no keychain") }, before: { _ in runs.increment() })
-    let failingOperation = ContentLock.verifying(
-      password, with: { _ in true }, before: { _ -> Int in throw TestError("corrupt") })
+  func test_verify_passesOnTheVerifiersError() async {
     do {
-      try await failingVerifier(LoadContext())
+      try await ContentLock.verify(password) { _ in throw TestError("no keychain") }
       XCTFail("the verifier's error is thrown")
     } catch {
       XCTAssertEqual(error as? TestError, TestError("no keychain"))
-    }
-    XCTAssertEqual(runs.value, 0)
-    do {
-      _ = try await failingOperation(LoadContext())
-      XCTFail("the operation's error is thrown")
-    } catch {
-      XCTAssertEqual(error as? TestError, TestError("corrupt"))
     }
   }
 

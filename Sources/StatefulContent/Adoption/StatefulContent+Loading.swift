@@ -46,10 +46,11 @@ extension StatefulContent {
     apply: @escaping (Self, Value) -> Void
   ) async -> LoadOutcome {
     stateMachine.rememberLoad(
-      LoadRecipe(animated: animated, retry: retry, operation: { _, _ in operation }, apply: apply))
+      LoadRecipe(
+        animated: animated, retry: retry, work: { _, _ in .value(operation) }, apply: apply))
     return await runLoad(
       mode: .load, credential: nil, animated: animated, retry: retry, isolation: isolation,
-      operation: operation, apply: apply)
+      work: .value(operation), apply: apply)
   }
 
   /// Runs one load in a mode; `load`, `reload` and `unlock` all come here.
@@ -59,21 +60,23 @@ extension StatefulContent {
     animated: Bool,
     retry: RetryPolicy?,
     isolation: isolated (any Actor)?,
-    operation: @escaping @Sendable (LoadContext) async throws -> Value,
-    apply: @escaping (Self, Value) -> Void
+    work: LoadDriver<Value>.Work,
+    apply: @escaping (Self, Value) -> Void,
+    reset: ((Self) -> Void)? = nil
   ) async -> LoadOutcome {
     // A task cancelled before the load starts gets no load at all: nothing is superseded and
     // nothing is shown.
     if Task.isCancelled { return .cancelled }
     let machine = stateMachine
-    var operation = operation
+    var work = work
     if mode == .unlock, let verifier = machine.credentialVerifier, let credential {
-      operation = ContentLock.verifying(credential, with: verifier, before: operation)
+      work = work.verifying(credential, with: verifier)
     }
     var driver = LoadDriver(
       machine: machine, mode: mode, credential: credential, animated: animated, retry: retry,
-      operation: operation)
-    return await driver.run(host: self, isolation: isolation, apply: { apply(self, $0) })
+      work: work)
+    return await driver.run(
+      host: self, isolation: isolation, apply: { apply(self, $0) }, reset: { reset?(self) })
   }
 
   /// Runs an async operation as this content's load and stores its value at a key path.
@@ -174,15 +177,15 @@ extension StatefulContent {
   ) async -> LoadOutcome {
     // The recipe is kept by the machine, which the adopter owns: it holds the actor weakly,
     // so that an actor that owns the adopter is not kept alive through it.
-    let bind: (Self, (any Actor)?) -> @Sendable (LoadContext) async throws -> Value = {
+    let bind: (Self, (any Actor)?) -> LoadDriver<Value>.Work = {
       [weak isolation] host, current in
-      IsolatedOperation(host: host, operation: operation, actor: current ?? isolation).run
+      .value(IsolatedOperation(host: host, operation: operation, actor: current ?? isolation).run)
     }
     stateMachine.rememberLoad(
-      LoadRecipe(animated: animated, retry: retry, operation: bind, apply: apply))
+      LoadRecipe(animated: animated, retry: retry, work: bind, apply: apply))
     return await runLoad(
       mode: .load, credential: nil, animated: animated, retry: retry, isolation: isolation,
-      operation: bind(self, isolation), apply: apply)
+      work: bind(self, isolation), apply: apply)
   }
 
   /// Runs an async operation on the caller's actor, given the adopter, as this content's

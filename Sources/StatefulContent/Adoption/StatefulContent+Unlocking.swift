@@ -69,7 +69,7 @@ extension StatefulContent {
     } else if machine.credentialVerifier != nil {
       outcome = await runLoad(
         mode: .unlock, credential: credential, animated: animated, retry: .never,
-        isolation: isolation, operation: { _ in }, apply: { _, _ in })
+        isolation: isolation, work: .value { _ in }, apply: { _, _ in })
     } else {
       return .failed(UnlockError.noVerifier)
     }

@@ -31,6 +31,17 @@ struct LoadLifecycle {
     case cancelled
   }
 
+  /// What to do with a part of a streaming load.
+  enum PartStep: Equatable {
+    /// Present the decided state now.
+    case present
+    /// Hold the decided state until the loading placeholder was shown its minimum display
+    /// time: a new hold, whose deadline the driver schedules.
+    case hold(until: Duration)
+    /// Hold the decided state, as for an earlier part: the deadline is scheduled already.
+    case held
+  }
+
   /// What to do with a progress report.
   enum ProgressStep: Equatable {
     /// Nothing to present now.
@@ -49,6 +60,11 @@ struct LoadLifecycle {
   private(set) var attempt = 1
   /// Whether a result waits for the minimum display time.
   private(set) var isHoldingResult = false
+  /// Whether a part of a streaming load has arrived: the parts are content, and a failure is
+  /// no longer retried (it would deliver them again).
+  private(set) var hasParts = false
+  /// Until when the parts wait for the minimum display time of the loading placeholder.
+  private var partsHeldUntil: Duration?
 
   // Progress coalescing, per attempt.
   private var attemptProgress: Double?
@@ -102,12 +118,12 @@ struct LoadLifecycle {
     guard finishedAttempt == attempt else { return nil }
     if let error {
       if cancellationPolicy.isCancellation(error) { return .cancelled }
-      if retryPolicy.allowsRetry(afterAttempt: attempt, error: error) {
+      if !hasParts, retryPolicy.allowsRetry(afterAttempt: attempt, error: error) {
         let delay = retryPolicy.delay(beforeRetry: attempt, unitRandom: unitRandom())
         return .retry(at: now.addingSaturated(delay))
       }
     }
-    if let loadingShownAt, loadingIsRequested {
+    if let loadingShownAt, loadingIsRequested || hasParts {
       let until = loadingShownAt.addingSaturated(loadingPolicy.effectiveMinimumDisplayTime)
       if now < until {
         isHoldingResult = true
@@ -138,6 +154,32 @@ struct LoadLifecycle {
 
   /// Whether loading presented now must stay the minimum display time.
   var keepsLoadingVisible: Bool { loadingPolicy.effectiveMinimumDisplayTime > .zero }
+
+  // MARK: Parts
+
+  /// A part of a streaming load arrived.
+  ///
+  /// The first part turns loading into content; once loading is on screen, the parts wait —
+  /// applied to the adopter, not presented — until it was shown its minimum display time, as
+  /// a load's result does.
+  ///
+  /// - Parameters:
+  ///   - partAttempt: The attempt the part belongs to; a stale one is ignored.
+  ///   - now: The time elapsed on the machine's clock.
+  ///   - loadingShownAt: When loading was presented, while it is; `nil` otherwise.
+  /// - Returns: What to do, or `nil` for a stale part.
+  mutating func partArrived(attempt partAttempt: Int, now: Duration, loadingShownAt: Duration?)
+    -> PartStep?
+  {
+    guard partAttempt == attempt else { return nil }
+    hasParts = true
+    if let partsHeldUntil { return now < partsHeldUntil ? .held : .present }
+    guard let loadingShownAt else { return .present }
+    let until = loadingShownAt.addingSaturated(loadingPolicy.effectiveMinimumDisplayTime)
+    guard now < until else { return .present }
+    partsHeldUntil = until
+    return .hold(until: until)
+  }
 
   // MARK: Progress
 

@@ -12,21 +12,24 @@ protocol AnyLoadRecipe {
 final class LoadRecipe<Host: StatefulContent, Value: Sendable>: AnyLoadRecipe {
   let animated: Bool
   let retry: RetryPolicy?
-  /// Gives the operation of one run, for the adopter and the actor it runs on: the operation
+  /// Gives the work of one run, for the adopter and the actor it runs on: the operation
   /// itself, or one that runs on the actor and receives the adopter (which the recipe never
   /// holds).
-  let operation: (Host, (any Actor)?) -> @Sendable (LoadContext) async throws -> Value
+  let work: (Host, (any Actor)?) -> LoadDriver<Value>.Work
   let apply: (Host, Value) -> Void
+  /// Clears the content before a streaming load's first part; `nil` for other loads.
+  let reset: ((Host) -> Void)?
 
   init(
     animated: Bool, retry: RetryPolicy?,
-    operation: @escaping (Host, (any Actor)?) -> @Sendable (LoadContext) async throws -> Value,
-    apply: @escaping (Host, Value) -> Void
+    work: @escaping (Host, (any Actor)?) -> LoadDriver<Value>.Work,
+    apply: @escaping (Host, Value) -> Void, reset: ((Host) -> Void)? = nil
   ) {
     self.animated = animated
     self.retry = retry
-    self.operation = operation
+    self.work = work
     self.apply = apply
+    self.reset = reset
   }
 
   func run(
@@ -36,6 +39,6 @@ final class LoadRecipe<Host: StatefulContent, Value: Sendable>: AnyLoadRecipe {
     guard let host = host as? Host else { return nil }
     return await host.runLoad(
       mode: mode, credential: credential, animated: animated, retry: retry,
-      isolation: isolation, operation: operation(host, isolation), apply: apply)
+      isolation: isolation, work: work(host, isolation), apply: apply, reset: reset)
   }
 }

@@ -179,16 +179,14 @@ struct ContentLock {
 
   // MARK: Credentials
 
-  /// Wraps a load's operation so that `verifier` checks `credential` first; a refused one
-  /// throws ``ContentLockedError/incorrectCredential`` without running the operation.
-  static func verifying<Value: Sendable>(
+  /// Verifies a credential with the machine's verifier before a load runs with it.
+  ///
+  /// - Throws: ``ContentLockedError/incorrectCredential`` when the verifier rejects it, or
+  ///   what the verifier throws.
+  static func verify(
     _ credential: Credential,
-    with verifier: @escaping @Sendable (Credential) async throws -> Bool,
-    before operation: @escaping @Sendable (LoadContext) async throws -> Value
-  ) -> @Sendable (LoadContext) async throws -> Value {
-    { context in
-      guard try await verifier(credential) else { throw ContentLockedError.incorrectCredential }
-      return try await operation(context)
-    }
+    with verifier: @Sendable (Credential) async throws -> Bool
+  ) async throws {
+    guard try await verifier(credential) else { throw ContentLockedError.incorrectCredential }
   }
 }

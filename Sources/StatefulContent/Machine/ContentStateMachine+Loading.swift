@@ -118,6 +118,26 @@ extension ContentStateMachine {
     } ?? nil
   }
 
+  /// A part of the streaming load `id` arrived: it is applied to the adopter, and the decided
+  /// state — content, once the adopter has some, while the load goes on — is requested; it
+  /// waits while loading has not been shown its minimum display time.
+  ///
+  /// - Returns: What the load's lifecycle decided, or `nil` for a stale part (not applied).
+  func loadPartArrived<Host: StatefulContent>(
+    _ id: UInt64, attempt: Int, host: Host, animated: Bool, apply: () -> Void
+  ) -> LoadLifecycle.PartStep? {
+    let now = clock.now()
+    let loadingShownAt = loads.loadingShownAt
+    guard
+      let step = loads.updateLifecycle(
+        of: id, { $0.partArrived(attempt: attempt, now: now, loadingShownAt: loadingShownAt) }),
+      let step
+    else { return nil }
+    callingHook(apply)
+    submitDecidedState(host: host, animated: animated, holdsResult: step != .present)
+    return step
+  }
+
   /// The minimum display time of load `id` elapsed.
   ///
   /// - Returns: Whether the held result is to be applied now.

@@ -8,13 +8,56 @@
 /// type only starts tasks and sleeps. Tasks it starts capture only `Sendable` values (the
 /// mailbox, the operation, the clock), never the machine or the adopter.
 struct LoadDriver<Value: Sendable> {
+  /// What the load runs: an operation that returns its value, or one that delivers it in
+  /// parts (a streaming load).
+  enum Work: Sendable {
+    case value(@Sendable (LoadContext) async throws -> Value)
+    case parts(
+      @Sendable (LoadContext, _ deliver: @escaping @Sendable (Value) -> Void) async throws -> Void)
+
+    /// The work of a streaming load whose parts are the elements of a sequence.
+    ///
+    /// - Parameter makeParts: Makes the sequence for an attempt; it is iterated in the
+    ///   attempt's task.
+    static func iterating<Parts: AsyncSequence & SendableMetatype>(
+      _ makeParts: @escaping @Sendable (LoadContext) -> Parts
+    ) -> Work where Parts.Element == Value {
+      .parts { context, deliver in
+        for try await part in makeParts(context) { deliver(part) }
+      }
+    }
+
+    /// The same work, after `verifier` accepted `credential`; a refused one throws
+    /// ``ContentLockedError/incorrectCredential`` without running it.
+    func verifying(
+      _ credential: Credential, with verifier: @escaping @Sendable (Credential) async throws -> Bool
+    ) -> Work {
+      switch self {
+      case .value(let operation):
+        .value { context in
+          try await ContentLock.verify(credential, with: verifier)
+          return try await operation(context)
+        }
+      case .parts(let operation):
+        .parts { context, deliver in
+          try await ContentLock.verify(credential, with: verifier)
+          try await operation(context, deliver)
+        }
+      }
+    }
+  }
+
   enum Event: Sendable {
     case signal(LoadRegistry.Signal)
     case progress(attempt: Int, Double?)
-    case finished(attempt: Int, Result<Value, any Error>)
+    case part(attempt: Int, Value)
+    /// An attempt's operation ended: with its value, with `nil` for a streaming load, or with
+    /// an error.
+    case finished(attempt: Int, Result<Value?, any Error>)
     case showLoading
     case retry
     case minimumDisplayElapsed
+    case partsHoldElapsed
     case flushProgress
   }
 
@@ -127,23 +170,24 @@ struct LoadDriver<Value: Sendable> {
   let mode: LoadLifecycle.Mode
   let credential: Credential?
   let animated: Bool
-  let operation: @Sendable (LoadContext) async throws -> Value
+  let work: Work
   let mailbox = Mailbox()
   let id: UInt64
   /// A result that waits for the minimum display time.
-  private var heldResult: Result<Value, any Error>?
+  private var heldResult: Result<Value?, any Error>?
+  /// Whether a part of a streaming load has been applied.
+  private var hasParts = false
 
   /// Registers the load with the adopter's machine, superseding the running one.
   init(
     machine: ContentStateMachine, mode: LoadLifecycle.Mode, credential: Credential?,
-    animated: Bool, retry: RetryPolicy?,
-    operation: @escaping @Sendable (LoadContext) async throws -> Value
+    animated: Bool, retry: RetryPolicy?, work: Work
   ) {
     self.machine = machine
     self.mode = mode
     self.credential = credential
     self.animated = animated
-    self.operation = operation
+    self.work = work
     let lifecycle = LoadLifecycle(
       mode: mode, retryPolicy: retry ?? machine.retryPolicy,
       loadingPolicy: machine.loadingPolicy, cancellationPolicy: machine.cancellationPolicy)
@@ -157,9 +201,13 @@ struct LoadDriver<Value: Sendable> {
   ///   - host: The adopter, for its `hasContent`, its hooks and its placeholder
   ///     configuration; held only while this call runs.
   ///   - isolation: The actor that owns the machine.
-  ///   - apply: Stores the value of a successful load in the adopter.
+  ///   - apply: Stores the value of a successful load — or a part of a streaming one — in the
+  ///     adopter.
+  ///   - reset: Clears the adopter's content before the first part of a streaming load is
+  ///     applied, or when the stream ends without one.
   mutating func run<Host: StatefulContent>(
-    host: Host, isolation: isolated (any Actor)?, apply: (Value) -> Void
+    host: Host, isolation: isolated (any Actor)?, apply: (Value) -> Void,
+    reset: () -> Void = {}
   ) async -> LoadOutcome {
     defer { mailbox.close() }
     let enter = { [machine, id, animated] in machine.enterLoad(id, host: host, animated: animated) }
@@ -171,26 +219,26 @@ struct LoadDriver<Value: Sendable> {
     return await withTaskCancellationHandler {
       // The operation closure of withTaskCancellationHandler is not isolated itself: hop back
       // to the machine's isolation explicitly before touching the machine.
-      await loop(host: host, isolation: isolation, apply: apply)
+      await loop(host: host, isolation: isolation, apply: apply, reset: reset)
     } onCancel: {
       mailbox.signal(.taskCancelled)
     }
   }
 
   private mutating func loop<Host: StatefulContent>(
-    host: Host, isolation: isolated (any Actor)?, apply: (Value) -> Void
+    host: Host, isolation: isolated (any Actor)?, apply: (Value) -> Void, reset: () -> Void
   ) async -> LoadOutcome {
     while true {
       let event = await mailbox.next(isolation: isolation)
       // Each event is one call: requests that hooks and observers make while it is handled
       // run after it.
-      let outcome = machine.asCall { handle(event, host: host, apply: apply) }
+      let outcome = machine.asCall { handle(event, host: host, apply: apply, reset: reset) }
       if let outcome { return outcome }
     }
   }
 
   private mutating func handle<Host: StatefulContent>(
-    _ event: Event, host: Host, apply: (Value) -> Void
+    _ event: Event, host: Host, apply: (Value) -> Void, reset: () -> Void
   ) -> LoadOutcome? {
     switch event {
     case .signal(.superseded):
@@ -217,6 +265,18 @@ struct LoadDriver<Value: Sendable> {
       if let deadline = machine.loadProgress(id, host: host) {
         schedule(.flushProgress, at: deadline)
       }
+    case .part(let attempt, let part):
+      let isFirst = !hasParts
+      let step = machine.loadPartArrived(id, attempt: attempt, host: host, animated: animated) {
+        if isFirst { reset() }
+        apply(part)
+      }
+      guard let step else { return nil }
+      hasParts = true
+      if case .hold(let deadline) = step { schedule(.partsHoldElapsed, at: deadline) }
+    case .partsHoldElapsed:
+      guard machine.loads.isActive(id) else { return nil }
+      machine.presentDeferredRequest()
     case .retry:
       if let attempt = machine.retryLoad(id, host: host) { startAttempt(attempt) }
     case .finished(let attempt, let result):
@@ -236,24 +296,31 @@ struct LoadDriver<Value: Sendable> {
         heldResult = result
         schedule(.minimumDisplayElapsed, at: deadline)
       case .conclude:
-        return conclude(result, host: host, apply: apply)
+        return conclude(result, host: host, apply: apply, reset: reset)
       }
     case .minimumDisplayElapsed:
       guard machine.loadMinimumDisplayElapsed(id), let result = heldResult.take() else {
         return nil
       }
-      return conclude(result, host: host, apply: apply)
+      return conclude(result, host: host, apply: apply, reset: reset)
     }
     return nil
   }
 
   private func conclude<Host: StatefulContent>(
-    _ result: Result<Value, any Error>, host: Host, apply: (Value) -> Void
+    _ result: Result<Value?, any Error>, host: Host, apply: (Value) -> Void,
+    reset: () -> Void
   ) -> LoadOutcome {
     switch result {
     case .success(let value):
-      machine.concludeLoad(
-        id, succeededWith: credential, host: host, animated: animated, apply: { apply(value) })
+      let hasParts = hasParts
+      machine.concludeLoad(id, succeededWith: credential, host: host, animated: animated) {
+        if let value {
+          apply(value)
+        } else if !hasParts {
+          reset()  // A stream that ended without a part: there is no content.
+        }
+      }
       return .completed
     case .failure(let error as ContentLockedError):
       return machine.concludeLoad(
@@ -267,13 +334,23 @@ struct LoadDriver<Value: Sendable> {
 
   private func startAttempt(_ attempt: Int) {
     let mailbox = mailbox
-    let operation = operation
+    let work = work
     let context = LoadContext(attempt: attempt, credential: credential) { fraction in
       mailbox.post(.progress(attempt: attempt, fraction))
     }
     let task = Task {
-      let result: Result<Value, any Error>
-      do { result = .success(try await operation(context)) } catch { result = .failure(error) }
+      let result: Result<Value?, any Error>
+      do {
+        switch work {
+        case .value(let operation):
+          result = .success(try await operation(context))
+        case .parts(let operation):
+          try await operation(context) { part in mailbox.post(.part(attempt: attempt, part)) }
+          result = .success(nil)
+        }
+      } catch {
+        result = .failure(error)
+      }
       mailbox.post(.finished(attempt: attempt, result))
     }
     machine.retain(task, forLoad: id)

@@ -1,0 +1,200 @@
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+/// Streaming loads: `load(parts:reset:apply:)` applies each part as it arrives.
+final class StreamingLoadTests: LoadTestCase {
+  typealias Parts = AsyncThrowingStream<[String], any Error>
+
+  /// A stream the test feeds part by part.
+  private final class Feed: Sendable {
+    let stream: Parts
+    let continuation: Parts.Continuation
+
+    init() {
+      (stream, continuation) = Parts.makeStream()
+    }
+  }
+
+  /// Starts a streaming load of `feed` into the model's content, in a task of its own.
+  private func startStream(_ feed: Feed, retry: RetryPolicy? = nil) -> Task<LoadOutcome, Never> {
+    let model = model
+    return Task {
+      await model.load(retry: retry) { _ in
+        feed.stream
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        model.content += part
+      }
+    }
+  }
+
+  func test_theFirstPart_turnsLoadingIntoContent_whileTheRestLoads() async {
+    let feed = Feed()
+    model.content = ["old"]
+    let load = startStream(feed)
+    await settle { self.model.stateMachine.isLoading }
+    feed.continuation.yield(["a"])
+    await settle { self.model.content == ["a"] }
+    XCTAssertEqual(model.content, ["a"], "reset replaced the old content before the first part")
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertTrue(model.stateMachine.isRefreshing, "the rest is still loading")
+    feed.continuation.yield(["b", "c"])
+    await settle { self.model.content == ["a", "b", "c"] }
+    feed.continuation.finish()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.content, ["a", "b", "c"])
+    XCTAssertFalse(model.stateMachine.isRefreshing)
+    XCTAssertEqual(presenter.presentedKinds.last, .content)
+  }
+
+  func test_aStreamWithoutParts_isEmpty() async {
+    let feed = Feed()
+    model.content = ["old"]
+    let load = startStream(feed)
+    feed.continuation.finish()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.content, [], "reset ran at the end")
+    XCTAssertEqual(model.currentState, .empty)
+  }
+
+  func test_progress_isVisibleOnTheContent_whileTheRestLoads() async {
+    let model = model
+    let feed = Feed()
+    let load = Task {
+      await model.load { context in
+        context.reportProgress(0.25)
+        return feed.stream
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        model.content += part
+      }
+    }
+    feed.continuation.yield(["a"])
+    await settle { self.presenter.lastPresentation?.state == .content }
+    await settle { self.presenter.lastPresentation?.progress == 0.25 }
+    XCTAssertEqual(presenter.lastPresentation?.progress, 0.25)
+    XCTAssertEqual(presenter.lastPresentation?.isRefreshing, true)
+    feed.continuation.finish()
+    _ = await load.value
+  }
+
+  func test_anErrorAfterSomeParts_keepsThem_andIsReportedOnce_neverRetried() async {
+    let feed = Feed()
+    let load = startStream(feed, retry: RetryPolicy(maximumRetries: 3, initialDelay: .zero))
+    feed.continuation.yield(["a"])
+    await settle { self.model.content == ["a"] }
+    feed.continuation.finish(throwing: TestError("disk"))
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .failed(TestError("disk")))
+    XCTAssertEqual(model.content, ["a"], "what arrived stays")
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertEqual(model.reportedErrors, ["disk"], "reported once, with content")
+  }
+
+  func test_anErrorBeforeTheFirstPart_isRetried() async {
+    let attempts = Counter()
+    let model = model
+    let load = Task {
+      await model.load(retry: RetryPolicy(maximumRetries: 1, initialDelay: .zero)) { _ in
+        attempts.increment()
+        let attempt = attempts.value
+        return Parts { continuation in
+          if attempt == 1 {
+            continuation.finish(throwing: TestError("first"))
+          } else {
+            continuation.yield(["b"])
+            continuation.finish()
+          }
+        }
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        model.content += part
+      }
+    }
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(attempts.value, 2)
+    XCTAssertEqual(model.content, ["b"])
+  }
+
+  func test_aSupersededStream_appliesNothingMore() async {
+    let first = Feed()
+    let second = Feed()
+    let firstLoad = startStream(first)
+    first.continuation.yield(["a"])
+    await settle { self.model.content == ["a"] }
+    let secondLoad = startStream(second)
+    let firstOutcome = await firstLoad.value
+    XCTAssertEqual(firstOutcome, .superseded)
+    first.continuation.yield(["late"])
+    second.continuation.yield(["b"])
+    await settle { self.model.content == ["b"] }
+    second.continuation.finish()
+    _ = await secondLoad.value
+    XCTAssertEqual(model.content, ["b"], "the superseded stream's late part is not applied")
+  }
+
+  func test_reload_runsTheStreamAgain() async {
+    let runs = Counter()
+    let model = model
+    await model.load { _ in
+      runs.increment()
+      return Parts { continuation in
+        continuation.yield(["run \(runs.value)"])
+        continuation.finish()
+      }
+    } reset: { model in
+      model.content = []
+    } apply: { model, part in
+      model.content += part
+    }
+    XCTAssertEqual(model.content, ["run 1"])
+    let outcome = await model.reload()
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.content, ["run 2"], "reset, then the new parts")
+  }
+
+  // MARK: Under a loading policy
+
+  func test_partsWithinTheShowDelay_showContent_withNoLoadingAtAll() async {
+    model.stateMachine.loadingPolicy = .smooth
+    let feed = Feed()
+    let load = startStream(feed)
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(100))
+    feed.continuation.yield(["a"])
+    await settle { self.model.content == ["a"] }
+    await settle { !self.presenter.records.isEmpty }
+    XCTAssertEqual(presenter.presentedKinds, [.content], "no loading flash")
+    clock.advance(by: .seconds(1))
+    feed.continuation.finish()
+    _ = await load.value
+    XCTAssertFalse(presenter.presentedKinds.contains(.loading))
+  }
+
+  func test_loadingOnScreen_holdsTheFirstPart_untilItWasShownItsMinimumTime() async {
+    model.stateMachine.loadingPolicy = .smooth
+    let feed = Feed()
+    let load = startStream(feed)
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(150))
+    await settle { self.presenter.presentedKinds == [.loading] }
+    clock.advance(by: .milliseconds(100))
+    feed.continuation.yield(["a"])
+    await settle { self.model.content == ["a"] && self.clock.sleeperCount >= 1 }
+    XCTAssertEqual(model.content, ["a"], "applied at once")
+    XCTAssertEqual(presenter.presentedKinds, [.loading], "presented after 400 ms of loading")
+    clock.advance(by: .milliseconds(300))
+    await settle { self.presenter.presentedKinds == [.loading, .content] }
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    feed.continuation.finish()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+  }
+}

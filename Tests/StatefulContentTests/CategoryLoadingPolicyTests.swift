@@ -123,6 +123,37 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
     XCTAssertTrue(presenter.records.isEmpty)
   }
 
+  func test_anEndFromCodeIsolatedToNoActor_stillWaitsTheMinimumDisplayTime() async {
+    await startLoadingShown()
+    clock.advance(by: .milliseconds(100))
+    Self.endOutsideAnyActor(model)  // a completion handler, as StatefulViewController's were
+    XCTAssertEqual(presenter.presentedKinds, [.loading], "loading stays its minimum time")
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(300))
+    await settle { self.presenter.records.count == 2 }
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
+  }
+
+  func test_aPresenterAttachedDuringTheShowDelay_isNotShownLoadingEarly() async {
+    let machine = ContentStateMachine(clock: clock)
+    machine.loadingPolicy = .smooth
+    let model = TestModel(machine: machine)
+    model.startLoading()
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(50))
+    machine.presenter = presenter
+    XCTAssertEqual(presenter.presentedKinds, [], "loading is still held back")
+    clock.advance(by: .milliseconds(50))
+    model.content = ["a"]
+    model.endLoading()
+    XCTAssertEqual(presenter.presentedKinds, [.content], "a fast load never shows loading")
+  }
+
+  /// Ends loading from code isolated to no actor (`#isolation` is `nil`).
+  private nonisolated static func endOutsideAnyActor(_ model: TestModel) {
+    model.endLoading()
+  }
+
   func test_outsideAnyActor_thePolicyFallsBackToImmediate() {
     let model = model
     Self.startAndEndOutsideAnyActor(model)

@@ -31,6 +31,30 @@ final class MemoryTests: XCTestCase {
     XCTAssertNil(weakScreen, "no retain cycle through the machine's presenter (I6)")
   }
 
+  /// A view-like adopter that gives itself to its machine's initializer, lazily.
+  private final class LazySelfPresentingScreen: StatefulContent, SynchronousPresenter {
+    lazy var stateMachine = ContentStateMachine(presenter: self)
+    var content: [String] = []
+    var shown: [ContentState.Kind] = []
+
+    func present(_ presentation: Presentation, animated: Bool) {
+      shown.append(presentation.state.kind)
+    }
+  }
+
+  func test_anAdopterGivenToItsMachinesInitializer_isReleased_andPresents() {
+    weak var weakScreen: LazySelfPresentingScreen?
+    do {
+      let screen = LazySelfPresentingScreen()
+      weakScreen = screen
+      screen.startLoading()
+      screen.endLoading(animated: false)
+      XCTAssertEqual(screen.shown, [.loading, .empty])
+      XCTAssertTrue(screen.stateMachine.presenter === screen)
+    }
+    XCTAssertNil(weakScreen, "held weakly once the machine knows its adopter (I6)")
+  }
+
   func test_aPresenterMadeInlineForItsMachine_staysAndIsReleasedWithIt() {
     weak var weakPresenter: RecordingPresenter?
     do {

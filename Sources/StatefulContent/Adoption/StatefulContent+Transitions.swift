@@ -67,9 +67,11 @@ extension StatefulContent {
   /// and a load that ends within it never shows loading — its completion then receives
   /// ``TransitionOutcome/superseded`` (the end's request replaced it). Once shown, loading
   /// stays the minimum display time before ``endLoading(animated:error:isolation:completion:)``
-  /// replaces it. The timers come back to `isolation`; called from code isolated to no actor,
-  /// there is nothing to come back to, and loading appears and ends at once, as under
-  /// ``LoadingPolicy/immediate``. While a `load` runs, it only marks loading.
+  /// replaces it. The timers come back to `isolation`, also for an `endLoading` or an
+  /// `updateLoadingProgress` called later from code isolated to no actor (a completion
+  /// handler). Called itself from code isolated to no actor, there is no actor to come back
+  /// to, and loading appears and ends at once, as under ``LoadingPolicy/immediate``. While a
+  /// `load` runs, it only marks loading.
   ///
   /// - Parameters:
   ///   - animated: Whether to animate the change. Defaults to `false`.

@@ -45,6 +45,7 @@ extension ContentStateMachine {
       cancellationPolicy: cancellationPolicy)
     let id = beginLoad(lifecycle) { _ in }
     categoryLoadID = id
+    categoryActor = isolation
     // A result held for the minimum display time (or loading held back by the show delay) of
     // the load this one supersedes is obsolete.
     supersedeDeferredRequest()
@@ -55,7 +56,7 @@ extension ContentStateMachine {
       host: host, animated: animated, deferLoading: showDeadline != nil, completion: completion)
     if let unreported { reportErrorWithContent(unreported, to: host) }
     if let showDeadline, queue.hasDeferred {
-      schedule(.showDelayElapsed, at: showDeadline, load: id, host: host, isolation: isolation)
+      schedule(.showDelayElapsed, at: showDeadline, load: id, host: host)
     }
   }
 
@@ -67,7 +68,7 @@ extension ContentStateMachine {
   ) {
     guard let id = categoryLoadID else { return }
     if let deadline = loadProgress(id, attempt: 1, .some(fraction), host: host) {
-      schedule(.progressIntervalElapsed, at: deadline, load: id, host: host, isolation: isolation)
+      schedule(.progressIntervalElapsed, at: deadline, load: id, host: host)
     }
   }
 
@@ -84,14 +85,14 @@ extension ContentStateMachine {
     guard let id = categoryLoadID else { return false }
     var ending = loadAttemptFinished(id, attempt: 1, error: error)
     // Without an actor to come back to, nothing can wait for the minimum display time.
-    if case .hold = ending, isolation == nil { ending = .conclude }
+    if case .hold = ending, categoryActor == nil { ending = .conclude }
     switch ending {
     case .hold(let deadline):
       _ = recordLoadingEnded(error: error)
       let unreported = submitDecidedState(
         host: host, animated: animated, holdsResult: true, completion: completion)
       if let unreported { reportErrorWithContent(unreported, to: host) }
-      schedule(.minimumDisplayElapsed, at: deadline, load: id, host: host, isolation: isolation)
+      schedule(.minimumDisplayElapsed, at: deadline, load: id, host: host)
       return false
     case .cancelled:
       endCategoryLoad(id)
@@ -118,7 +119,7 @@ extension ContentStateMachine {
       case .progressIntervalElapsed:
         if let deadline = loadProgress(id, host: host) {
           schedule(
-            .progressIntervalElapsed, at: deadline, load: id, host: host, isolation: isolation)
+            .progressIntervalElapsed, at: deadline, load: id, host: host)
         }
       case .minimumDisplayElapsed:
         guard loadMinimumDisplayElapsed(id) else { return }
@@ -135,14 +136,13 @@ extension ContentStateMachine {
     for task in load.tasks { task.cancel() }
   }
 
-  /// Starts a timer of the paced category load `id`; without an actor to come back to, there
-  /// is none (the caller falls back to presenting at once).
+  /// Starts a timer of the paced category load `id`, which comes back to the actor the load
+  /// was started on.
   private func schedule<Host: StatefulContent>(
-    _ event: CategoryLoadTimer.Event, at deadline: Duration, load id: UInt64, host: Host,
-    isolation: isolated (any Actor)?
+    _ event: CategoryLoadTimer.Event, at deadline: Duration, load id: UInt64, host: Host
   ) {
-    guard let isolation else { return }
+    guard let categoryActor else { return }
     let timer = CategoryLoadTimer(event: event, load: id, machine: self, host: host)
-    retain(timer.start(at: deadline, sleep: clock.sleep, isolation: isolation), forLoad: id)
+    retain(timer.start(at: deadline, sleep: clock.sleep, isolation: categoryActor), forLoad: id)
   }
 }

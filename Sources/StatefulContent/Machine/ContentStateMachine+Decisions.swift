@@ -66,6 +66,7 @@ extension ContentStateMachine {
     host: Host, animated: Bool, deferLoading: Bool = false, holdsResult: Bool = false,
     completion: TransitionCompletion? = nil
   ) -> (any Error)? {
+    if presenterMayBeAdopter { holdPresenterWeakly(ifItIs: host) }
     let hasContent = !isContentLocked && callingHook { host.hasContent }
     var decision = decide(hasContent: hasContent)
     if case .error(let error) = decision.state,

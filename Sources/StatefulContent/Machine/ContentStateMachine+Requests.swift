@@ -320,15 +320,16 @@ extension ContentStateMachine {
   }
 
   /// Shows a newly attached presenter the requested state: its presentation is requested
-  /// again, even though it is the one presented (idle aside, which shows nothing).
+  /// again, even though it is the one presented (idle aside, which shows nothing). While
+  /// loading is held back by the show delay, the new presenter is shown what was on screen
+  /// instead: loading appears when the delay elapses, or never, as for any presenter.
   func presentRequestedPresentationAgain() {
-    guard storedRequestedState.kind != .idle else { return }
+    let presentation = queue.hasDeferred ? queue.presented : requestedPresentation
+    guard presentation.state.kind != .idle else { return }
     let id = nextRequestID
     nextRequestID &+= 1
-    latestRequestID = id
-    send(
-      .request(
-        .init(id: id, presentation: requestedPresentation, animated: false, forced: true)))
+    if !queue.hasDeferred { latestRequestID = id }
+    send(.request(.init(id: id, presentation: presentation, animated: false, forced: true)))
   }
 
   /// Requests a presentation built before, such as the one a cancelled load replaced.

@@ -49,8 +49,15 @@ public final class ContentStateMachine: Observable {
   public var presenter: (any Presenter)? {
     get { strongPresenter ?? adopterPresenter }
     set {
+      presenterMayBeAdopter = false
       let oldValue = presenter
-      guard oldValue !== newValue else { return }
+      guard oldValue !== newValue else {
+        // The same presenter again: it may have become known as the adopter since.
+        if let newValue, strongPresenter != nil, Self.isAdopter(newValue, of: self) {
+          holdPresenterWeakly()
+        }
+        return
+      }
       if let newValue, Self.isAdopter(newValue, of: self) {
         strongPresenter = nil
         adopterPresenter = newValue
@@ -68,6 +75,10 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var strongPresenter: (any Presenter)?
   /// The machine's own adopter presenting itself, held weakly.
   @exclusivity(unchecked) weak var adopterPresenter: (any Presenter)?
+  /// Whether the presenter given to `init` may be the adopter itself, which `init` cannot
+  /// know (`lazy var stateMachine = ContentStateMachine(presenter: self)`): the first
+  /// decision made for the adopter checks it.
+  @exclusivity(unchecked) @usableFromInline var presenterMayBeAdopter = false
 
   /// Verifies a credential before the content is loaded with it: `true` when it is right.
   ///
@@ -107,6 +118,10 @@ public final class ContentStateMachine: Observable {
   /// The load run through the category API under a loading policy with delays, while it is
   /// registered in ``loads`` (see ContentStateMachine+CategoryLoads.swift).
   @exclusivity(unchecked) @usableFromInline var categoryLoadID: UInt64?
+  /// The actor the paced category load was started on, which its timers come back to — also
+  /// for an `endLoading` called from code isolated to no actor. Weak: an actor that owns the
+  /// adopter is not kept alive through its machine.
+  @exclusivity(unchecked) weak var categoryActor: (any Actor)?
   /// The last loading, empty and content presentations, reused when identical.
   @exclusivity(unchecked) var presentationCache = PresentationCache()
 
@@ -180,6 +195,7 @@ public final class ContentStateMachine: Observable {
   ) {
     strongPresenter = presenter
     synchronousPresenter = presenter as? any SynchronousPresenter
+    presenterMayBeAdopter = presenter is any StatefulContent
     self.clock = ElapsedClock(clock)
     finishRelay.machine = self
   }
@@ -265,6 +281,21 @@ public final class ContentStateMachine: Observable {
   var credential: Credential? { contentLock.credential }
 
   /// Whether a presenter is an adopter of `machine` (its `stateMachine` is that machine).
+  /// Holds the presenter weakly if it is `host`, the adopter: the check of a presenter given
+  /// to `init`, made once, at the adopter's first decision.
+  @usableFromInline
+  func holdPresenterWeakly(ifItIs host: AnyObject) {
+    presenterMayBeAdopter = false
+    if strongPresenter === host { holdPresenterWeakly() }
+  }
+
+  /// Moves the presenter, the machine's own adopter, from a strong to a weak reference.
+  private func holdPresenterWeakly() {
+    adopterPresenter = strongPresenter
+    strongPresenter = nil
+    synchronousPresenter = nil
+  }
+
   private static func isAdopter(_ presenter: any Presenter, of machine: ContentStateMachine)
     -> Bool
   {

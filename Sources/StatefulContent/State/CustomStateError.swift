@@ -8,6 +8,10 @@
 /// the same way with ``StatefulContent/customState(for:)``.
 ///
 /// ```swift
+/// extension CustomStateKey {
+///   static let offline = CustomStateKey("offline")  // the app declares its keys
+/// }
+///
 /// await model.load(into: \.content) { _ in
 ///   guard await network.isReachable else { throw CustomStateError(.offline) }
 ///   return try await api.items()

@@ -29,7 +29,7 @@ enum ReadmeExample {
 
     let package = Package(
       name: "MyApp",
-      platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+      platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
       dependencies: [
         .package(url: "https://example.com/StatefulContent.git", from: "0.1.0")
       ],

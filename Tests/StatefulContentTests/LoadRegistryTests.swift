@@ -15,7 +15,7 @@ final class LoadRegistryTests: XCTestCase {
     LoadRegistry.Snapshot(
       presentation: Presentation(state: .empty),
       inputs: StateDecider.Snapshot(isLoading: false, error: nil, progress: nil),
-      lock: ContentLock().snapshot,
+      lock: ContentLock().snapshot, keys: LoadKeys().snapshot,
       placeholderGeneration: generation)
   }
 

@@ -45,12 +45,9 @@ extension StatefulContent {
     operation: @escaping @Sendable (LoadContext) async throws -> Value,
     apply: @escaping (Self, Value) -> Void
   ) async -> LoadOutcome {
-    stateMachine.rememberLoad(
-      LoadRecipe(
-        animated: animated, retry: retry, work: { _, _ in .value(operation) }, apply: apply))
-    return await runLoad(
-      mode: .load, credential: nil, animated: animated, retry: retry, isolation: isolation,
-      work: .value(operation), apply: apply)
+    await runRemembered(
+      .value(operation), apply: apply, reset: nil, keying: nil, animated: animated,
+      retry: retry, isolation: isolation)
   }
 
   /// Runs one load in a mode; `load`, `reload` and `unlock` all come here.
@@ -62,7 +59,8 @@ extension StatefulContent {
     isolation: isolated (any Actor)?,
     work: LoadDriver<Value>.Work,
     apply: @escaping (Self, Value) -> Void,
-    reset: ((Self) -> Void)? = nil
+    reset: ((Self) -> Void)? = nil,
+    key: LoadKeys.Keying? = nil
   ) async -> LoadOutcome {
     // A task cancelled before the load starts gets no load at all: nothing is superseded and
     // nothing is shown.
@@ -74,7 +72,8 @@ extension StatefulContent {
     }
     var driver = LoadDriver(
       machine: machine, mode: mode, credential: credential, animated: animated, retry: retry,
-      work: work)
+      work: work, key: key?.key, keyChange: key?.change ?? .keepPrevious,
+      debounce: key?.debounce ?? .zero)
     return await driver.run(
       host: self, isolation: isolation, apply: { apply(self, $0) }, reset: { reset?(self) })
   }

@@ -54,12 +54,8 @@ extension StatefulContent {
     reset: @escaping (Self) -> Void,
     apply: @escaping (Self, Parts.Element) -> Void
   ) async -> LoadOutcome where Parts.Element: Sendable {
-    let work = LoadDriver<Parts.Element>.Work.iterating(parts)
-    stateMachine.rememberLoad(
-      LoadRecipe(
-        animated: animated, retry: retry, work: { _, _ in work }, apply: apply, reset: reset))
-    return await runLoad(
-      mode: .load, credential: nil, animated: animated, retry: retry, isolation: isolation,
-      work: work, apply: apply, reset: reset)
+    await runRemembered(
+      .iterating(parts), apply: apply, reset: reset, keying: nil, animated: animated,
+      retry: retry, isolation: isolation)
   }
 }

@@ -56,6 +56,13 @@ struct LoadLifecycle {
   let retryPolicy: RetryPolicy
   let loadingPolicy: LoadingPolicy
   let cancellationPolicy: CancellationPolicy
+  /// The key of a keyed load, or `nil`.
+  let key: LoadKey?
+  /// What shows while the key differs from the content's.
+  let keyChange: KeyChangePolicy
+  /// How long the operation waits before it starts, so that a newer load (the next
+  /// keystroke) supersedes it before it runs. Negative means zero.
+  let debounce: Duration
   /// The attempt running, counting from 1.
   private(set) var attempt = 1
   /// Whether a result waits for the minimum display time.
@@ -75,12 +82,24 @@ struct LoadLifecycle {
 
   init(
     mode: Mode, retryPolicy: RetryPolicy, loadingPolicy: LoadingPolicy,
-    cancellationPolicy: CancellationPolicy = .standard
+    cancellationPolicy: CancellationPolicy = .standard, key: LoadKey? = nil,
+    keyChange: KeyChangePolicy = .keepPrevious, debounce: Duration = .zero
   ) {
     self.mode = mode
     self.retryPolicy = retryPolicy
     self.loadingPolicy = loadingPolicy
     self.cancellationPolicy = cancellationPolicy
+    self.key = key
+    self.keyChange = keyChange
+    self.debounce = debounce
+  }
+
+  /// When the operation starts, given that the load starts now: `nil` at once, else the end
+  /// of the debounce.
+  func debounceDeadline(now: Duration) -> Duration? {
+    let debounce = Duration.clampedDelay(debounce)
+    guard debounce > .zero else { return nil }
+    return now.addingSaturated(debounce)
   }
 
   // MARK: Starting

@@ -19,17 +19,21 @@ final class LoadRecipe<Host: StatefulContent, Value: Sendable>: AnyLoadRecipe {
   let apply: (Host, Value) -> Void
   /// Clears the content before a streaming load's first part; `nil` for other loads.
   let reset: ((Host) -> Void)?
+  /// The key of a keyed load; `nil` for other loads.
+  let keying: LoadKeys.Keying?
 
   init(
     animated: Bool, retry: RetryPolicy?,
     work: @escaping (Host, (any Actor)?) -> LoadDriver<Value>.Work,
-    apply: @escaping (Host, Value) -> Void, reset: ((Host) -> Void)? = nil
+    apply: @escaping (Host, Value) -> Void, reset: ((Host) -> Void)? = nil,
+    keying: LoadKeys.Keying? = nil
   ) {
     self.animated = animated
     self.retry = retry
     self.work = work
     self.apply = apply
     self.reset = reset
+    self.keying = keying
   }
 
   func run(
@@ -37,8 +41,12 @@ final class LoadRecipe<Host: StatefulContent, Value: Sendable>: AnyLoadRecipe {
     isolation: isolated (any Actor)?
   ) async -> LoadOutcome? {
     guard let host = host as? Host else { return nil }
+    // Again, the same key is a refresh, and needs no debounce.
+    var keying = keying
+    keying?.debounce = .zero
     return await host.runLoad(
       mode: mode, credential: credential, animated: animated, retry: retry,
-      isolation: isolation, work: work(host, isolation), apply: apply, reset: reset)
+      isolation: isolation, work: work(host, isolation), apply: apply, reset: reset,
+      key: keying)
   }
 }

@@ -21,6 +21,7 @@ struct LoadRegistry {
     var presentation: Presentation
     var inputs: StateDecider.Snapshot
     var lock: ContentLock.Snapshot
+    var keys: LoadKeys.Snapshot
     /// The placeholder registry's generation when the snapshot was taken.
     var placeholderGeneration: UInt64
 

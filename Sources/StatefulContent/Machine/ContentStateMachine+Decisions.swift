@@ -67,7 +67,8 @@ extension ContentStateMachine {
     completion: TransitionCompletion? = nil
   ) -> (any Error)? {
     if presenterMayBeAdopter { holdPresenterWeakly(ifItIs: host) }
-    let hasContent = !isContentLocked && callingHook { host.hasContent }
+    let hasContent =
+      !isContentLocked && contentCountsForKeys && callingHook { host.hasContent }
     var decision = decide(hasContent: hasContent)
     if case .error(let error) = decision.state,
       let key = callingHook({ host.customState(for: error) }), showsCustomState(key)
@@ -114,5 +115,6 @@ extension ContentStateMachine {
   func forgetInputsAndLock() {
     updateInputs { $0.reset() }
     updateLock { $0.reset() }
+    updateKeys { $0.reset() }
   }
 }

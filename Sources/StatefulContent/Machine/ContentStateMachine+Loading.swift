@@ -52,7 +52,8 @@ extension ContentStateMachine {
     let (id, superseded) = loads.begin(lifecycle, signal: signal) {
       LoadRegistry.Snapshot(
         presentation: requestedPresentation, inputs: decider.snapshot,
-        lock: contentLock.snapshot, placeholderGeneration: placeholders.generation)
+        lock: contentLock.snapshot, keys: keys.snapshot,
+        placeholderGeneration: placeholders.generation)
     }
     if let superseded {
       for task in superseded.tasks { task.cancel() }
@@ -84,6 +85,7 @@ extension ContentStateMachine {
     // may change the state (I4).
     updateInputs { $0.loadStarted() }
     guard loads.isActive(id) else { return nil }
+    updateKeys { $0.loadStarted(key: lifecycle.key, policy: lifecycle.keyChange) }
     updateLock { $0.loadStarted(lifecycle.mode) }
     guard loads.isActive(id) else { return nil }
     let showDeadline = lifecycle.showDeadline(
@@ -134,6 +136,7 @@ extension ContentStateMachine {
       let step
     else { return nil }
     callingHook(apply)
+    updateKeys { $0.contentReplaced() }
     submitDecidedState(host: host, animated: animated, holdsResult: step != .present)
     return step
   }
@@ -192,6 +195,7 @@ extension ContentStateMachine {
   ) {
     endLoad(id)
     updateInputs { $0.loadEnded(error: nil) }
+    updateKeys { $0.loadEnded(failed: false) }
     updateLock { $0.loadSucceeded(with: credential) }
     callingHook(apply)
     submitDecidedState(host: host, animated: animated)
@@ -203,6 +207,7 @@ extension ContentStateMachine {
   ) {
     endLoad(id)
     updateInputs { $0.loadEnded(error: error) }
+    updateKeys { $0.loadEnded(failed: true) }
     if let state = contentLock.stateAfterFailure(error) {
       submit(state, isRefreshing: false, animated: animated, host: host)
       return
@@ -222,6 +227,7 @@ extension ContentStateMachine {
   ) -> LoadOutcome {
     endLoad(id)
     updateInputs { $0.loadEnded(error: nil) }
+    updateKeys { $0.loadEnded(failed: true) }
     let verdict = updateLock {
       $0.loadFoundLock(reason, mode: mode, credential: credential)
     }
@@ -262,8 +268,10 @@ extension ContentStateMachine {
   private func restore(_ snapshot: LoadRegistry.Snapshot, host: (any StatefulContent)?) {
     updateInputs { $0.restore(snapshot.inputs) }
     updateLock { $0.restore(snapshot.lock) }
+    updateKeys { $0.restore(snapshot.keys) }
     if let host,
-      !snapshot.comesBackAsBefore(hasContent: !isContentLocked && callingHook { host.hasContent })
+      !snapshot.comesBackAsBefore(
+        hasContent: !isContentLocked && keys.contentCounts && callingHook { host.hasContent })
     {
       supersedeDeferredRequest()
       // An error restored with content was the state before the load, not news: the hook

@@ -69,6 +69,17 @@ extension ContentStateMachine {
   /// stored, so that a request an observer makes from its change handler takes effect after
   /// the change instead of being overwritten by it.
   @inline(__always)
+  /// Runs an event of the keys, then tells observers of ``key`` if it changed.
+  @discardableResult
+  func updateKeys<Result>(_ event: (inout LoadKeys) -> Result) -> Result {
+    defer { contentCountsForKeys = keys.contentCounts }
+    guard isObserved else { return event(&keys) }
+    let before = keys.key
+    let result = event(&keys)
+    if before != keys.key { notifyChange(\.key) }
+    return result
+  }
+
   func updateInputs<Result>(_ event: (inout StateDecider) -> Result) -> Result {
     guard isObserved else { return event(&decider) }
     let before = (decider.isLoading, decider.progress, decider.attempt)

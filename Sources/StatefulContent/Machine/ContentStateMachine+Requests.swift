@@ -238,13 +238,14 @@ extension ContentStateMachine {
     for state: ContentState, _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
   ) -> (any Placeholder, EdgeInsets, attempt: Int) {
     let attempt = state.kind == .loading ? decider.attempt : 1
+    let key = keys.key
     if let registered = placeholders.registeredPlaceholder(for: state.kind) {
       let (placeholder, insets) = PlaceholderRegistry.configure(
-        registered, for: state, attempt: attempt, configure)
+        registered, for: state, attempt: attempt, key: key, configure)
       return (placeholder, insets, attempt)
     }
     let (placeholder, insets) = PlaceholderRegistry.configureBuiltIn(
-      for: state, attempt: attempt, configure)
+      for: state, attempt: attempt, key: key, configure)
     return (placeholder, insets, attempt)
   }
 
@@ -262,7 +263,7 @@ extension ContentStateMachine {
       ? EdgeInsets.zero : (hostInsets.sanitized + ownInsets.sanitized).saturated
     let presentation = presentationCache.presentation(
       state: request.state, placeholder: placeholder, insets: insets,
-      isRefreshing: isRefreshing, attempt: attempt)
+      isRefreshing: isRefreshing, attempt: attempt, key: keys.key)
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)
@@ -277,7 +278,8 @@ extension ContentStateMachine {
   ) {
     let presentation = presentationCache.presentation(
       state: request.state, isRefreshing: isRefreshing,
-      progress: isRefreshing ? decider.progress : nil)
+      progress: isRefreshing ? decider.progress : nil, key: keys.key,
+      showsPreviousKey: keys.showsPreviousKey)
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)

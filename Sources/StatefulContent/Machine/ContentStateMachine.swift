@@ -113,6 +113,10 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var placeholders = PlaceholderRegistry()
   /// What is presented, in flight, waiting and held back by the show delay.
   @exclusivity(unchecked) var queue = TransitionQueue()
+  /// Which key the content belongs to and which key is loading (keyed loads).
+  @exclusivity(unchecked) var keys = LoadKeys()
+  /// ``LoadKeys/contentCounts``, kept by `updateKeys` so that a decision reads one field.
+  @exclusivity(unchecked) @usableFromInline var contentCountsForKeys = true
   /// The running load and what its cancellation restores.
   @exclusivity(unchecked) var loads = LoadRegistry()
   /// The load run through the category API under a loading policy with delays, while it is
@@ -240,6 +244,13 @@ public final class ContentStateMachine: Observable {
   /// Whether a presentation is in flight (an animation has not finished yet).
   public var isPresenting: Bool { queue.isBusy }
 
+  /// The key the state is about, after a keyed load: the key loading, or whose load failed,
+  /// or whose content is shown; `nil` after a load without a key. Hooks that configure
+  /// placeholders read it ("No results for …").
+  public var key: LoadKey? {
+    observe(\.key)
+    return keys.key
+  }
   /// Whether a load is running, as last set by `startLoading`, `endLoading` or `load`.
   public var isLoading: Bool {
     observe(\.isLoading)

@@ -58,6 +58,7 @@ struct LoadDriver<Value: Sendable> {
     case retry
     case minimumDisplayElapsed
     case partsHoldElapsed
+    case debounceElapsed
     case flushProgress
   }
 
@@ -177,11 +178,14 @@ struct LoadDriver<Value: Sendable> {
   private var heldResult: Result<Value?, any Error>?
   /// Whether a part of a streaming load has been applied.
   private var hasParts = false
+  /// When the first attempt starts, after the debounce; `nil` for at once.
+  private let debounceDeadline: Duration?
 
   /// Registers the load with the adopter's machine, superseding the running one.
   init(
     machine: ContentStateMachine, mode: LoadLifecycle.Mode, credential: Credential?,
-    animated: Bool, retry: RetryPolicy?, work: Work
+    animated: Bool, retry: RetryPolicy?, work: Work, key: LoadKey? = nil,
+    keyChange: KeyChangePolicy = .keepPrevious, debounce: Duration = .zero
   ) {
     self.machine = machine
     self.mode = mode
@@ -190,7 +194,9 @@ struct LoadDriver<Value: Sendable> {
     self.work = work
     let lifecycle = LoadLifecycle(
       mode: mode, retryPolicy: retry ?? machine.retryPolicy,
-      loadingPolicy: machine.loadingPolicy, cancellationPolicy: machine.cancellationPolicy)
+      loadingPolicy: machine.loadingPolicy, cancellationPolicy: machine.cancellationPolicy,
+      key: key, keyChange: keyChange, debounce: debounce)
+    debounceDeadline = lifecycle.debounceDeadline(now: machine.clock.now())
     let mailbox = mailbox
     id = machine.beginLoad(lifecycle) { signal in mailbox.signal(signal) }
   }
@@ -214,7 +220,11 @@ struct LoadDriver<Value: Sendable> {
     if let showDeadline = machine.asCall(enter) {
       schedule(.showLoading, at: showDeadline)
     }
-    startAttempt(1)
+    if let debounceDeadline {
+      schedule(.debounceElapsed, at: debounceDeadline)
+    } else {
+      startAttempt(1)
+    }
     let mailbox = mailbox
     return await withTaskCancellationHandler {
       // The operation closure of withTaskCancellationHandler is not isolated itself: hop back
@@ -274,6 +284,9 @@ struct LoadDriver<Value: Sendable> {
       guard let step else { return nil }
       hasParts = true
       if case .hold(let deadline) = step { schedule(.partsHoldElapsed, at: deadline) }
+    case .debounceElapsed:
+      guard machine.loads.isActive(id) else { return nil }
+      startAttempt(1)
     case .partsHoldElapsed:
       guard machine.loads.isActive(id) else { return nil }
       machine.presentDeferredRequest()

@@ -67,22 +67,26 @@ struct PlaceholderRegistry {
   ///
   /// Built-in placeholders are kept as existentials and lent, never copied.
   static func configureBuiltIn(
-    for state: ContentState, attempt: Int,
+    for state: ContentState, attempt: Int, key: LoadKey? = nil,
     _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
   ) -> (any Placeholder, EdgeInsets) {
     switch state {
     case .error, .locked(.incorrectCredential):
-      return Self.configure(builtIn(for: state), for: state, attempt: attempt, configure)
-    case .locked: return Self.configure(builtInLocked, for: state, attempt: attempt, configure)
-    case .empty: return Self.configure(builtInEmpty, for: state, attempt: attempt, configure)
+      return Self.configure(
+        builtIn(for: state), for: state, attempt: attempt, key: key, configure)
+    case .locked:
+      return Self.configure(builtInLocked, for: state, attempt: attempt, key: key, configure)
+    case .empty:
+      return Self.configure(builtInEmpty, for: state, attempt: attempt, key: key, configure)
     case .idle, .loading, .content, .custom:
-      return Self.configure(builtInLoading, for: state, attempt: attempt, configure)
+      return Self.configure(builtInLoading, for: state, attempt: attempt, key: key, configure)
     }
   }
 
   /// Lends `configure` a state's placeholder (registered or built-in) before the adopter's
   /// hook: a ``StandardPlaceholder`` for loading carries the load's progress and, on a retry,
-  /// the attempt ("Retrying (attempt n)…" when it has no message of its own).
+  /// the attempt ("Retrying (attempt n)…" when it has no message of its own); one for empty,
+  /// after a keyed load, the key ("No results for “swi”." when it has no message of its own).
   ///
   /// These are static functions, given the placeholder, so that the registry is not held
   /// while the hook runs (a hook may register another placeholder).
@@ -91,12 +95,19 @@ struct PlaceholderRegistry {
   ///   - base: The registered (``registeredPlaceholder(for:)``) or built-in placeholder.
   ///   - state: A state that shows a placeholder.
   ///   - attempt: The load's attempt, counting from 1.
+  ///   - key: The key of a keyed load, or `nil`.
   ///   - configure: The adopter's hook and insets for the state.
   /// - Returns: What `configure` returns.
   static func configure(
-    _ base: any Placeholder, for state: ContentState, attempt: Int,
+    _ base: any Placeholder, for state: ContentState, attempt: Int, key: LoadKey? = nil,
     _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
   ) -> (any Placeholder, EdgeInsets) {
+    if case .empty = state, let key, var standard = base as? StandardPlaceholder,
+      standard.message == nil
+    {
+      standard.message = noResultsMessage(for: key)
+      return configure(standard)
+    }
     guard case .loading(let progress) = state, progress != nil || attempt > 1,
       var standard = base as? StandardPlaceholder
     else { return configure(base) }
@@ -129,6 +140,9 @@ struct PlaceholderRegistry {
 
   /// "Retrying (attempt n)…", the loading message of a retry.
   static func retryingMessage(attempt: Int) -> String { "Retrying (attempt \(attempt))…" }
+
+  /// "No results for “swi”.", the empty message after a keyed load.
+  static func noResultsMessage(for key: LoadKey) -> String { "No results for “\(key)”." }
 
   /// "Incorrect password (attempt n).", the locked message after a refused credential.
   static func incorrectCredentialMessage(attempts: Int) -> String {

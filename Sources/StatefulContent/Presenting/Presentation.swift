@@ -15,11 +15,16 @@ public struct Presentation: Sendable {
     let isRefreshing: Bool
     let attempt: Int
     let progress: Double?
+    let key: LoadKey?
+    let showsPreviousKey: Bool
 
     init(
       state: ContentState, placeholder: (any Placeholder)?, insets: EdgeInsets,
-      isRefreshing: Bool, attempt: Int, progress: Double?
+      isRefreshing: Bool, attempt: Int, progress: Double?, key: LoadKey?,
+      showsPreviousKey: Bool
     ) {
+      self.key = key
+      self.showsPreviousKey = showsPreviousKey
       self.state = state
       self.placeholder = placeholder
       self.insets = insets
@@ -47,6 +52,13 @@ public struct Presentation: Sendable {
   /// or a streaming load whose first parts are shown: a fraction 0…1, or `nil` when unknown or
   /// not refreshing. Loading carries its progress in ``state`` instead.
   public var progress: Double? { storage.progress }
+  /// The key the state is about, for a keyed load: the key loading, or whose load failed, or
+  /// whose content is shown; `nil` for loads without a key. An empty placeholder says "No
+  /// results for …" with it.
+  public var key: LoadKey? { storage.key }
+  /// Whether the content shown belongs to the previous key, kept while ``key`` loads
+  /// (``KeyChangePolicy/keepPrevious``): show it dimmed, or marked as the old results.
+  public var showsPreviousKey: Bool { storage.showsPreviousKey }
 
   /// Creates a presentation.
   ///
@@ -58,29 +70,37 @@ public struct Presentation: Sendable {
   ///   - attempt: The attempt of the running load, counting from 1; lower values count as 1.
   ///   - progress: How far the running load is while content stays visible, 0…1 (clamped;
   ///     NaN means unknown); dropped unless `isRefreshing`.
+  ///   - key: The key the state is about, for a keyed load.
+  ///   - showsPreviousKey: Whether the content shown belongs to the previous key; dropped
+  ///     unless the state is content.
   public init(
     state: ContentState,
     placeholder: (any Placeholder)? = nil,
     insets: EdgeInsets = .zero,
     isRefreshing: Bool = false,
     attempt: Int = 1,
-    progress: Double? = nil
+    progress: Double? = nil,
+    key: LoadKey? = nil,
+    showsPreviousKey: Bool = false
   ) {
     storage = Storage(
       state: state, placeholder: state.showsPlaceholder ? placeholder : nil,
       insets: insets.sanitized, isRefreshing: isRefreshing, attempt: max(attempt, 1),
-      progress: isRefreshing ? StateDecision.sanitizedProgress(progress) : nil)
+      progress: isRefreshing ? StateDecision.sanitizedProgress(progress) : nil, key: key,
+      showsPreviousKey: showsPreviousKey && state.kind == .content)
   }
 
   /// Creates a presentation from fields the machine has already sanitized.
   init(
     state: ContentState, placeholder: (any Placeholder)?, sanitizedInsets: EdgeInsets,
-    isRefreshing: Bool, attempt: Int, progress: Double? = nil
+    isRefreshing: Bool, attempt: Int, progress: Double? = nil, key: LoadKey? = nil,
+    showsPreviousKey: Bool = false
   ) {
     storage = Storage(
       state: state, placeholder: state.showsPlaceholder ? placeholder : nil,
       insets: sanitizedInsets, isRefreshing: isRefreshing, attempt: max(attempt, 1),
-      progress: isRefreshing ? progress : nil)
+      progress: isRefreshing ? progress : nil, key: key,
+      showsPreviousKey: showsPreviousKey && state.kind == .content)
   }
 
   /// The presentation of the idle state: nothing at all.
@@ -94,10 +114,11 @@ public struct Presentation: Sendable {
   /// Whether this presentation has these fields, its placeholder aside.
   func hasFields(
     state: ContentState, insets: EdgeInsets, isRefreshing: Bool, attempt: Int,
-    progress: Double? = nil
+    progress: Double? = nil, key: LoadKey? = nil, showsPreviousKey: Bool = false
   ) -> Bool {
     storage.isRefreshing == isRefreshing && storage.attempt == attempt
       && storage.insets == insets && storage.progress == progress
+      && storage.showsPreviousKey == showsPreviousKey && storage.key == key
       && storage.state.hasSamePayload(as: state)
   }
 
@@ -111,7 +132,8 @@ public struct Presentation: Sendable {
   func showsSameState(as other: Presentation) -> Bool {
     if storage === other.storage { return true }
     guard state.hasSamePayload(as: other.state), isRefreshing == other.isRefreshing,
-      attempt == other.attempt, insets == other.insets, progress == other.progress
+      attempt == other.attempt, insets == other.insets, progress == other.progress,
+      showsPreviousKey == other.showsPreviousKey, key == other.key
     else { return false }
     switch (storage.placeholder, other.storage.placeholder) {
     case (nil, nil): return true

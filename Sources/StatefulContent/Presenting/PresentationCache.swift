@@ -21,18 +21,18 @@ struct PresentationCache {
   /// - Complexity: O(1); the placeholder is compared by identity, never by value.
   mutating func presentation(
     state: ContentState, placeholder: any Placeholder, insets: EdgeInsets,
-    isRefreshing: Bool, attempt: Int
+    isRefreshing: Bool, attempt: Int, key: LoadKey? = nil
   ) -> Presentation {
     let cached: Presentation? =
       switch state.kind {
-      case .loading: Self.match(&loading, state, placeholder, insets, isRefreshing, attempt)
-      case .empty: Self.match(&empty, state, placeholder, insets, isRefreshing, attempt)
+      case .loading: Self.match(&loading, state, placeholder, insets, isRefreshing, attempt, key)
+      case .empty: Self.match(&empty, state, placeholder, insets, isRefreshing, attempt, key)
       case .idle, .content, .locked, .error, .custom: nil
       }
     if let cached { return cached }
     let presentation = Presentation(
       state: state, placeholder: placeholder, sanitizedInsets: insets,
-      isRefreshing: isRefreshing, attempt: attempt)
+      isRefreshing: isRefreshing, attempt: attempt, key: key)
     let entry = Entry(presentation: presentation, placeholder: PlaceholderIdentity(placeholder))
     switch state.kind {
     case .loading: loading = entry
@@ -45,19 +45,26 @@ struct PresentationCache {
   /// The presentation of a state without a placeholder (idle, content): the cached one for
   /// content when it matches, else a new one, kept for the next request.
   ///
-  /// - Parameter progress: The running load's progress while content stays visible.
-  mutating func presentation(state: ContentState, isRefreshing: Bool, progress: Double? = nil)
-    -> Presentation
-  {
+  /// - Parameters:
+  ///   - progress: The running load's progress while content stays visible.
+  ///   - key: The key the state is about, for a keyed load.
+  ///   - showsPreviousKey: Whether the content belongs to the previous key.
+  mutating func presentation(
+    state: ContentState, isRefreshing: Bool, progress: Double? = nil, key: LoadKey? = nil,
+    showsPreviousKey: Bool = false
+  ) -> Presentation {
     guard case .content = state else {
-      return Presentation(state: state, isRefreshing: isRefreshing)
+      return Presentation(state: state, isRefreshing: isRefreshing, key: key)
     }
-    if let cached = Self.match(&content, state, isRefreshing: isRefreshing, progress: progress) {
+    if let cached = Self.match(
+      &content, state, isRefreshing: isRefreshing, progress: progress, key: key,
+      showsPreviousKey: showsPreviousKey)
+    {
       return cached
     }
     let presentation = Presentation(
       state: state, placeholder: nil, sanitizedInsets: .zero, isRefreshing: isRefreshing,
-      attempt: 1, progress: progress)
+      attempt: 1, progress: progress, key: key, showsPreviousKey: showsPreviousKey)
     content = Entry(presentation: presentation, placeholder: nil)
     return presentation
   }
@@ -77,11 +84,12 @@ struct PresentationCache {
   @inline(__always)
   private static func match(
     _ entry: inout Entry?, _ state: ContentState, _ placeholder: any Placeholder,
-    _ insets: EdgeInsets, _ isRefreshing: Bool, _ attempt: Int
+    _ insets: EdgeInsets, _ isRefreshing: Bool, _ attempt: Int, _ key: LoadKey?
   ) -> Presentation? {
     guard entry?.placeholder?.isIdentity(of: placeholder) == true,
       entry?.presentation.hasFields(
-        state: state, insets: insets, isRefreshing: isRefreshing, attempt: attempt) == true
+        state: state, insets: insets, isRefreshing: isRefreshing, attempt: attempt, key: key)
+        == true
     else { return nil }
     return entry?.presentation
   }
@@ -89,12 +97,13 @@ struct PresentationCache {
   /// The entry's presentation if it was built without a placeholder and with these fields.
   @inline(__always)
   private static func match(
-    _ entry: inout Entry?, _ state: ContentState, isRefreshing: Bool, progress: Double?
+    _ entry: inout Entry?, _ state: ContentState, isRefreshing: Bool, progress: Double?,
+    key: LoadKey?, showsPreviousKey: Bool
   ) -> Presentation? {
     guard let hasPlaceholder = entry.map({ $0.placeholder != nil }), !hasPlaceholder,
       entry?.presentation.hasFields(
         state: state, insets: .zero, isRefreshing: isRefreshing, attempt: 1,
-        progress: progress) == true
+        progress: progress, key: key, showsPreviousKey: showsPreviousKey) == true
     else { return nil }
     return entry?.presentation
   }

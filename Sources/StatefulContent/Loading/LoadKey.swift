@@ -1,0 +1,29 @@
+/// What a keyed load loads: the query of a search, the identifier of a record.
+///
+/// Content belongs to the key it was loaded for. Loading the same key again is a refresh;
+/// loading another key follows the load's ``KeyChangePolicy``. Keys compare by value, as
+/// `AnyHashable` does: `LoadKey("swift") == LoadKey("swift")`.
+public struct LoadKey: Hashable, Sendable, CustomStringConvertible {
+  /// The key's value.
+  public let value: any Hashable & Sendable
+
+  /// Creates a key.
+  ///
+  /// - Parameter value: The value, such as a query string or an identifier.
+  public init(_ value: some Hashable & Sendable) {
+    self.value = value
+  }
+
+  /// The value, described: `swi` for the query `"swi"`.
+  public var description: String { String(describing: value) }
+
+  /// Whether two keys have equal values of one type.
+  public static func == (lhs: LoadKey, rhs: LoadKey) -> Bool {
+    AnyHashable(lhs.value) == AnyHashable(rhs.value)
+  }
+
+  /// Hashes the key's value.
+  public func hash(into hasher: inout Hasher) {
+    AnyHashable(value).hash(into: &hasher)
+  }
+}

@@ -1,0 +1,99 @@
+/// Which key the adopter's content belongs to and which key is loading, and what that means
+/// for the content: whether it counts as content for the state rules, and whether it is shown
+/// as the previous key's.
+///
+/// A pure value with one mutating method per event; ``ContentStateMachine`` stores it and is
+/// its only writer. Loads without a key leave it alone: their content belongs to no key.
+struct LoadKeys {
+  /// The key of one keyed load, with its policy and debounce.
+  struct Keying {
+    var key: LoadKey
+    var change: KeyChangePolicy
+    var debounce: Duration
+  }
+
+  /// What a cancelled load brings back.
+  struct Snapshot {
+    var contentKey: LoadKey?
+    var loadingKey: LoadKey?
+    var policy: KeyChangePolicy
+    var failedKey: LoadKey?
+  }
+
+  /// The key the adopter's content was loaded for, or `nil`.
+  private(set) var contentKey: LoadKey?
+  /// The key of the running keyed load, or `nil`.
+  private(set) var loadingKey: LoadKey?
+  /// What shows while ``loadingKey`` differs from ``contentKey``.
+  private(set) var policy = KeyChangePolicy.keepPrevious
+  /// The key whose load failed while the content belongs to another key: that content is not
+  /// shown as current.
+  private(set) var failedKey: LoadKey?
+
+  /// The key the state is about: the loading key while a keyed load runs, else the key of the
+  /// failed load, else the content's.
+  var key: LoadKey? { loadingKey ?? failedKey ?? contentKey }
+
+  /// Whether a keyed load runs for a key other than the content's.
+  private var loadsAnotherKey: Bool {
+    guard let loadingKey, let contentKey else { return false }
+    return loadingKey != contentKey
+  }
+
+  /// Whether the adopter's content counts as content for the state rules: not while another
+  /// key loads under ``KeyChangePolicy/showLoading``, and not after another key's load failed.
+  var contentCounts: Bool {
+    if failedKey != nil { return false }
+    return !(loadsAnotherKey && policy == .showLoading)
+  }
+
+  /// Whether content shown now is the previous key's, kept while another key loads.
+  var showsPreviousKey: Bool { loadsAnotherKey && policy == .keepPrevious }
+
+  // MARK: Events
+
+  /// A load starts: with a key, a keyed load; without, a load whose content belongs to no key.
+  mutating func loadStarted(key: LoadKey?, policy: KeyChangePolicy) {
+    loadingKey = key
+    self.policy = policy
+    if key == nil { contentKey = nil }
+    if let failedKey, failedKey != key { self.failedKey = nil }
+  }
+
+  /// The content now belongs to the running load's key: it succeeded, or a streaming load's
+  /// first part replaced the content.
+  mutating func contentReplaced() {
+    contentKey = loadingKey
+    failedKey = nil
+  }
+
+  /// The running load ended; `failed` when with an error.
+  mutating func loadEnded(failed: Bool) {
+    if failed && loadsAnotherKey {
+      failedKey = loadingKey
+    } else if !failed {
+      contentKey = loadingKey ?? contentKey
+      failedKey = nil
+    }
+    loadingKey = nil
+  }
+
+  /// The adopter starts over: no key at all.
+  mutating func reset() {
+    self = LoadKeys()
+  }
+
+  /// What to bring back if the load starting now is cancelled.
+  var snapshot: Snapshot {
+    Snapshot(
+      contentKey: contentKey, loadingKey: loadingKey, policy: policy, failedKey: failedKey)
+  }
+
+  /// A cancelled load brings back the keys from before it.
+  mutating func restore(_ snapshot: Snapshot) {
+    contentKey = snapshot.contentKey
+    loadingKey = snapshot.loadingKey
+    policy = snapshot.policy
+    failedKey = snapshot.failedKey
+  }
+}

@@ -1,0 +1,175 @@
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+/// Keyed loads: content belongs to its key; another key keeps the previous content marked,
+/// or shows loading; a failed new key shows the error.
+final class KeyedLoadTests: LoadTestCase {
+  /// Starts a keyed load of `gate`'s value for `query`, in a task of its own.
+  private func search(
+    _ query: String, _ gate: Gate<[String]>, keyChange: KeyChangePolicy = .keepPrevious,
+    debounce: Duration = .zero
+  ) -> Task<LoadOutcome, Never> {
+    let model = model
+    return Task {
+      await model.load(into: \.content, key: query, keyChange: keyChange, debounce: debounce) {
+        _ in try await gate.wait()
+      }
+    }
+  }
+
+  /// Loads `results` for `query` to the end.
+  private func searched(_ query: String, _ results: [String]) async {
+    let outcome = await model.load(into: \.content, key: query) { _ in results }
+    XCTAssertEqual(outcome, .completed)
+  }
+
+  func test_anotherKey_keepsThePreviousContentMarked_untilItsValueArrives() async {
+    await searched("s", ["swift", "sun"])
+    XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("s"))
+    let gate = Gate<[String]>()
+    let load = search("sw", gate)
+    await settle { self.presenter.lastPresentation?.showsPreviousKey == true }
+    let marked = presenter.lastPresentation
+    XCTAssertEqual(marked?.state, .content, "the previous results stay visible")
+    XCTAssertEqual(marked?.isRefreshing, true)
+    XCTAssertEqual(marked?.key, LoadKey("sw"), "the key being loaded")
+    XCTAssertEqual(model.stateMachine.key, LoadKey("sw"))
+    gate.open(with: ["swift"])
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.content, ["swift"])
+    XCTAssertEqual(presenter.lastPresentation?.showsPreviousKey, false)
+    XCTAssertEqual(presenter.lastPresentation?.isRefreshing, false)
+  }
+
+  func test_theSameKeyAgain_isARefresh_notMarkedAsPrevious() async {
+    await searched("s", ["swift"])
+    let gate = Gate<[String]>()
+    let load = search("s", gate)
+    await settle { self.model.stateMachine.isRefreshing }
+    XCTAssertEqual(presenter.lastPresentation?.isRefreshing, true)
+    XCTAssertEqual(presenter.lastPresentation?.showsPreviousKey, false)
+    gate.open(with: ["swift", "sun"])
+    _ = await load.value
+    XCTAssertEqual(model.content, ["swift", "sun"])
+  }
+
+  func test_aFailedLoadForAnotherKey_showsTheError_notThePreviousContent() async {
+    await searched("s", ["swift"])
+    let outcome = await model.load(into: \.content, key: "sw") { _ in
+      throw TestError("offline")
+    }
+    XCTAssertEqual(outcome, .failed(TestError("offline")))
+    XCTAssertEqual(model.currentState, .error(TestError("offline")))
+    XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("sw"))
+    XCTAssertEqual(model.reportedErrors, [], "not an error with content: the content is not sw's")
+    // Back to the key of the content: it is current again, refreshed.
+    await searched("s", ["swift"])
+    XCTAssertEqual(model.currentState, .content)
+  }
+
+  func test_aFailedRefreshOfTheSameKey_keepsTheContent_andReportsTheError() async {
+    await searched("s", ["swift"])
+    _ = await model.load(into: \.content, key: "s") { _ in throw TestError("offline") }
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertEqual(model.reportedErrors, ["offline"])
+  }
+
+  func test_showLoading_givesThePreviousContentWayToLoading() async {
+    await searched("s", ["swift"])
+    let gate = Gate<[String]>()
+    let load = search("x", gate, keyChange: .showLoading)
+    await settle { self.model.currentState == .loading }
+    XCTAssertEqual(presenter.lastPresentation?.state.kind, .loading)
+    XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("x"))
+    gate.open(with: [])
+    _ = await load.value
+    XCTAssertEqual(model.currentState, .empty)
+  }
+
+  func test_anEmptyResult_saysWhatWasSearchedFor() async {
+    await searched("zz", [])
+    XCTAssertEqual(model.currentState, .empty)
+    let placeholder = presenter.lastPresentation?.placeholder as? StandardPlaceholder
+    XCTAssertEqual(placeholder?.message, "No results for “zz”.")
+  }
+
+  func test_eachKeystroke_supersedesTheLast_onlyTheLastIsApplied() async {
+    let gates = [Gate<[String]>(), Gate<[String]>(), Gate<[String]>()]
+    var loads: [Task<LoadOutcome, Never>] = []
+    for (query, gate) in zip(["s", "sw", "swi"], gates) {
+      loads.append(search(query, gate))
+      await settle { gate.waiterCount == 1 }
+    }
+    gates[2].open(with: ["swift"])
+    gates[0].open(with: ["late s"])
+    gates[1].open(with: ["late sw"])
+    var outcomes: [LoadOutcome] = []
+    for load in loads { outcomes.append(await load.value) }
+    XCTAssertEqual(outcomes, [.superseded, .superseded, .completed])
+    XCTAssertEqual(model.content, ["swift"])
+    XCTAssertEqual(model.stateMachine.key, LoadKey("swi"))
+  }
+
+  func test_debounce_startsOnlyTheLastQuery_onTheInjectedClock() async {
+    let runs = LockedState<[String]>([])
+    let model = model
+    func type(_ query: String) -> Task<LoadOutcome, Never> {
+      Task {
+        await model.load(into: \.content, key: query, debounce: .milliseconds(150)) { _ in
+          runs.withLock { $0.append(query) }
+          return [query]
+        }
+      }
+    }
+    let first = type("s")
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(100))
+    let second = type("sw")
+    let firstOutcome = await first.value
+    XCTAssertEqual(firstOutcome, .superseded, "superseded during its debounce")
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(150))
+    let secondOutcome = await second.value
+    XCTAssertEqual(secondOutcome, .completed)
+    XCTAssertEqual(runs.withLock { $0 }, ["sw"], "the first query never ran")
+    XCTAssertEqual(model.content, ["sw"])
+  }
+
+  func test_cancellingAnotherKeysLoad_bringsThePreviousContentBack_asCurrent() async {
+    await searched("s", ["swift"])
+    let gate = Gate<[String]>()
+    let load = search("sw", gate)
+    await settle { self.presenter.lastPresentation?.showsPreviousKey == true }
+    model.cancelLoading()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(model.stateMachine.key, LoadKey("s"))
+    XCTAssertEqual(presenter.lastPresentation?.showsPreviousKey, false)
+    XCTAssertEqual(presenter.lastPresentation?.state, .content)
+  }
+
+  func test_aKeyedStream_replacesThePreviousKeysContent_atItsFirstPart() async {
+    await searched("s", ["swift"])
+    let (stream, continuation) = AsyncStream<[String]>.makeStream()
+    let model = model
+    let load = Task {
+      await model.load(key: "sw") { _ in
+        stream
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        model.content += part
+      }
+    }
+    await settle { self.presenter.lastPresentation?.showsPreviousKey == true }
+    continuation.yield(["swift"])
+    await settle { self.presenter.lastPresentation?.showsPreviousKey == false }
+    XCTAssertEqual(presenter.lastPresentation?.state, .content)
+    XCTAssertEqual(presenter.lastPresentation?.isRefreshing, true, "the rest is loading")
+    continuation.finish()
+    _ = await load.value
+    XCTAssertEqual(model.content, ["swift"])
+  }
+}

@@ -6,6 +6,7 @@ extension ContentStateMachine {
   /// Records that a load started (``StatefulContent/startLoading(animated:isolation:completion:)``).
   @usableFromInline
   func recordLoadingStarted() {
+    supersedeAppend()
     updateInputs { $0.loadingStarted() }
   }
 
@@ -116,5 +117,6 @@ extension ContentStateMachine {
     updateInputs { $0.reset() }
     updateLock { $0.reset() }
     updateKeys { $0.reset() }
+    supersedeAppend()
   }
 }

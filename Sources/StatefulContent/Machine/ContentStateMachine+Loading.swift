@@ -49,6 +49,7 @@ extension ContentStateMachine {
   func beginLoad(
     _ lifecycle: LoadLifecycle, signal: @escaping @Sendable (LoadRegistry.Signal) -> Void
   ) -> UInt64 {
+    supersedeAppend()
     let (id, superseded) = loads.begin(lifecycle, signal: signal) {
       LoadRegistry.Snapshot(
         presentation: requestedPresentation, inputs: decider.snapshot,

@@ -279,7 +279,7 @@ extension ContentStateMachine {
     let presentation = presentationCache.presentation(
       state: request.state, isRefreshing: isRefreshing,
       progress: isRefreshing ? decider.progress : nil, key: keys.key,
-      showsPreviousKey: keys.showsPreviousKey)
+      showsPreviousKey: keys.showsPreviousKey, append: appends.state)
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)

@@ -117,6 +117,8 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var keys = LoadKeys()
   /// ``LoadKeys/contentCounts``, kept by `updateKeys` so that a decision reads one field.
   @exclusivity(unchecked) @usableFromInline var contentCountsForKeys = true
+  /// The page append that runs, where appending stands, and the one a Retry repeats.
+  @exclusivity(unchecked) var appends = PageAppends()
   /// The running load and what its cancellation restores.
   @exclusivity(unchecked) var loads = LoadRegistry()
   /// The load run through the category API under a loading policy with delays, while it is

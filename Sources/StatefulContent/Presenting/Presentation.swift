@@ -17,12 +17,14 @@ public struct Presentation: Sendable {
     let progress: Double?
     let key: LoadKey?
     let showsPreviousKey: Bool
+    let append: AppendState
 
     init(
       state: ContentState, placeholder: (any Placeholder)?, insets: EdgeInsets,
       isRefreshing: Bool, attempt: Int, progress: Double?, key: LoadKey?,
-      showsPreviousKey: Bool
+      showsPreviousKey: Bool, append: AppendState
     ) {
+      self.append = append
       self.key = key
       self.showsPreviousKey = showsPreviousKey
       self.state = state
@@ -59,6 +61,10 @@ public struct Presentation: Sendable {
   /// Whether the content shown belongs to the previous key, kept while ``key`` loads
   /// (``KeyChangePolicy/keepPrevious``): show it dimmed, or marked as the old results.
   public var showsPreviousKey: Bool { storage.showsPreviousKey }
+  /// Where appending a page to the content stands (``StatefulContent/loadMore(animated:isolation:operation:apply:)``):
+  /// show a footer with a spinner while ``AppendState/loading``, or the error with a Retry
+  /// when ``AppendState/failed(_:)``. Always ``AppendState/idle`` unless the state is content.
+  public var append: AppendState { storage.append }
 
   /// Creates a presentation.
   ///
@@ -81,26 +87,29 @@ public struct Presentation: Sendable {
     attempt: Int = 1,
     progress: Double? = nil,
     key: LoadKey? = nil,
-    showsPreviousKey: Bool = false
+    showsPreviousKey: Bool = false,
+    append: AppendState = .idle
   ) {
     storage = Storage(
       state: state, placeholder: state.showsPlaceholder ? placeholder : nil,
       insets: insets.sanitized, isRefreshing: isRefreshing, attempt: max(attempt, 1),
       progress: isRefreshing ? StateDecision.sanitizedProgress(progress) : nil, key: key,
-      showsPreviousKey: showsPreviousKey && state.kind == .content)
+      showsPreviousKey: showsPreviousKey && state.kind == .content,
+      append: state.kind == .content ? append : .idle)
   }
 
   /// Creates a presentation from fields the machine has already sanitized.
   init(
     state: ContentState, placeholder: (any Placeholder)?, sanitizedInsets: EdgeInsets,
     isRefreshing: Bool, attempt: Int, progress: Double? = nil, key: LoadKey? = nil,
-    showsPreviousKey: Bool = false
+    showsPreviousKey: Bool = false, append: AppendState = .idle
   ) {
     storage = Storage(
       state: state, placeholder: state.showsPlaceholder ? placeholder : nil,
       insets: sanitizedInsets, isRefreshing: isRefreshing, attempt: max(attempt, 1),
       progress: isRefreshing ? progress : nil, key: key,
-      showsPreviousKey: showsPreviousKey && state.kind == .content)
+      showsPreviousKey: showsPreviousKey && state.kind == .content,
+      append: state.kind == .content ? append : .idle)
   }
 
   /// The presentation of the idle state: nothing at all.
@@ -114,11 +123,13 @@ public struct Presentation: Sendable {
   /// Whether this presentation has these fields, its placeholder aside.
   func hasFields(
     state: ContentState, insets: EdgeInsets, isRefreshing: Bool, attempt: Int,
-    progress: Double? = nil, key: LoadKey? = nil, showsPreviousKey: Bool = false
+    progress: Double? = nil, key: LoadKey? = nil, showsPreviousKey: Bool = false,
+    append: AppendState = .idle
   ) -> Bool {
     storage.isRefreshing == isRefreshing && storage.attempt == attempt
       && storage.insets == insets && storage.progress == progress
       && storage.showsPreviousKey == showsPreviousKey && storage.key == key
+      && storage.append.isSame(as: append)
       && storage.state.hasSamePayload(as: state)
   }
 
@@ -133,7 +144,8 @@ public struct Presentation: Sendable {
     if storage === other.storage { return true }
     guard state.hasSamePayload(as: other.state), isRefreshing == other.isRefreshing,
       attempt == other.attempt, insets == other.insets, progress == other.progress,
-      showsPreviousKey == other.showsPreviousKey, key == other.key
+      showsPreviousKey == other.showsPreviousKey, key == other.key,
+      append.isSame(as: other.append)
     else { return false }
     switch (storage.placeholder, other.storage.placeholder) {
     case (nil, nil): return true

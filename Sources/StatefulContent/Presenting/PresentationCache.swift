@@ -49,22 +49,24 @@ struct PresentationCache {
   ///   - progress: The running load's progress while content stays visible.
   ///   - key: The key the state is about, for a keyed load.
   ///   - showsPreviousKey: Whether the content belongs to the previous key.
+  ///   - append: Where appending a page to the content stands.
   mutating func presentation(
     state: ContentState, isRefreshing: Bool, progress: Double? = nil, key: LoadKey? = nil,
-    showsPreviousKey: Bool = false
+    showsPreviousKey: Bool = false, append: AppendState = .idle
   ) -> Presentation {
     guard case .content = state else {
       return Presentation(state: state, isRefreshing: isRefreshing, key: key)
     }
     if let cached = Self.match(
       &content, state, isRefreshing: isRefreshing, progress: progress, key: key,
-      showsPreviousKey: showsPreviousKey)
+      showsPreviousKey: showsPreviousKey, append: append)
     {
       return cached
     }
     let presentation = Presentation(
       state: state, placeholder: nil, sanitizedInsets: .zero, isRefreshing: isRefreshing,
-      attempt: 1, progress: progress, key: key, showsPreviousKey: showsPreviousKey)
+      attempt: 1, progress: progress, key: key, showsPreviousKey: showsPreviousKey,
+      append: append)
     content = Entry(presentation: presentation, placeholder: nil)
     return presentation
   }
@@ -98,12 +100,13 @@ struct PresentationCache {
   @inline(__always)
   private static func match(
     _ entry: inout Entry?, _ state: ContentState, isRefreshing: Bool, progress: Double?,
-    key: LoadKey?, showsPreviousKey: Bool
+    key: LoadKey?, showsPreviousKey: Bool, append: AppendState
   ) -> Presentation? {
     guard let hasPlaceholder = entry.map({ $0.placeholder != nil }), !hasPlaceholder,
       entry?.presentation.hasFields(
         state: state, insets: .zero, isRefreshing: isRefreshing, attempt: 1,
-        progress: progress, key: key, showsPreviousKey: showsPreviousKey) == true
+        progress: progress, key: key, showsPreviousKey: showsPreviousKey, append: append)
+        == true
     else { return nil }
     return entry?.presentation
   }

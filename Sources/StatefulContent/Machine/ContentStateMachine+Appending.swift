@@ -1,0 +1,68 @@
+// Page appends ("load more"): the machine performs what `PageAppends` decides — one append at
+// a time, superseded by any other load — and presents the content again as appending starts,
+// ends or fails, so that the presenter's footer follows `Presentation.append`.
+extension ContentStateMachine {
+  /// Where appending a page to the content stands.
+  public var appendState: AppendState {
+    observe(\.appendState)
+    return appends.state
+  }
+
+  /// An append asks to start: it does, unless another load or another append runs.
+  ///
+  /// - Returns: The append's identifier, or `nil` when it does not start.
+  func beginAppend<Host: StatefulContent>(host: Host) -> UInt64? {
+    guard let id = updateAppends({ $0.begin(whileLoading: decider.isLoading) }) else {
+      return nil
+    }
+    submitDecidedState(host: host, animated: false)
+    return id
+  }
+
+  /// Keeps what cancels append `id`'s task; cancels it at once when the append no longer runs.
+  func retainAppend(cancel: @escaping @Sendable () -> Void, for id: UInt64) {
+    if !appends.retain(cancel: cancel, for: id) { cancel() }
+  }
+
+  /// Append `id` ended.
+  ///
+  /// - Returns: How it ended: ``LoadOutcome/superseded`` when a refresh replaced it (nothing
+  ///   is applied), else completed, cancelled or failed.
+  func endAppend<Host: StatefulContent, Page>(
+    _ id: UInt64, result: Result<Page, any Error>, host: Host, animated: Bool,
+    apply: (Page) -> Void, recipe: () -> any AnyLoadRecipe
+  ) -> LoadOutcome {
+    switch result {
+    case .success(let page):
+      guard updateAppends({ $0.end(id, error: nil) }) else { return .superseded }
+      callingHook { apply(page) }
+      submitDecidedState(host: host, animated: animated)
+      return .completed
+    case .failure(let error) where cancellationPolicy.isCancellation(error):
+      guard updateAppends({ $0.end(id, error: nil) }) else { return .superseded }
+      submitDecidedState(host: host, animated: false)
+      return .cancelled
+    case .failure(let error):
+      guard updateAppends({ $0.end(id, error: error) }) else { return .superseded }
+      appends.failedRecipe = recipe()
+      submitDecidedState(host: host, animated: animated)
+      return .failed(error)
+    }
+  }
+
+  /// Another load starts: a running append is superseded and a failed one forgotten.
+  @usableFromInline
+  func supersedeAppend() {
+    guard appends.isActive else { return }
+    updateAppends { $0.supersede() }?()
+  }
+
+  /// Runs an event of the appends, then tells observers of ``appendState`` if it changed.
+  private func updateAppends<Result>(_ event: (inout PageAppends) -> Result) -> Result {
+    guard isObserved else { return event(&appends) }
+    let before = appends.state
+    let result = event(&appends)
+    if !before.isSame(as: appends.state) { notifyChange(\.appendState) }
+    return result
+  }
+}

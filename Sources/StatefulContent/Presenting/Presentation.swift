@@ -79,6 +79,8 @@ public struct Presentation: Sendable {
   ///   - key: The key the state is about, for a keyed load.
   ///   - showsPreviousKey: Whether the content shown belongs to the previous key; dropped
   ///     unless the state is content.
+  ///   - append: Where appending a page to the content stands; dropped unless the state is
+  ///     content.
   public init(
     state: ContentState,
     placeholder: (any Placeholder)? = nil,

@@ -145,14 +145,42 @@ final class MemoryTests: XCTestCase {
       model.endLoading(animated: true) { outcomes.append($0) }
       XCTAssertEqual(presenter.animations.count, 1)
       presenter.tearDown()  // the closure is released, never called
-      XCTAssertEqual(outcomes, [.presented], "taken as finished")
-      XCTAssertEqual(presenter.animations.count, 1, "the waiting request is presented next")
+      XCTAssertEqual(outcomes, [.presented], "taken as finished, its completion run at once")
       XCTAssertEqual(model.stateMachine.presentedState, .loading)
+      XCTAssertEqual(presenter.animations.count, 0, "the presenter is not called back from there")
+      model.setupInitialState()  // the machine's next event presents what waited
+      XCTAssertEqual(presenter.animations.count, 1)
       presenter.tearDown()
       XCTAssertEqual(outcomes, [.presented, .presented])
       XCTAssertEqual(model.stateMachine.presentedState, .empty)
     }
     XCTAssertNil(weakModel, "the completion that captured the adopter was called and released")
+  }
+
+  /// A presenter with one slot for its `finished` closure releases the old closure in the
+  /// middle of storing nil: the machine must not call it back from there.
+  func test_aFinishClosureReleasedWhileThePresenterStoresNil_doesNotReenterIt() {
+    final class OneSlotPresenter: Presenter {
+      var pending: (() -> Void)?
+      var presented: [ContentState.Kind] = []
+      func present(_ presentation: Presentation, animated: Bool, finished: @escaping () -> Void) {
+        presented.append(presentation.state.kind)
+        pending = finished
+      }
+    }
+    let presenter = OneSlotPresenter()
+    let model = TestModel(presenter: presenter)
+    let outcomes = OutcomeRecorder()
+    model.startLoading(animated: true, completion: outcomes.completion("start"))
+    model.endLoading(animated: true, completion: outcomes.completion("end"))
+    presenter.pending = nil  // released uncalled, inside the assignment
+    XCTAssertEqual(outcomes["start"], [.presented])
+    XCTAssertEqual(presenter.presented, [.loading])
+    model.setupInitialState(completion: outcomes.completion("setup"))
+    XCTAssertEqual(presenter.presented, [.loading, .empty])
+    presenter.pending?()
+    XCTAssertEqual(outcomes["end"], [.presented])
+    XCTAssertEqual(outcomes["setup"].count, 1)
   }
 
   /// The presenter finishes late and the completion releases the adopter: no crash, no leak.

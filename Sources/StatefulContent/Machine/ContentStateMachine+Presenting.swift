@@ -14,8 +14,35 @@ extension ContentStateMachine {
   /// the memory back once it is drained.
   static var keptEventCapacity: Int { 256 }
 
+  /// Hands the presentation in flight to the presenter.
+  private func presentInFlight(token: UInt64, animated: Bool) {
+    guard let presentation = queue.inFlight?.presentation, queue.inFlight?.id == token else {
+      return
+    }
+    loads.presented(loading: presentation.isLoading, now: clock.now())
+    present(presentation, animated: animated, token: token)
+  }
+
+  /// A presenter released the `finished` closure of presentation `token` without calling it
+  /// (a view torn down in the middle of an animation): the presentation counts as finished,
+  /// and its completion runs, at once. The presentation that waited behind it is handed to
+  /// the presenter only with the machine's next event — the presenter may be releasing the
+  /// closure in the middle of changing its own storage, and must not be called from there.
+  fileprivate func abandonedByClosure(token: UInt64) {
+    if events.isEmpty && token == synchronousToken {
+      finishedSynchronously = true  // Inside `present`: handled when it returns.
+      return
+    }
+    isHandlingAbandonment = true
+    send(.finished(token: token))
+    isHandlingAbandonment = false
+  }
+
   /// Handles an event now, or queues it behind the one being handled (I5).
   func send(_ event: consuming Event) {
+    if !isDraining, let (token, animated) = presentationAfterAbandonment.take() {
+      presentInFlight(token: token, animated: animated)
+    }
     guard !isDraining else {
       // Re-entrant: a presenter, a completion or a hook asked from inside this loop. Queue
       // the event; the loop below handles it after the current one (I5).
@@ -100,9 +127,13 @@ extension ContentStateMachine {
   private func perform(_ action: TransitionQueue.Action) {
     switch action {
     case .present(let token, let animated):
-      guard let presentation = queue.inFlight?.presentation else { return }
-      loads.presented(loading: presentation.isLoading, now: clock.now())
-      present(presentation, animated: animated, token: token)
+      guard queue.inFlight != nil else { return }
+      if isHandlingAbandonment {
+        // Not now: the presenter may be in the middle of releasing the closure.
+        presentationAfterAbandonment = (token, animated)
+        return
+      }
+      presentInFlight(token: token, animated: animated)
     case .complete(let id, let outcome):
       complete(id, outcome)
     }
@@ -233,7 +264,7 @@ extension ContentStateMachine {
     }
 
     deinit {
-      if isArmed { relay.machine?.finishedByClosure(token: token) }
+      if isArmed { relay.machine?.abandonedByClosure(token: token) }
     }
   }
 }

@@ -171,6 +171,11 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var synchronousPresenter: (any SynchronousPresenter)?
   /// A reported `finished` token, reused for the next presentation when no presenter holds it.
   @exclusivity(unchecked) var spareFinishToken: FinishToken?
+  /// Whether the machine handles a `finished` closure released uncalled: it then calls no
+  /// presenter.
+  @exclusivity(unchecked) var isHandlingAbandonment = false
+  /// The presentation to hand to the presenter with the next event, after an abandonment.
+  @exclusivity(unchecked) var presentationAfterAbandonment: (token: UInt64, animated: Bool)?
   /// The token of the presentation being handed to the presenter, while `present` runs.
   @exclusivity(unchecked) var synchronousToken: UInt64 = 0
   /// Whether the presenter finished `synchronousToken` before `present` returned.

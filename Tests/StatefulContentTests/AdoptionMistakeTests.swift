@@ -42,6 +42,31 @@ final class AdoptionMistakeTests: XCTestCase {
     XCTAssertEqual(model.currentState, .content)
   }
 
+  /// A migration shim: both names, the old one forwarding to the new one.
+  private final class BothHookNames: StatefulContent {
+    let stateMachine = ContentStateMachine()
+    var content: [String] = ["kept"]
+    var handled: [String] = []
+
+    func handleErrorWhenContentsAvailable(_ error: any Error) {
+      handled.append("\(error)")
+    }
+
+    func handleErrorWhenContentAvailable(_ error: any Error) {
+      handleErrorWhenContentsAvailable(error)
+    }
+  }
+
+  func test_bothHookNames_getEachErrorOnce() {
+    let model = BothHookNames()
+    var mistakes: [AdoptionMistake] = []
+    model.stateMachine.adoptionMistakeHandler = { mistakes.append($0) }
+    model.startLoading()
+    model.endLoading(error: TestError("offline"))
+    XCTAssertEqual(model.handled, ["offline"], "exactly once")
+    XCTAssertEqual(mistakes, [])
+  }
+
   func test_theRightHookName_reportsNoMistake() {
     let model = NewHookName()
     var mistakes: [AdoptionMistake] = []

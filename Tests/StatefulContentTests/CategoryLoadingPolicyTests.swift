@@ -154,6 +154,58 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
     model.endLoading()
   }
 
+  func test_aSecondRequestDuringTheHold_waitsWithIt() async {
+    await startLoadingShown()
+    model.content = ["a"]
+    model.endLoading()
+    model.endLoading()
+    model.setupInitialState()
+    XCTAssertEqual(presenter.presentedKinds, [.loading], "loading keeps its minimum time")
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(400))
+    await settle { self.presenter.records.count == 2 }
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+  }
+
+  func test_cancelLoading_leavesTheCategoryAPIsLoadAlone() async {
+    await startLoadingShown()
+    XCTAssertFalse(model.stateMachine.hasActiveLoad, "not a load started with load")
+    model.endLoading(error: TestError("offline"))
+    model.cancelLoading()
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(400))
+    await settle { self.presenter.records.count == 2 }
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .error], "the load had ended")
+    XCTAssertEqual(model.stateMachine.lastError as? TestError, TestError("offline"))
+  }
+
+  func test_nonFiniteProgress_isIgnored_theProgressShownStays() async {
+    await startLoadingShown()
+    model.updateLoadingProgress(0.5)
+    clock.advance(by: .milliseconds(60))
+    model.updateLoadingProgress(.nan)
+    model.updateLoadingProgress(.infinity)
+    await settle()
+    XCTAssertEqual(model.stateMachine.progress, 0.5)
+    XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.5)
+  }
+
+  func test_progressFromCodeIsolatedToNoActor_isCoalesced_andTheLatestShown() async {
+    await startLoadingShown()
+    model.updateLoadingProgress(0.2)
+    Self.reportOutsideAnyActor(model, 0.4)
+    model.updateLoadingProgress(0.6)
+    await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(50))
+    await settle { self.presenter.lastPresentation?.state.progress == 0.6 }
+    XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.6)
+  }
+
+  /// Reports progress from code isolated to no actor (`#isolation` is `nil`).
+  private nonisolated static func reportOutsideAnyActor(_ model: TestModel, _ fraction: Double) {
+    model.updateLoadingProgress(fraction)
+  }
+
   func test_outsideAnyActor_thePolicyFallsBackToImmediate() {
     let model = model
     Self.startAndEndOutsideAnyActor(model)

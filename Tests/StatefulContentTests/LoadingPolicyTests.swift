@@ -57,6 +57,20 @@ final class LoadingPolicyTests: LoadTestCase {
     load.cancel()
   }
 
+  func test_aPresenterReplacedDuringTheShowDelay_isNotShownLoading_andNothingIsHeld() async {
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    await settle { self.clock.sleeperCount == 1 }
+    let second = RecordingPresenter()
+    model.stateMachine.presenter = second
+    XCTAssertEqual(second.presentedKinds, [], "loading is still held back by the delay")
+    clock.advance(by: .milliseconds(50))
+    gate.open(with: ["a"])
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(second.presentedKinds, [.content], "no loading, and no minimum display")
+  }
+
   func test_loadEndingBeforeTheShowDelay_neverPresentsLoading() async {
     let gate = Gate<[String]>()
     let load = startLoad(gate)

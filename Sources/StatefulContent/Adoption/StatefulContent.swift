@@ -156,9 +156,10 @@ extension StatefulContent {
   )
   @inlinable
   public var hasContent: Bool { false }
-  /// Does nothing.
-  @inlinable
-  public func handleErrorWhenContentsAvailable(_ error: any Error) {}
+  /// Does nothing (but tells the machine that the adopter has no hook of its own).
+  public func handleErrorWhenContentsAvailable(_ error: any Error) {
+    stateMachine.errorHookIsDefault = true
+  }
   /// Tells the machine that the adopter has no method of this old name.
   public func handleErrorWhenContentAvailable(_ error: any Error) {
     stateMachine.oldSpellingIsDefault = true

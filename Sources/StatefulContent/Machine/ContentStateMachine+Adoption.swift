@@ -8,7 +8,11 @@ extension ContentStateMachine {
   /// implements that instead.
   @usableFromInline
   func reportErrorWithContent<Host: StatefulContent>(_ error: any Error, to host: Host) {
+    errorHookIsDefault = false
     callingHook { host.handleErrorWhenContentsAvailable(error) }
+    // An adopter with a hook of the right name is not asked for the old one: a migration
+    // shim that forwards one to the other would get every error twice.
+    guard errorHookIsDefault else { return }
     oldSpellingIsDefault = false
     callingHook { host.handleErrorWhenContentAvailable(error) }
     if !oldSpellingIsDefault { report(.oldErrorHookName) }

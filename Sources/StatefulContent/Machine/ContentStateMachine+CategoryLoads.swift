@@ -67,6 +67,8 @@ extension ContentStateMachine {
     _ fraction: Double?, host: Host, isolation: isolated (any Actor)?
   ) {
     guard let id = categoryLoadID else { return }
+    // A NaN or infinite value carries no information: the progress shown stays.
+    if let fraction, !fraction.isFinite { return }
     if let deadline = loadProgress(id, attempt: 1, .some(fraction), host: host) {
       schedule(.progressIntervalElapsed, at: deadline, load: id, host: host)
     }
@@ -89,6 +91,7 @@ extension ContentStateMachine {
     switch ending {
     case .hold(let deadline):
       _ = recordLoadingEnded(error: error)
+      holdsDecisions = true
       let unreported = submitDecidedState(
         host: host, animated: animated, holdsResult: true, completion: completion)
       if let unreported { reportErrorWithContent(unreported, to: host) }
@@ -130,8 +133,9 @@ extension ContentStateMachine {
   }
 
   /// Forgets the paced category load `id`, cancelling its remaining timers.
-  private func endCategoryLoad(_ id: UInt64) {
+  func endCategoryLoad(_ id: UInt64) {
     categoryLoadID = nil
+    holdsDecisions = false
     guard let load = loads.end(id) else { return }
     for task in load.tasks { task.cancel() }
   }

@@ -6,6 +6,7 @@ extension ContentStateMachine {
   /// Records that a load started (``StatefulContent/startLoading(animated:isolation:completion:)``).
   @usableFromInline
   func recordLoadingStarted() {
+    holdsDecisions = false
     supersedeAppend()
     updateInputs { $0.loadingStarted() }
   }
@@ -78,7 +79,8 @@ extension ContentStateMachine {
     }
     submit(
       decision.state, isRefreshing: decision.isRefreshing, animated: animated,
-      deferred: holdsResult || (deferLoading && decision.state.kind == .loading), host: host,
+      deferred: holdsResult || holdsDecisions || (deferLoading && decision.state.kind == .loading),
+      host: host,
       completion: completion)
     return decision.errorToReport
   }

@@ -3,7 +3,10 @@
 // run itself — tasks, timers, the event loop — is the `LoadDriver`'s.
 extension ContentStateMachine {
   /// Whether a load started with `load` is running.
-  public var hasActiveLoad: Bool { loads.isRunning }
+  ///
+  /// The category API's loads (`startLoading` … `endLoading`) do not count, whatever the
+  /// loading policy: they end with `endLoading`.
+  public var hasActiveLoad: Bool { loads.isRunning && loads.activeID != categoryLoadID }
 
   /// Cancels the running load and brings back the state it replaced.
   ///
@@ -11,6 +14,9 @@ extension ContentStateMachine {
   /// what they were before the load (or before the first of a chain of loads that superseded
   /// each other), at once. The load's operation task is cancelled and its `load` call returns
   /// ``LoadOutcome/cancelled``. Without a running load it does nothing.
+  ///
+  /// The category API's loads are not cancelled here: end them with
+  /// `endLoading(error: CancellationError())`.
   ///
   /// Called on the adopter (``StatefulContent/cancelLoading()``), content that arrived or
   /// left during the load counts: the rules decide the restored state again (content wins).
@@ -29,7 +35,15 @@ extension ContentStateMachine {
   }
 
   /// Cancels the running load inside a running call.
-  func cancelRunningLoad(host: (any StatefulContent)?) {
+  ///
+  /// - Parameter includingCategoryLoad: Whether a load of the category API is ended too (a
+  ///   reset, a lock), rather than left to its `endLoading` (``cancelLoading()``).
+  func cancelRunningLoad(host: (any StatefulContent)?, includingCategoryLoad: Bool = false) {
+    if let categoryLoadID, loads.isActive(categoryLoadID) {
+      guard includingCategoryLoad else { return }
+      endCategoryLoad(categoryLoadID)
+      return
+    }
     guard let load = loads.cancel() else { return }
     for task in load.tasks { task.cancel() }
     restore(load.restore, host: host)
@@ -49,6 +63,7 @@ extension ContentStateMachine {
   func beginLoad(
     _ lifecycle: LoadLifecycle, signal: @escaping @Sendable (LoadRegistry.Signal) -> Void
   ) -> UInt64 {
+    holdsDecisions = false
     supersedeAppend()
     let (id, superseded) = loads.begin(lifecycle, signal: signal) {
       LoadRegistry.Snapshot(

@@ -128,6 +128,9 @@ public final class ContentStateMachine: Observable {
   /// for an `endLoading` called from code isolated to no actor. Weak: an actor that owns the
   /// adopter is not kept alive through its machine.
   @exclusivity(unchecked) weak var categoryActor: (any Actor)?
+  /// Whether a category load's end is held for the minimum display time: every decided state
+  /// waits with it (the facts say "not loading" already, but loading stays on screen).
+  @exclusivity(unchecked) @usableFromInline var holdsDecisions = false
   /// The last loading, empty and content presentations, reused when identical.
   @exclusivity(unchecked) var presentationCache = PresentationCache()
 
@@ -143,6 +146,9 @@ public final class ContentStateMachine: Observable {
 
   // MARK: Adoption mistakes (see ContentStateMachine+Adoption.swift)
 
+  /// Set by the default of ``StatefulContent/handleErrorWhenContentsAvailable(_:)``, to tell
+  /// it from an adopter's method.
+  @exclusivity(unchecked) var errorHookIsDefault = false
   /// Set by the default of the old spelling, to tell it from an adopter's method.
   @exclusivity(unchecked) var oldSpellingIsDefault = false
   /// The mistakes reported already.

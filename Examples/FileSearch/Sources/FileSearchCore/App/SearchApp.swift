@@ -91,17 +91,7 @@ public struct SearchApp {
     } catch {
       return usageError(error)
     }
-    if let queries = options.queries {
-      return await runScript(
-        options,
-        queries: AsyncStream { continuation in
-          for query in queries { continuation.yield(query) }
-          continuation.finish()
-        })
-    }
-    if !standardInputIsTerminal {
-      return await runScript(options, queries: standardInputLines())
-    }
+    if options.queries != nil || !standardInputIsTerminal { return await runScript(options) }
     if options.timeline { return usageError(.timelineNeedsQueries) }
     return await runInteractive(options)
   }
@@ -127,9 +117,11 @@ public struct SearchApp {
   // MARK: Script
 
   /// Types each query as it comes, then loads every page of the last one's matches.
-  private func runScript(
-    _ options: SearchCommand.Options, queries: AsyncStream<String>
-  ) async -> Int32 {
+  ///
+  /// The queries of `--queries` are typed one right after the other: each search supersedes
+  /// the one before before it has scanned anything. A line of standard input is typed when
+  /// it is read: meanwhile the search before it goes on.
+  private func runScript(_ options: SearchCommand.Options) async -> Int32 {
     let model: SearchModel
     // Loading at once, not after a show delay: what a script sees does not depend on how
     // fast the folder is scanned.
@@ -144,9 +136,14 @@ public struct SearchApp {
       model.resultsDidChange = { [weak log] in log?.writeNewMatches() }
     }
     var last: Task<LoadOutcome, Never>?
-    for await query in queries {
+    func type(_ query: String) {
       last = model.search(query)
       watch(last, of: model, note: true)
+    }
+    if let queries = options.queries {
+      for query in queries { type(query) }
+    } else {
+      for await query in standardInputLines() { type(query) }
     }
     guard var running = last else { return 0 }
     while await running.value == .completed, let next = model.loadNextPage() {

@@ -42,7 +42,7 @@ final class TerminalModeTests: FixtureTestCase {
 
       XCTAssertEqual(program.waitForExit(), 128 + signal)
       XCTAssertTrue(pair.isInLineModeWithEcho, "signal \(signal): the settings are restored")
-      XCTAssertTrue(pair.text.hasSuffix("\u{1B}[?1049l"), "the shell's screen comes back")
+      XCTAssertTrue(pair.waitForText("\u{1B}[?1049l"), "the shell's screen comes back")
       XCTAssertEqual(program.errorText, "")
     }
   }

@@ -64,22 +64,8 @@ public enum Key: Hashable, Sendable {
           }
           if let key { append(key) }
           index += length
-        case 0x7F, 0x08:
-          append(.backspace)
-          index += 1
-        case 0x15:
-          append(.clear)
-          index += 1
-        case 0x12:
-          append(.retry)
-          index += 1
-        case 0x03:
-          append(.interrupt)
-          index += 1
-        case 0x04:
-          append(.quit)
-          index += 1
-        case 0x00..<0x20:
+        case 0x00..<0x20, 0x7F:
+          if let key = Self.controlKeys[byte] { append(key) }
           index += 1
         default:
           let length = Self.utf8Length(byte)
@@ -95,6 +81,12 @@ public enum Key: Hashable, Sendable {
       pending.removeAll()
       return keys
     }
+
+    /// The keys of single control bytes; other control bytes are dropped.
+    private static let controlKeys: [UInt8: Key] = [
+      0x7F: .backspace, 0x08: .backspace, 0x15: .clear, 0x12: .retry, 0x03: .interrupt,
+      0x04: .quit,
+    ]
 
     /// The key an escape sequence stands for (`nil` for one the search ignores) and its
     /// length, or `nil` when the sequence is not complete yet. A lone Escape at the end of a

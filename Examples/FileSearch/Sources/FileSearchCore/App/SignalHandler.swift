@@ -16,7 +16,11 @@ import Foundation
 public final class SignalHandler {
   private let sources: [any DispatchSourceSignal]
 
-  /// Starts handling signals.
+  /// Starts handling signals; returns once they are.
+  ///
+  /// Dispatch installs a source's handling asynchronously, and the signal is ignored from
+  /// the start: a signal sent in between would be lost. So this waits until every source is
+  /// registered.
   ///
   /// - Parameters:
   ///   - signals: The signals' numbers.
@@ -24,13 +28,17 @@ public final class SignalHandler {
   ///     queue.
   public init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
     let queue = DispatchQueue(label: "file-search.signals")
+    let registered = DispatchGroup()
     sources = signals.map { number in
       _ = signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { handler(number) }
+      registered.enter()
+      source.setRegistrationHandler { registered.leave() }
       source.resume()
       return source
     }
+    registered.wait()
   }
 
   deinit {

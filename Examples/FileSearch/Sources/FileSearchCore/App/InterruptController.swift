@@ -1,0 +1,120 @@
+import Foundation
+
+/// Decides what a signal that interrupts or ends `file-search` does: cancel the running
+/// search once, otherwise quit after the clean-ups.
+///
+/// The first interrupt (Ctrl-C, `SIGINT`) while a search runs cancels it; the program goes
+/// on. A second interrupt, or one while nothing runs, quits with status 130. `SIGTERM` and
+/// `SIGHUP` always quit, with 128 + the signal's number. Before quitting, the registered
+/// clean-ups run — such as restoring the terminal's settings — newest first.
+///
+/// The controller is `Sendable` and decides under a lock: ``SignalHandler`` calls it from a
+/// queue of its own, so that a signal is handled even while the main thread is blocked
+/// (writing to a terminal nobody reads). Tests call ``interrupt()`` and ``terminate(signal:)``
+/// instead of sending signals.
+///
+/// ```swift
+/// let token = interrupts.cancelOnInterrupt { Task { @MainActor in model.cancel() } }
+/// interrupts.interrupt()   // .cancelledSearch: the closure ran
+/// interrupts.interrupt()   // .exit(status: 130): the clean-ups ran
+/// interrupts.stopCancelling(token)
+/// ```
+public final class InterruptController: Sendable {
+  /// What an interrupt did.
+  public enum Response: Hashable, Sendable {
+    /// The running search is being cancelled; the program goes on.
+    case cancelledSearch
+    /// The program must quit with this status; the clean-ups have run.
+    ///
+    /// - Parameter status: The exit status, 130 (128 + `SIGINT`).
+    case exit(status: Int32)
+  }
+
+  private struct State {
+    var cancel: (token: Int, body: @Sendable () -> Void)?
+    var cleanups: [Int: @Sendable () -> Void] = [:]
+    var nextToken = 0
+
+    mutating func token() -> Int {
+      defer { nextToken += 1 }
+      return nextToken
+    }
+  }
+
+  private let state = Locked(State())
+
+  /// Creates a controller with nothing to cancel and no clean-ups.
+  public init() {}
+
+  /// Makes the next interrupt run `cancel` instead of quitting, until ``stopCancelling(_:)``
+  /// or an interrupt uses it; it replaces the closure given before.
+  ///
+  /// - Parameter cancel: Cancels the running search; called on the signal's queue.
+  /// - Returns: A token for ``stopCancelling(_:)``.
+  public func cancelOnInterrupt(_ cancel: @escaping @Sendable () -> Void) -> Int {
+    state.withLock { state in
+      let token = state.token()
+      state.cancel = (token, cancel)
+      return token
+    }
+  }
+
+  /// Forgets the closure given with `token`, when it is still the one an interrupt would run.
+  ///
+  /// - Parameter token: What ``cancelOnInterrupt(_:)`` returned.
+  public func stopCancelling(_ token: Int) {
+    state.withLock { state in
+      if state.cancel?.token == token { state.cancel = nil }
+    }
+  }
+
+  /// Handles one interrupt (`SIGINT`); safe to call from any thread.
+  ///
+  /// - Returns: ``Response/cancelledSearch`` when a search was cancelled; otherwise
+  ///   ``Response/exit(status:)`` with 130, after running the clean-ups.
+  @discardableResult
+  public func interrupt() -> Response {
+    let cancel = state.withLock { state -> (@Sendable () -> Void)? in
+      defer { state.cancel = nil }
+      return state.cancel?.body
+    }
+    guard let cancel else { return .exit(status: terminate(signal: SIGINT)) }
+    cancel()
+    return .cancelledSearch
+  }
+
+  /// Runs the clean-ups before quitting because of a signal; safe to call from any thread.
+  ///
+  /// - Parameter signal: The signal's number.
+  /// - Returns: The exit status to quit with: 128 + `signal`.
+  @discardableResult
+  public func terminate(signal: Int32) -> Int32 {
+    let pending = state.withLock { state in
+      defer { state.cleanups.removeAll() }
+      return state.cleanups.sorted { $0.key > $1.key }.map(\.value)
+    }
+    for cleanup in pending { cleanup() }
+    return 128 + signal
+  }
+
+  /// Registers work to do before quitting on a signal, such as restoring the terminal.
+  ///
+  /// Clean-ups run newest first, at most once, on the thread that handles the signal.
+  ///
+  /// - Parameter cleanup: The work.
+  /// - Returns: A token for ``removeCleanup(_:)``.
+  public func addCleanup(_ cleanup: @escaping @Sendable () -> Void) -> Int {
+    state.withLock { state in
+      let token = state.token()
+      state.cleanups[token] = cleanup
+      return token
+    }
+  }
+
+  /// Forgets a clean-up that is no longer needed.
+  ///
+  /// - Parameter token: The token ``addCleanup(_:)`` returned.
+  public func removeCleanup(_ token: Int) {
+    _ = state.withLock { $0.cleanups.removeValue(forKey: token) }
+  }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import StatefulContent
+
+/// The `file-search` program, with its streams, clock, signals and input injectable so that
+/// tests can run it.
+///
+/// With `--queries`, or with standard input that is not a terminal, it runs a script: it
+/// types each query as soon as it has it — each superseding the one before — and after the
+/// last one loads every page of its matches, printing the matches (or, with `--timeline`,
+/// one line per change of state). On a terminal it runs interactively: raw mode, a full
+/// screen redrawn as matches arrive, keys to scroll, retry and quit; the terminal's settings
+/// are restored however it ends. It runs on the main actor, where its model lives; the
+/// folder is scanned off it.
+///
+/// ```swift
+/// let status = await SearchApp().run(["--timeline", "--queries", "s,sw,swi", "Sources"])
+/// // prints "0 s loading", "0 sw loading", "1 swi loading", "4 swi content"; status == 0
+/// ```
+@MainActor
+public struct SearchApp {
+  /// Writes to standard output.
+  public var writeOutput: @Sendable (String) -> Void
+  /// Writes to standard error.
+  public var writeError: @Sendable (String) -> Void
+  /// The clock of the loading policy and of the pace of the matches' batches.
+  public var clock: any Clock<Duration>
+  /// Makes the clock of a timeline, started when it is called.
+  public var makeStopwatch: () -> () -> Duration
+  /// Decides what Ctrl-C does; the app tells it when a search runs.
+  public var interrupts: InterruptController
+  /// Whether standard input is a terminal: without `--queries`, the program is then
+  /// interactive.
+  public var standardInputIsTerminal: Bool
+  /// The queries of a script without `--queries`: standard input's lines.
+  public var standardInputLines: () -> AsyncStream<String>
+  /// The terminal of the interactive mode: its settings are switched to raw mode and its
+  /// bytes read as keys.
+  public var terminalDescriptor: Int32
+  /// The descriptor the interactive screen is drawn on, whose size it takes.
+  public var screenDescriptor: Int32
+
+  /// Creates the program.
+  ///
+  /// - Parameters:
+  ///   - writeOutput: Writes to standard output. Defaults to the process's standard output.
+  ///   - writeError: Writes to standard error. Defaults to the process's standard error.
+  ///   - clock: The clock of the loading policy and the batches. Defaults to the continuous
+  ///     clock.
+  ///   - makeStopwatch: Makes the clock of a timeline. Defaults to the continuous clock.
+  ///   - interrupts: Decides what Ctrl-C does. Defaults to a new controller.
+  ///   - standardInputIsTerminal: Whether standard input is a terminal. Defaults to what
+  ///     `isatty` says.
+  ///   - standardInputLines: Standard input's lines. Defaults to reading standard input.
+  ///   - terminalDescriptor: The interactive mode's terminal. Defaults to standard input.
+  ///   - screenDescriptor: The interactive mode's screen. Defaults to standard output.
+  public init(
+    writeOutput: @escaping @Sendable (String) -> Void = StandardStreams.writeToOutput,
+    writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
+    clock: any Clock<Duration> = ContinuousClock(),
+    makeStopwatch: @escaping () -> () -> Duration = SearchTimeline.stopwatch,
+    interrupts: InterruptController = InterruptController(),
+    standardInputIsTerminal: Bool = isatty(STDIN_FILENO) == 1,
+    standardInputLines: @escaping () -> AsyncStream<String> = { StandardStreams.lines() },
+    terminalDescriptor: Int32 = STDIN_FILENO,
+    screenDescriptor: Int32 = STDOUT_FILENO
+  ) {
+    self.writeOutput = writeOutput
+    self.writeError = writeError
+    self.clock = clock
+    self.makeStopwatch = makeStopwatch
+    self.interrupts = interrupts
+    self.standardInputIsTerminal = standardInputIsTerminal
+    self.standardInputLines = standardInputLines
+    self.terminalDescriptor = terminalDescriptor
+    self.screenDescriptor = screenDescriptor
+  }
+
+  /// Runs the program.
+  ///
+  /// - Parameter arguments: The command-line arguments, without the program name.
+  /// - Returns: The exit status: 0 whatever the search finds (and for `--help`), 1 when the
+  ///   terminal cannot be set up, 2 for bad usage, 130 when Ctrl-C (as a byte) quits.
+  public func run(_ arguments: [String]) async -> Int32 {
+    let options: SearchCommand.Options
+    do {
+      guard case .search(let parsed) = try SearchCommand.parse(arguments) else {
+        writeOutput(SearchCommand.usage)
+        return 0
+      }
+      options = parsed
+    } catch {
+      return usageError(error)
+    }
+    if options.queries != nil || !standardInputIsTerminal { return await runScript(options) }
+    if options.timeline { return usageError(.timelineNeedsQueries) }
+    return await runInteractive(options)
+  }
+
+  /// Reports bad usage with a one-line hint, not the whole usage text, which would push the
+  /// error out of sight; returns the exit status 2.
+  private func usageError(_ error: SearchCommand.UsageError) -> Int32 {
+    writeError(
+      "file-search: \(TerminalText.clean("\(error)"))\n\(SearchCommand.usageHint)\n")
+    return 2
+  }
+
+  private func makeModel(
+    _ options: SearchCommand.Options, presenter: any Presenter, loadingPolicy: LoadingPolicy
+  ) -> SearchModel {
+    SearchModel(
+      scanner: FileScanner(
+        folder: options.folder, includesHiddenFiles: options.includesHiddenFiles),
+      pageSize: options.pageSize, presenter: presenter, clock: clock,
+      loadingPolicy: loadingPolicy)
+  }
+
+  // MARK: Script
+
+  /// Types each query as it comes, then loads every page of the last one's matches.
+  ///
+  /// The queries of `--queries` are typed one right after the other: each search supersedes
+  /// the one before before it has scanned anything. A line of standard input is typed when
+  /// it is read: meanwhile the search before it goes on.
+  private func runScript(_ options: SearchCommand.Options) async -> Int32 {
+    let model: SearchModel
+    // Loading at once, not after a show delay: what a script sees does not depend on how
+    // fast the folder is scanned.
+    if options.timeline {
+      let timeline = SearchTimeline(elapsed: makeStopwatch(), write: writeOutput)
+      model = makeModel(options, presenter: timeline, loadingPolicy: .immediate)
+      timeline.key = { [weak model] in model?.query ?? "" }
+    } else {
+      let log = SearchLog(write: writeOutput)
+      model = makeModel(options, presenter: log, loadingPolicy: .immediate)
+      log.model = model
+      model.resultsDidChange = { [weak log] in log?.writeNewMatches() }
+    }
+    var last: Task<LoadOutcome, Never>?
+    func type(_ query: String) {
+      last = model.search(query)
+      watch(last, of: model, note: true)
+    }
+    if let queries = options.queries {
+      for query in queries { type(query) }
+    } else {
+      for await query in standardInputLines() { type(query) }
+    }
+    guard var running = last else { return 0 }
+    while await running.value == .completed, let next = model.loadNextPage() {
+      watch(next, of: model, note: true)
+      running = next
+    }
+    return 0
+  }
+
+  /// Lets the next Ctrl-C cancel the model's search while `task` runs.
+  private func watch(_ task: Task<LoadOutcome, Never>?, of model: SearchModel, note: Bool) {
+    guard let task else { return }
+    let writeError = writeError
+    let token = interrupts.cancelOnInterrupt {
+      if note { writeError("file-search: cancelled; press Ctrl-C again to quit.\n") }
+      Task { @MainActor in model.cancel() }
+    }
+    let interrupts = interrupts
+    Task {
+      _ = await task.value
+      interrupts.stopCancelling(token)
+    }
+  }
+
+  // MARK: Interactive
+
+  /// Reads keys in raw mode and redraws the screen until Ctrl-D, the end of input or a
+  /// signal; the terminal's settings and screen come back on every way out.
+  private func runInteractive(_ options: SearchCommand.Options) async -> Int32 {
+    guard let mode = TerminalMode(descriptor: terminalDescriptor), mode.enterRaw() else {
+      writeError("file-search: cannot switch the terminal to raw mode\n")
+      return 1
+    }
+    let screenDescriptor = screenDescriptor
+    // The alternate screen, so that the shell's screen comes back as it was.
+    let restore: @Sendable () -> Void = {
+      StandardStreams.write("\u{1B}[?1049l", to: screenDescriptor)
+      mode.restore()
+    }
+    let cleanup = interrupts.addCleanup(restore)
+    defer {
+      interrupts.removeCleanup(cleanup)
+      restore()
+    }
+    StandardStreams.write("\u{1B}[?1049h", to: screenDescriptor)
+    let screen = SearchScreen(
+      folder: options.folder, size: { TerminalMode.size(of: screenDescriptor) },
+      write: writeOutput)
+    let model = makeModel(options, presenter: screen, loadingPolicy: .smooth)
+    screen.model = model
+    model.resultsDidChange = { [weak screen] in screen?.redraw() }
+    let resizes = SignalHandler(signals: [SIGWINCH]) { _ in
+      Task { @MainActor [weak screen] in screen?.redraw() }
+    }
+    defer { withExtendedLifetime(resizes) {} }
+    screen.redraw()
+    var decoder = Key.Decoder()
+    for await bytes in StandardStreams.bytes(of: terminalDescriptor) {
+      for key in decoder.decode(bytes) {
+        if let status = handle(key, screen: screen, model: model) { return status }
+      }
+    }
+    return 0
+  }
+
+  /// Performs a key; returns an exit status when the key ends the program.
+  private func handle(_ key: Key, screen: SearchScreen, model: SearchModel) -> Int32? {
+    switch key {
+    case .text(let text): type(screen.input + text, screen: screen, model: model)
+    case .backspace: type(String(screen.input.dropLast()), screen: screen, model: model)
+    case .clear: type("", screen: screen, model: model)
+    case .up: screen.scroll(by: -1)
+    case .pageUp: screen.scroll(by: -screen.visibleRows)
+    case .down, .pageDown:
+      if screen.scroll(by: key == .down ? 1 : screen.visibleRows) {
+        watch(model.loadNextPage(), of: model, note: false)
+      }
+    case .retry: watch(model.retry(), of: model, note: false)
+    case .interrupt:
+      if case .exit(let status) = interrupts.interrupt() { return status }
+    case .quit: return 0
+    }
+    return nil
+  }
+
+  /// A new query: searched at once, superseding the last, shown from its first match.
+  private func type(_ query: String, screen: SearchScreen, model: SearchModel) {
+    guard query != screen.input || query != model.query else { return }
+    screen.input = query
+    screen.scrollToTop()
+    watch(model.search(query), of: model, note: false)
+    screen.redraw()
+  }
+}

@@ -1,0 +1,196 @@
+/// What the command line asks `file-search` to do.
+///
+/// ```swift
+/// try SearchCommand.parse(["--timeline", "--queries", "s,sw,swi", "Sources"])
+/// // .search(Options(folder: "Sources", queries: ["s", "sw", "swi"], timeline: true))
+/// ```
+public enum SearchCommand: Hashable, Sendable {
+  /// Print the usage and exit successfully.
+  case help
+  /// Search a folder.
+  ///
+  /// - Parameter options: What to search and how.
+  case search(Options)
+
+  /// What to search and how.
+  public struct Options: Hashable, Sendable {
+    /// The folder whose files are searched.
+    public var folder: String
+    /// The queries to type, in order, or `nil` to read them from standard input (one per
+    /// line) or, on a terminal, from the keyboard.
+    public var queries: [String]?
+    /// Whether to print a timeline of state changes instead of the matches.
+    public var timeline: Bool
+    /// How many matches a page holds.
+    public var pageSize: Int
+    /// Whether names starting with `.` are searched.
+    public var includesHiddenFiles: Bool
+
+    /// Creates options.
+    ///
+    /// - Parameters:
+    ///   - folder: The folder to search.
+    ///   - queries: The queries to type, or `nil`. Defaults to `nil`.
+    ///   - timeline: Whether to print a timeline. Defaults to `false`.
+    ///   - pageSize: How many matches a page holds. Defaults to
+    ///     ``SearchCommand/defaultPageSize``.
+    ///   - includesHiddenFiles: Whether hidden names are searched. Defaults to `false`.
+    public init(
+      folder: String, queries: [String]? = nil, timeline: Bool = false,
+      pageSize: Int = SearchCommand.defaultPageSize, includesHiddenFiles: Bool = false
+    ) {
+      self.folder = folder
+      self.queries = queries
+      self.timeline = timeline
+      self.pageSize = pageSize
+      self.includesHiddenFiles = includesHiddenFiles
+    }
+  }
+
+  /// A command line that `file-search` does not understand.
+  public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// An argument starts with `-` but is no option.
+    ///
+    /// - Parameter argument: The argument as given.
+    case unknownOption(String)
+    /// An option that needs a value is the last argument.
+    ///
+    /// - Parameter option: The option, such as `--queries`.
+    case missingValue(option: String)
+    /// The value of `--page-size` is not a whole number from 1 to the largest page size.
+    ///
+    /// - Parameter value: The value as given.
+    case invalidPageSize(String)
+    /// No folder was given.
+    case missingFolder
+    /// More than one folder was given.
+    ///
+    /// - Parameter argument: The first argument after the folder.
+    case unexpectedArgument(String)
+    /// `--timeline` without queries to type: standard input is a terminal and no
+    /// `--queries` were given.
+    case timelineNeedsQueries
+
+    /// A sentence naming the argument, such as `unknown option '--colour'`.
+    public var description: String {
+      switch self {
+      case .unknownOption(let argument): "unknown option '\(argument)'"
+      case .missingValue(let option): "option '\(option)' needs a value"
+      case .invalidPageSize(let value):
+        "invalid page size '\(value)': expected a whole number from 1 to "
+          + "\(SearchCommand.maximumPageSize)"
+      case .missingFolder: "no folder to search"
+      case .unexpectedArgument(let argument):
+        "unexpected argument '\(argument)': give one folder"
+      case .timelineNeedsQueries:
+        "--timeline needs --queries or queries on standard input, not a terminal"
+      }
+    }
+  }
+
+  /// How many matches a page holds without `--page-size`.
+  public static let defaultPageSize = 50
+  /// The largest page size accepted.
+  public static let maximumPageSize = 100_000
+
+  /// The usage message, ending with a line feed.
+  public static let usage = """
+    USAGE: file-search [--queries LIST] [--timeline] [--page-size N] [--hidden] DIR
+
+    Searches the files in DIR by name and by contents as you type. Each keystroke
+    starts a new search that replaces the one before; matches appear as they are
+    found, a page at a time (scroll down for the next page). Binary files (a NUL
+    byte in their first 8 KiB) and files over 1 MiB are matched by name only;
+    symbolic links are followed, but no folder is entered twice.
+
+    On a terminal, type the query; Up, Down, PgUp and PgDn scroll, Ctrl-R retries
+    a failed or cancelled search, Ctrl-D quits. Otherwise each line of standard
+    input is a query, typed as soon as it is read; after the last one, every page
+    of its matches is printed.
+
+    OPTIONS:
+      --queries LIST   Type these comma-separated queries, in order, instead of
+                       reading standard input.
+      --timeline       Print one line per change of state, "<milliseconds>
+                       <query> <state>", instead of the matches; the state is
+                       the line's last word: loading, content, empty, error or
+                       idle. Needs --queries or queries on standard input.
+      --page-size N    Show N matches a page (1 to 100000; default 50).
+      --hidden         Search names that start with '.' too.
+      -h, --help       Show this message and exit.
+      --               Treat the next argument as DIR.
+
+    Ctrl-C cancels the running search, keeping what it found; a second Ctrl-C,
+    or one while nothing runs, quits with status 130.
+
+    The exit status is 0 whatever the search finds, 1 when the terminal cannot
+    be set up, 2 for bad usage, 130 after Ctrl-C, 143 after SIGTERM and 129
+    after SIGHUP.
+
+    """
+
+  /// The line printed under a usage error instead of the whole ``usage``, without a line
+  /// feed.
+  public static let usageHint = "Run 'file-search --help' for usage."
+
+  /// Parses the command-line arguments, without the program name.
+  ///
+  /// Arguments are read in order: `--help` or `-h` ends parsing with ``help``; after `--` the
+  /// next argument is the folder. An option with a value takes it from the next argument or
+  /// after `=` (`--queries=s,sw`).
+  ///
+  /// - Parameter arguments: The arguments after the program name.
+  /// - Returns: The command to run.
+  /// - Throws: ``UsageError`` for an unknown option, an option without its value, an invalid
+  ///   page size, no folder or more than one.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> SearchCommand {
+    var folder: String?
+    var options = Options(folder: "")
+    var optionsEnded = false
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        guard folder == nil else { throw .unexpectedArgument(argument) }
+        folder = argument
+        continue
+      }
+      let (name, attached) = splitValue(argument)
+      func value() throws(UsageError) -> String {
+        if let attached { return attached }
+        guard let next = remaining.popFirst() else { throw .missingValue(option: name) }
+        return next
+      }
+      switch name {
+      case "--" where attached == nil: optionsEnded = true
+      case "--help" where attached == nil, "-h" where attached == nil: return .help
+      case "--timeline" where attached == nil: options.timeline = true
+      case "--hidden" where attached == nil: options.includesHiddenFiles = true
+      case "--queries":
+        options.queries = try value().split(separator: ",", omittingEmptySubsequences: false)
+          .map(String.init)
+      case "--page-size": options.pageSize = try parsePageSize(value())
+      default: throw .unknownOption(argument)
+      }
+    }
+    guard let folder else { throw .missingFolder }
+    options.folder = folder
+    return .search(options)
+  }
+
+  /// Splits `--name=value` into the name and the value; other arguments have no value.
+  private static func splitValue(_ argument: String) -> (String, String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  /// Parses a page size: ASCII digits only, from 1 to the largest page size.
+  private static func parsePageSize(_ text: String) throws(UsageError) -> Int {
+    guard !text.isEmpty, text.utf8.count <= 6,
+      text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let size = Int(text), (1...maximumPageSize).contains(size)
+    else { throw .invalidPageSize(text) }
+    return size
+  }
+}

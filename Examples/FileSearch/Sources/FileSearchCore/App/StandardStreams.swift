@@ -1,0 +1,103 @@
+import Foundation
+
+/// Writers for the process's standard output and standard error, and readers of standard
+/// input.
+///
+/// Each write goes out at once, without buffering, so that a redrawn screen appears as it
+/// changes and lines interleave correctly with standard error.
+public enum StandardStreams {
+  /// Writes text to a file descriptor, all of it, retrying interrupted and partial writes; a
+  /// failure drops the rest.
+  ///
+  /// - Parameters:
+  ///   - text: The text, including any line feeds.
+  ///   - descriptor: The descriptor to write to.
+  /// - Returns: `nil` when every byte was written, else the `errno` value of the failure,
+  ///   such as `EPIPE` when nobody reads a pipe any more (with `SIGPIPE` ignored).
+  @discardableResult
+  public static func write(_ text: String, to descriptor: Int32) -> Int32? {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { writeBytes(descriptor, $0) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      bytes = bytes.dropFirst(count)
+    }
+    return nil
+  }
+
+  /// Writes text to standard output.
+  ///
+  /// - Parameter text: The text, including any line feeds.
+  @Sendable
+  public static func writeToOutput(_ text: String) {
+    write(text, to: STDOUT_FILENO)
+  }
+
+  /// Writes text to standard error.
+  ///
+  /// - Parameter text: The text, including any line feeds.
+  @Sendable
+  public static func writeToError(_ text: String) {
+    write(text, to: STDERR_FILENO)
+  }
+
+  /// The lines of a file descriptor, read on a thread of its own, without their line breaks
+  /// (`\n` or `\r\n`); a last line without a line feed counts. Invalid UTF-8 is repaired.
+  ///
+  /// - Parameter descriptor: The descriptor to read. Defaults to standard input.
+  /// - Returns: The lines, ending at the end of input or a read error.
+  public static func lines(of descriptor: Int32 = STDIN_FILENO) -> AsyncStream<String> {
+    let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+    // A thread of Dispatch's, not of the concurrency pool: a read blocks.
+    DispatchQueue.global().async {
+      var pending: [UInt8] = []
+      readUntilEnd(descriptor) { chunk in
+        pending += chunk
+        while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+          continuation.yield(line(pending[..<end]))
+          pending.removeSubrange(...end)
+        }
+      }
+      if !pending.isEmpty { continuation.yield(line(pending[...])) }
+      continuation.finish()
+    }
+    return stream
+  }
+
+  /// The bytes of a file descriptor as they arrive, read on a thread of its own.
+  ///
+  /// - Parameter descriptor: The descriptor to read. Defaults to standard input.
+  /// - Returns: Each read's bytes, ending at the end of input or a read error.
+  public static func bytes(of descriptor: Int32 = STDIN_FILENO) -> AsyncStream<[UInt8]> {
+    let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+    DispatchQueue.global().async {
+      readUntilEnd(descriptor) { continuation.yield($0) }
+      continuation.finish()
+    }
+    return stream
+  }
+
+  /// Reads a descriptor until its end or an error, handing each read's bytes to `body`.
+  private static func readUntilEnd(_ descriptor: Int32, _ body: ([UInt8]) -> Void) {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return }
+      body(Array(buffer[..<count]))
+    }
+  }
+
+  private static func line(_ bytes: ArraySlice<UInt8>) -> String {
+    let trimmed = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
+    return String(decoding: trimmed, as: UTF8.self)
+  }
+}
+
+/// The system's `write`, which the enum's own `write(_:to:)` hides inside it.
+private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+  write(descriptor, buffer.baseAddress, buffer.count)
+}

@@ -1,0 +1,159 @@
+import StatefulContent
+
+/// A presenter that draws the search on a full terminal screen: the query being typed, a
+/// status line, the matches (or the placeholder) and a line of keys.
+///
+/// The screen redraws itself when a state is presented and when the model reports new
+/// matches (``redraw()``); it scrolls through the matches with ``scroll(by:)``. What it draws
+/// is ``lines()``, a pure function of the model, the input, the scroll position and the size,
+/// so that it can be tested without a terminal.
+///
+/// ```swift
+/// let screen = SearchScreen(folder: "Sources", size: { (24, 80) })
+/// let model = SearchModel(scanner: FileScanner(folder: "Sources"), presenter: screen)
+/// screen.model = model
+/// model.resultsDidChange = { [weak screen] in screen?.redraw() }
+/// ```
+@MainActor
+public final class SearchScreen: @MainActor SynchronousPresenter {
+  /// The model drawn; held weakly.
+  public weak var model: SearchModel?
+  /// The text typed so far, shown after the prompt.
+  public var input = ""
+  /// The index of the first match on screen.
+  public private(set) var scrollOffset = 0
+  /// The presentation shown last.
+  public private(set) var presentation = Presentation.idle
+
+  /// The line of keys at the bottom of the screen.
+  public static let keysLine =
+    "↑↓ PgUp PgDn scroll · Ctrl-R retry · Ctrl-C cancel, twice quit · Ctrl-D quit"
+
+  private let folder: String
+  private let size: () -> (rows: Int, columns: Int)
+  private let write: (String) -> Void
+
+  /// Creates a screen.
+  ///
+  /// - Parameters:
+  ///   - folder: The folder searched, named in the prompt.
+  ///   - size: Returns the terminal's rows and columns, read at each redraw.
+  ///   - write: Writes text as it is. Defaults to standard output.
+  public init(
+    folder: String, size: @escaping () -> (rows: Int, columns: Int),
+    write: @escaping (String) -> Void = StandardStreams.writeToOutput
+  ) {
+    self.folder = folder
+    self.size = size
+    self.write = write
+  }
+
+  /// Remembers the presentation and redraws.
+  ///
+  /// - Parameters:
+  ///   - presentation: The presentation shown.
+  ///   - animated: Ignored: a terminal does not animate.
+  public func present(_ presentation: Presentation, animated: Bool) {
+    self.presentation = presentation
+    redraw()
+  }
+
+  /// Draws the screen anew: each line over the old one, the rest of the screen cleared, the
+  /// cursor after the input.
+  public func redraw() {
+    let lines = lines()
+    let column = min(prompt.count + input.count + 1, max(size().columns, 1))
+    write(
+      "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
+        + "\u{1B}[1;\(column)H")
+  }
+
+  /// How many matches fit on screen: all rows but the prompt, the status and the keys.
+  public var visibleRows: Int { max(size().rows - 3, 1) }
+
+  /// Scrolls the matches, without going past either end.
+  ///
+  /// - Parameter rows: How many rows to scroll down; negative scrolls up.
+  /// - Returns: Whether the last match loaded is on screen: time to load the next page.
+  @discardableResult
+  public func scroll(by rows: Int) -> Bool {
+    let count = model?.content.count ?? 0
+    scrollOffset = max(min(scrollOffset + rows, count - visibleRows), 0)
+    redraw()
+    return scrollOffset + visibleRows >= count
+  }
+
+  /// Goes back to the first match, as a new query does.
+  public func scrollToTop() {
+    scrollOffset = 0
+  }
+
+  /// The screen's lines, cut to its width: the prompt, the status, the body (as many rows as
+  /// fit) and the keys.
+  ///
+  /// - Returns: As many lines as the screen has rows (at least 4).
+  public func lines() -> [String] {
+    let (rows, columns) = size()
+    let width = max(columns, 1)
+    var body = bodyLines()
+    body = Array(body.prefix(visibleRows))
+    body += Array(repeating: "", count: max(rows, 4) - 3 - body.count)
+    return ([prompt + input, statusLine()] + body + [Self.keysLine]).map {
+      TerminalText.fit($0, width: width)
+    }
+  }
+
+  private var prompt: String { "Search \(TerminalText.clean(folder)): " }
+
+  private func statusLine() -> String {
+    guard let model, presentation.state.kind == .content else { return "" }
+    let count = model.content.count
+    var status = "\(count) match\(count == 1 ? "" : "es")"
+    if presentation.isRefreshing {
+      status += " · searching…"
+    } else if model.wasCancelled {
+      status += " · cancelled: Ctrl-R goes on"
+    } else if let error = model.pageError {
+      status += " · could not load more (\(TerminalText.clean("\(error)"))): Ctrl-R retries"
+    } else if model.hasMoreResults {
+      status += " · scroll down for more"
+    }
+    return status
+  }
+
+  private func bodyLines() -> [String] {
+    switch presentation.state.kind {
+    case .content:
+      guard let model else { return [] }
+      let end = min(scrollOffset + visibleRows, model.content.count)
+      guard scrollOffset < end else { return [] }
+      return model.content[scrollOffset..<end].map { TerminalText.line(for: $0) }
+    case .idle:
+      if let model, model.wasCancelled {
+        return ["Search for '\(TerminalText.clean(model.query))' cancelled: Ctrl-R goes on."]
+      }
+      return ["Type to search the names and contents of the files."]
+    default:
+      guard let placeholder = presentation.placeholder as? StandardPlaceholder else { return [] }
+      var lines = [placeholder.title]
+      if let message = placeholder.message, !message.isEmpty { lines.append(message) }
+      if let progress = placeholder.progress { lines.append(Self.progressBar(progress)) }
+      let actions = placeholder.actions.map { action in
+        action.role == .retry ? "[\(action.title): Ctrl-R]" : "[\(action.title)]"
+      }
+      if !actions.isEmpty { lines.append(actions.joined(separator: " ")) }
+      return lines
+    }
+  }
+
+  /// A bar of 20 cells and a percentage, such as `[##########..........] 50%`.
+  ///
+  /// - Parameter progress: The fraction done, 0…1.
+  /// - Returns: The bar.
+  public static func progressBar(_ progress: Double) -> String {
+    let fraction = min(max(progress, 0), 1)
+    let filled = Int(fraction * 20)
+    return "[" + String(repeating: "#", count: filled)
+      + String(repeating: ".", count: 20 - filled) + "] \(Int(fraction * 100))%"
+  }
+}

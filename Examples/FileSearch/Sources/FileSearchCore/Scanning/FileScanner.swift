@@ -1,0 +1,253 @@
+import Foundation
+
+/// Searches the files of a folder by name and by contents, a page of matches at a time.
+///
+/// The scan walks the folder depth first, each folder's entries in name order, and reports
+/// every regular file whose name or contents contain the query, ignoring case. Contents are
+/// searched as UTF-8 text; a binary file (a NUL byte among its first
+/// ``Limits/binaryProbeSize`` bytes) and a file over ``Limits/maximumFileSize`` are matched
+/// by name only. Symbolic links are followed, but a folder is never entered twice, so a link
+/// loop ends. Names starting with `.` are passed over unless ``includesHiddenFiles`` is set;
+/// so are folders inside the folder that cannot be read (counted in the cursor), FIFOs,
+/// sockets and devices. Only the folder itself not being readable is an error.
+///
+/// The scan is synchronous and blocking: it is meant for a thread of its own (see
+/// ``batches(matching:from:limit:flushInterval:elapsed:)``) and for tests.
+///
+/// ```swift
+/// let scanner = FileScanner(folder: "Sources")
+/// let last = try scanner.scanPage(matching: "todo", from: ScanCursor(), limit: 50) { batch in
+///   print(batch.matches.map(\.path))
+/// }
+/// // last.end == .folderFinished, or .pageFull when a next page may follow
+/// ```
+public struct FileScanner: Sendable {
+  /// How much of each file is read.
+  public struct Limits: Hashable, Sendable {
+    /// Files larger than this many bytes are matched by name only.
+    public var maximumFileSize: Int
+    /// A NUL byte among this many first bytes makes a file binary: matched by name only.
+    public var binaryProbeSize: Int
+    /// How many matching lines a match keeps (it counts them all).
+    public var linesPerMatch: Int
+    /// How many characters of a matching line are kept.
+    public var lineLength: Int
+
+    /// Creates limits.
+    ///
+    /// - Parameters:
+    ///   - maximumFileSize: The largest file searched by contents, in bytes. Defaults to
+    ///     1 MiB.
+    ///   - binaryProbeSize: How many first bytes are checked for a NUL. Defaults to 8 KiB.
+    ///   - linesPerMatch: How many matching lines a match keeps. Defaults to 3.
+    ///   - lineLength: How many characters of a line are kept. Defaults to 200.
+    public init(
+      maximumFileSize: Int = 1 << 20, binaryProbeSize: Int = 8 << 10, linesPerMatch: Int = 3,
+      lineLength: Int = 200
+    ) {
+      self.maximumFileSize = max(maximumFileSize, 0)
+      self.binaryProbeSize = max(binaryProbeSize, 0)
+      self.linesPerMatch = max(linesPerMatch, 0)
+      self.lineLength = max(lineLength, 1)
+    }
+  }
+
+  /// The folder searched, as given.
+  public let folder: String
+  /// How much of each file is read.
+  public var limits: Limits
+  /// Whether names starting with `.` are searched too.
+  public var includesHiddenFiles: Bool
+
+  /// Creates a scanner of a folder.
+  ///
+  /// - Parameters:
+  ///   - folder: The folder to search.
+  ///   - limits: How much of each file is read. Defaults to the standard limits.
+  ///   - includesHiddenFiles: Whether names starting with `.` are searched. Defaults to
+  ///     `false`.
+  public init(folder: String, limits: Limits = Limits(), includesHiddenFiles: Bool = false) {
+    self.folder = folder
+    self.limits = limits
+    self.includesHiddenFiles = includesHiddenFiles
+  }
+
+  /// Scans from a cursor until a page holds `limit` matches or the folder is finished.
+  ///
+  /// `report` receives a batch as soon as the first match of the page is found, then a batch
+  /// (with matches or without, for the cursor's progress) whenever `flushInterval` has passed
+  /// since the last one, and a last batch whose ``ScanBatch/end`` is set.
+  ///
+  /// - Parameters:
+  ///   - query: The text to look for, ignoring case.
+  ///   - cursor: Where to start: a new cursor for the first page, the last batch's for the
+  ///     next.
+  ///   - limit: The most matches the page holds; at least 1.
+  ///   - flushInterval: The longest time between two batches while the scan finds matches
+  ///     or moves on. Defaults to 50 ms.
+  ///   - elapsed: The time since some fixed start, read to pace the batches. Defaults to a
+  ///     clock that stands still: after the first match, batches wait for the page's end.
+  ///   - isCancelled: Asked before each entry; when it returns `true` the scan stops.
+  ///     Defaults to never.
+  ///   - report: Receives the batches.
+  /// - Returns: The last batch, also reported.
+  /// - Throws: ``SearchError`` when the folder itself cannot be searched — on the first page
+  ///   when it cannot be read, on a later one when it is gone — before any batch;
+  ///   `CancellationError` when `isCancelled` returned `true`.
+  @discardableResult
+  public func scanPage(
+    matching query: String,
+    from cursor: ScanCursor,
+    limit: Int,
+    flushInterval: Duration = .milliseconds(50),
+    elapsed: () -> Duration = { .zero },
+    isCancelled: () -> Bool = { false },
+    report: (ScanBatch) -> Void
+  ) throws -> ScanBatch {
+    let needle = query.lowercased()
+    var cursor = cursor
+    if cursor.visitedEntries > 0 { try checkFolder() }
+    var found: [SearchMatch] = []
+    var pageCount = 0
+    var reportedMatches = false
+    var lastReport = elapsed()
+    while pageCount < max(limit, 1), let entry = cursor.pending.popLast() {
+      if isCancelled() { throw CancellationError() }
+      if let match = try visit(entry, needle: needle, cursor: &cursor) {
+        found.append(match)
+        pageCount += 1
+      }
+      let now = elapsed()
+      if (!found.isEmpty && !reportedMatches) || now - lastReport >= flushInterval {
+        reportedMatches = reportedMatches || !found.isEmpty
+        lastReport = now
+        report(ScanBatch(matches: found, cursor: cursor))
+        found.removeAll()
+      }
+    }
+    let last = ScanBatch(
+      matches: found, cursor: cursor, end: cursor.isFinished ? .folderFinished : .pageFull)
+    report(last)
+    return last
+  }
+
+  /// Checks that the folder is still there: a later page of a folder that was removed or
+  /// replaced fails instead of passing over every entry it had left.
+  private func checkFolder() throws {
+    var status = stat()
+    guard stat(folder, &status) == 0 else { throw SearchError.failure(errno, at: folder) }
+    guard status.st_mode & S_IFMT == S_IFDIR else { throw SearchError.notAFolder(folder) }
+  }
+
+  /// Visits one entry: enters a folder, or matches a file.
+  private func visit(
+    _ entry: String, needle: String, cursor: inout ScanCursor
+  ) throws -> SearchMatch? {
+    cursor.visitedEntries += 1
+    let isRoot = entry.isEmpty
+    let path = isRoot ? folder : folder + "/" + entry
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      if isRoot { throw SearchError.failure(errno, at: folder) }
+      return nil  // a dangling link, or an entry removed meanwhile
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR:
+      let identity = ScanCursor.FolderIdentity(
+        device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+      guard cursor.visited.insert(identity).inserted else { return nil }
+      guard let names = entries(of: path) else {
+        if isRoot { throw SearchError.failure(errno, at: folder) }
+        cursor.unreadableFolders += 1
+        return nil
+      }
+      let children = names.filter { includesHiddenFiles || !$0.hasPrefix(".") }
+      cursor.pending += children.sorted(by: >).map { isRoot ? $0 : entry + "/" + $0 }
+      return nil
+    case S_IFREG:
+      if isRoot { throw SearchError.notAFolder(folder) }
+      return match(path: path, entry: entry, size: Int(status.st_size), needle, &cursor)
+    default:
+      if isRoot { throw SearchError.notAFolder(folder) }
+      return nil
+    }
+  }
+
+  /// Matches a regular file by name and, when it is text within the size limit, by contents.
+  private func match(
+    path: String, entry: String, size: Int, _ needle: String, _ cursor: inout ScanCursor
+  ) -> SearchMatch? {
+    let name = entry.split(separator: "/").last.map(String.init) ?? entry
+    let nameMatches = name.lowercased().contains(needle)
+    var lines: [SearchMatch.Line] = []
+    var lineCount = 0
+    if size <= limits.maximumFileSize, let bytes = contents(of: path),
+      !bytes.prefix(limits.binaryProbeSize).contains(0)
+    {
+      cursor.scannedFiles += 1
+      (lines, lineCount) = matchingLines(in: bytes, needle)
+    } else {
+      cursor.skippedFiles += 1
+    }
+    guard nameMatches || lineCount > 0 else { return nil }
+    return SearchMatch(path: entry, nameMatches: nameMatches, lines: lines, lineCount: lineCount)
+  }
+
+  /// The first matching lines of a text and how many lines match in all.
+  private func matchingLines(
+    in bytes: [UInt8], _ needle: String
+  ) -> ([SearchMatch.Line], Int) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard text.lowercased().contains(needle) else { return ([], 0) }
+    var lines: [SearchMatch.Line] = []
+    var count = 0
+    var number = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      guard line.lowercased().contains(needle) else { continue }
+      count += 1
+      if lines.count < limits.linesPerMatch {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        lines.append(
+          SearchMatch.Line(number: number, text: String(trimmed.prefix(limits.lineLength))))
+      }
+    }
+    return (lines, count)
+  }
+
+  /// The names in a folder, or `nil` with `errno` set when it cannot be read. Names that are
+  /// not valid UTF-8 are passed over: no `String` path could reach them again.
+  private func entries(of path: String) -> [String]? {
+    guard let directory = opendir(path) else { return nil }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(validating: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard let name, name != ".", name != ".." else { continue }
+      names.append(name)
+    }
+    return names
+  }
+
+  /// A regular file's bytes, or `nil` when it cannot be read, is no longer a regular file, or
+  /// has grown past the size limit. It is opened without blocking, so that a FIFO that took
+  /// its place cannot hold the scan up.
+  private func contents(of path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while bytes.count <= limits.maximumFileSize {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return count == 0 ? bytes : nil }
+      bytes += buffer[..<count]
+    }
+    return nil
+  }
+}

@@ -1,0 +1,245 @@
+import FileSearchCore
+import Foundation
+import XCTest
+
+/// The scanner on real folders the tests write: names, contents, binary and large files,
+/// links, pages, pacing, errors and cancellation.
+final class FileScannerTests: FixtureTestCase {
+  /// Scans one page and returns its batches.
+  private func scan(
+    _ query: String, scanner: FileScanner? = nil, from cursor: ScanCursor = ScanCursor(),
+    limit: Int = 100
+  ) throws -> [ScanBatch] {
+    var batches: [ScanBatch] = []
+    try (scanner ?? FileScanner(folder: tree.path)).scanPage(
+      matching: query, from: cursor, limit: limit
+    ) { batches.append($0) }
+    return batches
+  }
+
+  private func paths(_ batches: [ScanBatch]) -> [String] {
+    batches.flatMap(\.matches).map(\.path)
+  }
+
+  func test_scanPage_matchesNamesAndContentsIgnoringCase_inNameOrder() throws {
+    try tree.file("a.txt", text: "hello\nlet swift = 1\n")
+    try tree.file("b/Swift.md", text: "nothing here")
+    try tree.file("b/c.txt", text: "nothing either")
+    try tree.file("z.txt", text: "SWIFT\nno\n  swift again\n")
+
+    let matches = try scan("swift").flatMap(\.matches)
+
+    XCTAssertEqual(
+      matches,
+      [
+        SearchMatch(
+          path: "a.txt", nameMatches: false, lines: [.init(number: 2, text: "let swift = 1")]),
+        SearchMatch(path: "b/Swift.md", nameMatches: true),
+        SearchMatch(
+          path: "z.txt", nameMatches: false,
+          lines: [.init(number: 1, text: "SWIFT"), .init(number: 3, text: "swift again")]),
+      ])
+  }
+
+  func test_scanPage_keepsTheFirstLinesButCountsThemAll() throws {
+    try tree.file("log.txt", text: String(repeating: "match\n", count: 10))
+
+    let match = try XCTUnwrap(scan("match").flatMap(\.matches).first)
+
+    XCTAssertEqual(match.lines.map(\.number), [1, 2, 3])
+    XCTAssertEqual(match.lineCount, 10)
+  }
+
+  func test_binaryFile_isMatchedByNameOnly() throws {
+    try tree.file("data.bin", Array("swift".utf8) + [0] + Array("swift".utf8))
+    try tree.file("swift.bin", [0, 1, 2])
+    try tree.file(
+      "late-nul.txt", Array(repeating: UInt8(ascii: "a"), count: 9000) + [0] + Array("swift".utf8))
+
+    let batches = try scan("swift")
+
+    XCTAssertEqual(
+      batches.flatMap(\.matches),
+      [
+        SearchMatch(
+          path: "late-nul.txt", nameMatches: false,
+          lines: [.init(number: 1, text: String(repeating: "a", count: 200))]),
+        SearchMatch(path: "swift.bin", nameMatches: true),
+      ],
+      "a NUL after the first 8 KiB does not make a file binary")
+    XCTAssertEqual(batches.last?.cursor.skippedFiles, 2)
+    XCTAssertEqual(batches.last?.cursor.scannedFiles, 1)
+  }
+
+  func test_fileOverTheSizeLimit_isMatchedByNameOnly() throws {
+    try tree.file("big.txt", text: "swift " + String(repeating: "x", count: 100))
+    try tree.file("big-swift.txt", text: "swift " + String(repeating: "x", count: 100))
+    try tree.file("small.txt", text: "swift")
+    let scanner = FileScanner(folder: tree.path, limits: .init(maximumFileSize: 50))
+
+    let matches = try scan("swift", scanner: scanner).flatMap(\.matches)
+
+    XCTAssertEqual(
+      matches,
+      [
+        SearchMatch(path: "big-swift.txt", nameMatches: true),
+        SearchMatch(
+          path: "small.txt", nameMatches: false, lines: [.init(number: 1, text: "swift")]),
+      ])
+  }
+
+  func test_hiddenNames_arePassedOverUnlessIncluded() throws {
+    try tree.file(".hidden.txt", text: "swift")
+    try tree.file(".git/config", text: "swift")
+    try tree.file("shown.txt", text: "swift")
+
+    XCTAssertEqual(paths(try scan("swift")), ["shown.txt"])
+    XCTAssertEqual(
+      paths(try scan("swift", scanner: FileScanner(folder: tree.path, includesHiddenFiles: true))),
+      [".git/config", ".hidden.txt", "shown.txt"])
+  }
+
+  func test_symbolicLinkLoop_ends_andNoFolderIsEnteredTwice() throws {
+    try tree.file("a/note.txt", text: "swift")
+    try tree.link("a/loop", to: "..")
+    try tree.link("b", to: "a")
+    try tree.link("note-link.txt", to: "a/note.txt")
+    try tree.link("dangling.txt", to: "missing.txt")
+
+    let batches = try scan("swift")
+
+    XCTAssertEqual(paths(batches), ["a/note.txt", "note-link.txt"])
+    XCTAssertEqual(batches.last?.end, .folderFinished)
+  }
+
+  func test_pages_continueFromTheCursor_withoutRepeatingOrLosingAMatch() throws {
+    for name in ["1", "2", "3", "4", "5"] { try tree.file("d\(name)/f.txt", text: "swift") }
+    var cursor = ScanCursor()
+    var pages: [[String]] = []
+    var ends: [ScanBatch.End?] = []
+
+    while !cursor.isFinished {
+      let batches = try scan("swift", from: cursor, limit: 2)
+      pages.append(paths(batches))
+      ends.append(batches.last?.end)
+      cursor = try XCTUnwrap(batches.last?.cursor)
+    }
+
+    XCTAssertEqual(pages, [["d1/f.txt", "d2/f.txt"], ["d3/f.txt", "d4/f.txt"], ["d5/f.txt"]])
+    XCTAssertEqual(ends, [.pageFull, .pageFull, .folderFinished])
+  }
+
+  func test_firstMatch_isReportedAtOnce_laterOnesWhenTheIntervalHasPassed() throws {
+    for name in ["a", "b", "c", "d"] { try tree.file("\(name).txt", text: "swift") }
+    var now = Duration.zero
+    var batches: [[String]] = []
+    let scanner = FileScanner(folder: tree.path)
+
+    // 20 ms pass at each reading: at the start (0), the folder (20), a (40), b (60), c (80),
+    // d (100).
+    try scanner.scanPage(
+      matching: "swift", from: ScanCursor(), limit: 10, flushInterval: .milliseconds(50),
+      elapsed: {
+        defer { now += .milliseconds(20) }
+        return now
+      }
+    ) { batches.append($0.matches.map(\.path)) }
+
+    XCTAssertEqual(batches, [["a.txt"], ["b.txt", "c.txt", "d.txt"], []])
+  }
+
+  func test_withAClockThatStandsStill_laterMatchesWaitForThePagesEnd() throws {
+    for name in ["a", "b", "c"] { try tree.file("\(name).txt", text: "swift") }
+
+    let batches = try scan("swift")
+
+    XCTAssertEqual(batches.map { $0.matches.map(\.path) }, [["a.txt"], ["b.txt", "c.txt"]])
+    XCTAssertEqual(batches.map(\.end), [nil, .folderFinished])
+  }
+
+  func test_missingFolder_fileAndPathThroughAFile_throwBeforeAnyBatch() throws {
+    let file = try tree.file("file.txt", text: "swift")
+    let cases: [(String, SearchError)] = [
+      (tree.path + "/missing", .folderNotFound(tree.path + "/missing")),
+      (file, .notAFolder(file)),
+      (file + "/inside", .notAFolder(file + "/inside")),
+    ]
+    for (folder, expected) in cases {
+      var reported = 0
+      XCTAssertThrowsError(
+        try FileScanner(folder: folder).scanPage(matching: "swift", from: ScanCursor(), limit: 10) {
+          _ in reported += 1
+        }
+      ) { XCTAssertEqual($0 as? SearchError, expected) }
+      XCTAssertEqual(reported, 0)
+    }
+  }
+
+  func test_unreadableFolder_throws_butAnUnreadableFolderInsideIsPassedOver() throws {
+    try tree.file("open/a.txt", text: "swift")
+    try tree.file("closed/b.txt", text: "swift")
+    XCTAssertEqual(chmod(tree.path + "/closed", 0), 0)
+
+    let batches = try withoutPrivileges { try scan("swift") }
+
+    XCTAssertEqual(paths(batches), ["open/a.txt"])
+    XCTAssertEqual(batches.last?.cursor.unreadableFolders, 1)
+
+    XCTAssertEqual(chmod(tree.path, 0), 0)
+    XCTAssertThrowsError(try withoutPrivileges { try scan("swift") }) { error in
+      guard case .folderUnreadable(let path, _)? = error as? SearchError else {
+        return XCTFail("\(error)")
+      }
+      XCTAssertEqual(path, tree.path)
+    }
+  }
+
+  func test_laterPage_ofAFolderThatIsGone_throws() throws {
+    for name in ["a", "b"] { try tree.file("\(name).txt", text: "swift") }
+    let first = try scan("swift", limit: 1)
+    tree.remove()
+
+    XCTAssertThrowsError(try scan("swift", from: try XCTUnwrap(first.last?.cursor), limit: 1)) {
+      XCTAssertEqual($0 as? SearchError, .folderNotFound(self.tree.path))
+    }
+  }
+
+  func test_cancellation_stopsBeforeTheNextEntry() throws {
+    for name in ["a", "b", "c"] { try tree.file("\(name).txt", text: "swift") }
+    var batches: [[String]] = []
+
+    XCTAssertThrowsError(
+      try FileScanner(folder: tree.path).scanPage(
+        matching: "swift", from: ScanCursor(), limit: 10, isCancelled: { !batches.isEmpty }
+      ) { batches.append($0.matches.map(\.path)) }
+    ) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+    XCTAssertEqual(batches, [["a.txt"]])
+  }
+
+  func test_batches_streamThePageAndFinish() async throws {
+    for name in ["a", "b", "c"] { try tree.file("\(name).txt", text: "swift") }
+    var matches: [String] = []
+    var ends: [ScanBatch.End?] = []
+
+    for try await batch in FileScanner(folder: tree.path).batches(
+      matching: "swift", from: ScanCursor(), limit: 2)
+    {
+      matches += batch.matches.map(\.path)
+      ends.append(batch.end)
+    }
+
+    XCTAssertEqual(matches, ["a.txt", "b.txt"])
+    XCTAssertEqual(ends, [nil, .pageFull])
+  }
+
+  func test_batches_ofAMissingFolder_throw() async {
+    let stream = FileScanner(folder: tree.path + "/missing").batches(
+      matching: "swift", from: ScanCursor(), limit: 2)
+    do {
+      for try await _ in stream { XCTFail("no batch expected") }
+      XCTFail("an error expected")
+    } catch {
+      XCTAssertEqual(error as? SearchError, .folderNotFound(tree.path + "/missing"))
+    }
+  }
+}

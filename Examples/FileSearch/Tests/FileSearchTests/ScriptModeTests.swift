@@ -1,0 +1,155 @@
+import FileSearchCore
+import Foundation
+import XCTest
+
+/// The program run as a script: queries from `--queries` or standard input, the matches or a
+/// timeline on standard output, usage errors — through the app type with captured output, and
+/// end to end through the built executable.
+@MainActor
+final class ScriptModeTests: FixtureTestCase {
+  private let output = TextCapture()
+  private let errors = TextCapture()
+
+  private func run(
+    _ arguments: [String], standardInput lines: [String] = [], isTerminal: Bool = false
+  ) async -> Int32 {
+    let app = SearchApp(
+      writeOutput: output.write, writeError: errors.write, makeStopwatch: { { .zero } },
+      standardInputIsTerminal: isTerminal,
+      standardInputLines: {
+        AsyncStream { continuation in
+          for line in lines { continuation.yield(line) }
+          continuation.finish()
+        }
+      })
+    return await app.run(arguments)
+  }
+
+  func test_timeline_eachQuerySupersedesTheLast_andTheLastOneEnds() async throws {
+    try tree.file("notes/swift.txt", text: "")
+    try tree.file("other.txt", text: "nothing")
+
+    let status = await run(["--timeline", "--queries", "s,sw,swi", tree.path])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(output.lines, ["0 s loading", "0 sw loading", "0 swi loading", "0 swi content"])
+    XCTAssertEqual(errors.text, "")
+  }
+
+  func test_timeline_emptyAndErrorStates() async throws {
+    try tree.file("a.txt", text: "hello")
+
+    _ = await run(["--timeline", "--queries", "q", tree.path])
+    _ = await run(["--timeline", "--queries", "q", tree.path + "/missing"])
+
+    XCTAssertEqual(output.lines, ["0 q loading", "0 q empty", "0 q loading", "0 q error"])
+  }
+
+  func test_matches_everyPageOfTheLastQuery_areWritten() async throws {
+    for name in ["a", "b", "c"] { try tree.file("\(name).txt", text: "one\nmatch here\n") }
+
+    let status = await run(["--page-size", "1", "--queries", "zz,match", tree.path])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(
+      output.lines,
+      [
+        "Searching for 'zz'…", "Searching for 'match'…", "a.txt:2: match here",
+        "b.txt:2: match here", "c.txt:2: match here",
+      ])
+  }
+
+  func test_placeholders_areWrittenAsText() async throws {
+    try tree.file("a.txt", text: "hello")
+
+    _ = await run(["--queries", "q", tree.path])
+    _ = await run(["--queries", "q", tree.path + "/missing"])
+
+    XCTAssertEqual(
+      output.lines,
+      [
+        "Searching for 'q'…", "No matches for 'q'", "  Searched 1 file.", "Searching for 'q'…",
+        "Cannot search '\(tree.path)/missing'", "  no folder at '\(tree.path)/missing'",
+        "  [Retry]",
+      ])
+  }
+
+  func test_queriesFromStandardInput_oneALine() async throws {
+    try tree.file("swift.txt", text: "")
+
+    let status = await run(["--timeline", tree.path], standardInput: ["sw", "swift"])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(output.lines.last, "0 swift content")
+    XCTAssertEqual(output.lines.first, "0 sw loading")
+  }
+
+  func test_timelineOnATerminal_withoutQueries_isAUsageError() async {
+    let status = await run(["--timeline", tree.path], isTerminal: true)
+
+    XCTAssertEqual(status, 2)
+    XCTAssertEqual(
+      errors.text,
+      "file-search: --timeline needs --queries or queries on standard input, not a terminal\n"
+        + "Run 'file-search --help' for usage.\n")
+    XCTAssertEqual(output.text, "")
+  }
+
+  func test_usageError_printsTheErrorAndAOneLineHint() async {
+    let status = await run(["--page-size", "0", tree.path])
+
+    XCTAssertEqual(status, 2)
+    XCTAssertEqual(
+      errors.text,
+      "file-search: invalid page size '0': expected a whole number from 1 to 100000\n"
+        + "Run 'file-search --help' for usage.\n")
+  }
+
+  func test_help_printsTheUsage() async {
+    let status = await run(["--help"])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(output.text, SearchCommand.usage)
+  }
+
+  // MARK: The executable
+
+  func test_executable_timelineOfQueries() throws {
+    try tree.file("notes/swift.txt", text: "")
+
+    let program = try SearchProcess(["--queries", "s,sw,swi", "--timeline", tree.path])
+
+    XCTAssertEqual(program.waitForExit(), 0)
+    let lines = program.outputText.split(separator: "\n").map(String.init)
+    let pattern = try Regex(#"^(\d+) (.+) (\w+)$"#)
+    let parsed = lines.compactMap { line in
+      line.wholeMatch(of: pattern).map {
+        "\($0.output[2].substring ?? "") \($0.output[3].substring ?? "")"
+      }
+    }
+    XCTAssertEqual(
+      parsed, ["s loading", "sw loading", "swi loading", "swi content"], program.outputText)
+    XCTAssertEqual(program.errorText, "")
+  }
+
+  func test_executable_queriesFromAPipe_printTheMatches() throws {
+    try tree.file("a.txt", text: "x\nswift\n")
+    let input = Pipe()
+    try input.fileHandleForWriting.write(contentsOf: Data("swift\n".utf8))
+    try input.fileHandleForWriting.close()
+
+    let program = try SearchProcess([tree.path], standardInput: input)
+
+    XCTAssertEqual(program.waitForExit(), 0)
+    XCTAssertEqual(program.outputText, "Searching for 'swift'…\na.txt:2: swift\n")
+  }
+
+  func test_executable_usageError_exitsWith2() throws {
+    let program = try SearchProcess(["--nope"])
+
+    XCTAssertEqual(program.waitForExit(), 2)
+    XCTAssertEqual(
+      program.errorText,
+      "file-search: unknown option '--nope'\nRun 'file-search --help' for usage.\n")
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+
+/// The `file-search` executable built beside the tests, run as a real process, for what only
+/// a real process shows: its exit status, signals, a terminal's settings.
+///
+/// Waits are for an event (output, exit) with a generous deadline that only a failing test
+/// reaches; nothing sleeps.
+final class SearchProcess: Sendable {
+  /// The executable beside the test bundle, or `nil` when it was not built.
+  static let executable: String? = {
+    let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let program = tests.deletingLastPathComponent().appendingPathComponent("file-search").path
+    return FileManager.default.isExecutableFile(atPath: program) ? program : nil
+  }()
+
+  /// The deadline of every wait, in seconds: reached only when a test fails.
+  static let deadline = 20
+
+  private let process = Process()
+  private let exited = DispatchSemaphore(value: 0)
+  private let output = Collector()
+  private let errors = Collector()
+
+  /// Starts the program.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments.
+  ///   - standardInput: A `FileHandle` or `Pipe`; defaults to `/dev/null`.
+  ///   - standardOutput: A `FileHandle`, or `nil` for a pipe read into ``outputText``.
+  init(_ arguments: [String], standardInput: Any? = nil, standardOutput: FileHandle? = nil)
+    throws
+  {
+    process.executableURL = URL(
+      fileURLWithPath: try XCTUnwrap(Self.executable, "build file-search (swift build) first"))
+    process.arguments = arguments
+    process.standardInput = standardInput ?? FileHandle(forReadingAtPath: "/dev/null")
+    let outputPipe = Pipe()
+    let errorPipe = Pipe()
+    process.standardOutput = standardOutput ?? outputPipe
+    process.standardError = errorPipe
+    process.terminationHandler = { [exited] _ in exited.signal() }
+    try process.run()
+    if standardOutput == nil { output.collect(outputPipe.fileHandleForReading) }
+    errors.collect(errorPipe.fileHandleForReading)
+  }
+
+  /// What the program wrote to standard output so far (unless the test passed its own).
+  var outputText: String { output.text }
+
+  /// What the program wrote to standard error so far.
+  var errorText: String { errors.text }
+
+  /// Sends a signal.
+  func send(_ signal: Int32) {
+    kill(process.processIdentifier, signal)
+  }
+
+  /// Waits for the exit and returns the status (128 + the signal's number when a signal ended
+  /// it, as a shell reports it), or `nil` at the deadline, after killing the process.
+  func waitForExit() -> Int32? {
+    guard exited.wait(timeout: .now() + .seconds(Self.deadline)) == .success else {
+      send(SIGKILL)
+      return nil
+    }
+    let status = process.terminationStatus
+    return process.terminationReason == .uncaughtSignal ? 128 + status : status
+  }
+
+  /// What a stream brought so far, read on a thread of its own.
+  private final class Collector: @unchecked Sendable {
+    // @unchecked Sendable: `bytes` is only touched under `changed`'s lock.
+    private var bytes = Data()
+    private let changed = NSCondition()
+
+    var text: String {
+      changed.lock()
+      defer { changed.unlock() }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func collect(_ reader: FileHandle) {
+      Thread { [self] in
+        // `availableData` returns what one read gets; `read(upToCount:)` waits for the count.
+        while case let chunk = reader.availableData, !chunk.isEmpty {
+          changed.lock()
+          bytes += chunk
+          changed.broadcast()
+          changed.unlock()
+        }
+      }.start()
+    }
+  }
+}

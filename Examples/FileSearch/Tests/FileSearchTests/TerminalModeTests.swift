@@ -1,0 +1,90 @@
+import FileSearchCore
+import Foundation
+import XCTest
+
+/// The interactive mode in a real terminal (a pseudo-terminal): raw mode while it runs, and
+/// the terminal's settings and screen restored however it ends — Ctrl-D, or a signal.
+final class TerminalModeTests: FixtureTestCase {
+  private var pair: PseudoTerminal?
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try XCTSkipIf(SearchProcess.executable == nil, "build file-search (swift build) first")
+    pair = PseudoTerminal()
+    try XCTSkipIf(pair == nil, "no pseudo-terminals here")
+  }
+
+  override func tearDown() {
+    pair?.close()
+    super.tearDown()
+  }
+
+  /// Starts the program on the terminal and waits for its first screen.
+  private func start(_ pair: PseudoTerminal) throws -> SearchProcess {
+    let terminal = FileHandle(fileDescriptor: pair.terminal)
+    let program = try SearchProcess(
+      [tree.path], standardInput: terminal, standardOutput: terminal)
+    XCTAssertTrue(pair.waitForText("Search \(tree.path): "), pair.text)
+    return program
+  }
+
+  func test_signals_quitAndRestoreTheTerminal() throws {
+    try tree.file("a.txt", text: "swift")
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      let pair = try XCTUnwrap(PseudoTerminal())
+      defer { pair.close() }
+      XCTAssertTrue(pair.isInLineModeWithEcho)
+      let program = try start(pair)
+      XCTAssertFalse(pair.isInLineModeWithEcho, "raw mode while the program runs")
+
+      // With no search running, the first Ctrl-C quits.
+      program.send(signal)
+
+      XCTAssertEqual(program.waitForExit(), 128 + signal)
+      XCTAssertTrue(pair.isInLineModeWithEcho, "signal \(signal): the settings are restored")
+      XCTAssertTrue(pair.waitForText("\u{1B}[?1049l"), "the shell's screen comes back")
+      XCTAssertEqual(program.errorText, "")
+    }
+  }
+
+  func test_typing_searchesAsYouType_andCtrlDQuits() throws {
+    try tree.file("notes/swift.txt", text: "")
+    try tree.file("b.txt", text: "line one\nswift here\n")
+    let pair = try XCTUnwrap(pair)
+    let program = try start(pair)
+
+    pair.type("sw")
+    pair.type("i")
+
+    XCTAssertTrue(pair.waitForText("2 matches"), pair.text)
+    XCTAssertTrue(pair.text.contains("b.txt:2: swift here"))
+    XCTAssertTrue(pair.text.contains("notes/swift.txt"))
+
+    pair.type("zz")
+    XCTAssertTrue(pair.waitForText("No matches for 'swizz'"), pair.text)
+
+    pair.type("\u{04}")
+
+    XCTAssertEqual(program.waitForExit(), 0)
+    XCTAssertTrue(pair.isInLineModeWithEcho)
+  }
+
+  func test_missingFolder_isAnErrorWithRetry() throws {
+    let pair = try XCTUnwrap(pair)
+    let terminal = FileHandle(fileDescriptor: pair.terminal)
+    let missing = tree.path + "/missing"
+    let program = try SearchProcess([missing], standardInput: terminal, standardOutput: terminal)
+    XCTAssertTrue(pair.waitForText("Search \(missing): "), pair.text)
+
+    pair.type("x")
+
+    XCTAssertTrue(pair.waitForText("[Retry: Ctrl-R]"), pair.text)
+    XCTAssertTrue(pair.text.contains("no folder at '\(missing)'"))
+    try tree.file("missing/x.txt", text: "")
+    pair.type("\u{12}")
+    XCTAssertTrue(pair.waitForText("x.txt"), pair.text)
+
+    pair.type("\u{04}")
+    XCTAssertEqual(program.waitForExit(), 0)
+  }
+}

@@ -43,6 +43,18 @@ final class KeyedLoadTests: LoadTestCase {
     XCTAssertEqual(presenter.lastPresentation?.isRefreshing, false)
   }
 
+  func test_contentLoadedWithoutAKey_isNotTheNewKeys_andNotCurrentAfterItFails() async {
+    _ = await model.load(into: \.content) { _ in ["all items"] }
+    let gate = Gate<[String]>()
+    let load = search("q", gate)
+    await settle { self.presenter.lastPresentation?.showsPreviousKey == true }
+    XCTAssertEqual(presenter.lastPresentation?.showsPreviousKey, true, "marked as not q's")
+    gate.fail(with: TestError("q failed"))
+    _ = await load.value
+    XCTAssertEqual(model.currentState, .error(TestError("q failed")))
+    XCTAssertEqual(model.reportedErrors, [])
+  }
+
   func test_theSameKeyAgain_isARefresh_notMarkedAsPrevious() async {
     await searched("s", ["swift"])
     let gate = Gate<[String]>()

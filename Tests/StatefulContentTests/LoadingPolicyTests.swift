@@ -71,6 +71,21 @@ final class LoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(second.presentedKinds, [.content], "no loading, and no minimum display")
   }
 
+  func test_loadsSupersedingEachOther_keepTheFirstShowDelay_loadingAppearsAt150ms() async {
+    let gate = Gate<[String]>()
+    var loads: [Task<LoadOutcome, Never>] = []
+    for _ in 0..<3 {
+      loads.append(startLoad(gate))
+      await settle { self.clock.sleeperCount == 1 }
+      clock.advance(by: .milliseconds(60))
+      await settle()
+    }
+    XCTAssertEqual(
+      presenter.presentedKinds, [.loading], "at 150 ms, though the last started at 120")
+    for load in loads { load.cancel() }
+    for load in loads { _ = await load.value }
+  }
+
   func test_loadEndingBeforeTheShowDelay_neverPresentsLoading() async {
     let gate = Gate<[String]>()
     let load = startLoad(gate)

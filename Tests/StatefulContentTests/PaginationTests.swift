@@ -128,6 +128,19 @@ final class PaginationTests: LoadTestCase {
     XCTAssertEqual(model.content, ["1", "2", "3", "4"])
   }
 
+  func test_anAppendBehindAnError_doesNotStart() async {
+    _ = await model.load(into: \.content) { _ in throw TestError("offline") }
+    let runs = Counter()
+    let outcome = await model.loadMore { _ in
+      runs.increment()
+      return ["1"]
+    } apply: { model, page in
+      model.content += page
+    }
+    XCTAssertEqual(outcome, .superseded, "no content is shown to append to")
+    XCTAssertEqual(runs.value, 0)
+  }
+
   func test_cancellingTheAppendsTask_endsIt_withoutAnError() async {
     await loadFirstPage()
     let gate = Gate<[String]>()

@@ -160,6 +160,37 @@ final class StreamingLoadTests: LoadTestCase {
     XCTAssertEqual(model.content, ["run 2"], "reset, then the new parts")
   }
 
+  func test_unlockingAStream_showsItsFirstPart_neverLockedAgain() async {
+    let feed = Feed()
+    let model = model
+    let locked = await model.load { context in
+      guard context.credential != nil else {
+        return Parts { $0.finish(throwing: ContentLockedError(.credentialRequired)) }
+      }
+      return feed.stream
+    } reset: { model in
+      model.content = []
+    } apply: { model, part in
+      model.content += part
+    }
+    XCTAssertEqual(locked, .locked(.credentialRequired))
+    let unlock = Task { await model.unlock(with: Credential(password: "s3cret")) }
+    await settle { self.presenter.presentedKinds == [.loading, .locked, .loading] }
+
+    feed.continuation.yield(["page 1"])
+    await settle { self.model.content == ["page 1"] }
+
+    await settle { self.model.currentState == .content }
+    XCTAssertEqual(model.currentState, .content, "a part means the credential worked")
+    XCTAssertNil(model.stateMachine.lock, "the lock is lifted at the first part")
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .content])
+    feed.continuation.finish()
+    let outcome = await unlock.value
+    XCTAssertEqual(outcome, .unlocked)
+    XCTAssertEqual(presenter.presentedKinds.last, .content)
+    XCTAssertFalse(presenter.presentedKinds.dropFirst(2).contains(.locked), "never locked again")
+  }
+
   // MARK: Under a loading policy
 
   func test_partsWithinTheShowDelay_showContent_withNoLoadingAtAll() async {

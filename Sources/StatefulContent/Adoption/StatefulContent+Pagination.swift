@@ -9,8 +9,8 @@ extension StatefulContent {
   ///
   /// Any other load — a refresh, a new key, `startLoading` — supersedes a running append: its
   /// task is cancelled and nothing of it is applied. An append never supersedes anything:
-  /// asked for while another load or another append runs, it does not start and returns
-  /// ``LoadOutcome/superseded`` at once. ``reload(isolation:)`` repeats the last load, never
+  /// asked for while another load or another append runs — or while no content is shown (an
+  /// error, a placeholder) — it does not start and returns ``LoadOutcome/superseded`` at once. ``reload(isolation:)`` repeats the last load, never
   /// an append, so a pull-to-refresh after three pages loads the first page again.
   ///
   /// ```swift

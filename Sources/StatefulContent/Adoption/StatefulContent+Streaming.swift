@@ -21,6 +21,9 @@ extension StatefulContent {
   ///   failed attempt is retried as any load's; after it, never (the parts would come again).
   /// - A superseded or cancelled load applies nothing more; the parts it applied stay in the
   ///   adopter, and the state is decided again from them.
+  /// - During ``unlock(with:animated:isolation:)``, which runs the stream again with the
+  ///   credential, the first part means the credential worked: the lock is lifted and the
+  ///   parts are content from then on.
   ///
   /// ```swift
   /// await viewer.load {

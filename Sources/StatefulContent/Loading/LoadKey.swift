@@ -2,7 +2,9 @@
 ///
 /// Content belongs to the key it was loaded for. Loading the same key again is a refresh;
 /// loading another key follows the load's ``KeyChangePolicy``. Keys compare by value, as
-/// `AnyHashable` does: `LoadKey("swift") == LoadKey("swift")`.
+/// `AnyHashable` does: `LoadKey("swift") == LoadKey("swift")`, and numbers of different types
+/// with one value are one key (`1`, `Int8(1)` and `1.0`), while `1` and `"1"` are two keys
+/// that describe themselves alike. A NaN key never equals itself: avoid one.
 public struct LoadKey: Hashable, Sendable, CustomStringConvertible {
   /// The key's value.
   public let value: any Hashable & Sendable
@@ -17,7 +19,7 @@ public struct LoadKey: Hashable, Sendable, CustomStringConvertible {
   /// The value, described: `swi` for the query `"swi"`.
   public var description: String { String(describing: value) }
 
-  /// Whether two keys have equal values of one type.
+  /// Whether two keys' values are equal as `AnyHashable` values.
   public static func == (lhs: LoadKey, rhs: LoadKey) -> Bool {
     AnyHashable(lhs.value) == AnyHashable(rhs.value)
   }

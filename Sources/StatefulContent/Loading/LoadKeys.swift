@@ -38,9 +38,10 @@ struct LoadKeys {
   /// failed load, else the content's.
   var key: LoadKey? { loadingKey ?? failedKey ?? contentKey }
 
-  /// Whether a keyed load runs for a key other than the content's.
+  /// Whether a keyed load runs for a key other than the content's — content loaded without a
+  /// key included: it is not the new key's either.
   private var loadsAnotherKey: Bool {
-    guard let loadingKey, let contentKey else { return false }
+    guard let loadingKey else { return false }
     return loadingKey != contentKey
   }
 

@@ -8,11 +8,14 @@ extension ContentStateMachine {
     return appends.state
   }
 
-  /// An append asks to start: it does, unless another load or another append runs.
+  /// An append asks to start: it does while content is shown and no other load or append
+  /// runs — a page appended behind an error or a placeholder would be invisible.
   ///
   /// - Returns: The append's identifier, or `nil` when it does not start.
   func beginAppend<Host: StatefulContent>(host: Host) -> UInt64? {
-    guard let id = updateAppends({ $0.begin(whileLoading: decider.isLoading) }) else {
+    guard storedRequestedState.kind == .content,
+      let id = updateAppends({ $0.begin(whileLoading: decider.isLoading) })
+    else {
       return nil
     }
     submitDecidedState(host: host, animated: false)

@@ -104,8 +104,15 @@ extension ContentStateMachine {
     updateKeys { $0.loadStarted(key: lifecycle.key, policy: lifecycle.keyChange) }
     updateLock { $0.loadStarted(lifecycle.mode) }
     guard loads.isActive(id) else { return nil }
-    let showDeadline = lifecycle.showDeadline(
+    // Loading held back by the show delay of a load this one supersedes keeps its deadline:
+    // a new keystroke every 100 ms must not hold loading back for ever.
+    let heldBack = queue.hasDeferred && storedRequestedState.kind == .loading
+    var showDeadline = lifecycle.showDeadline(
       now: clock.now(), loadingIsPresented: storedPresentedState.kind == .loading)
+    if heldBack, let earlier = pendingShowDeadline, let deadline = showDeadline {
+      showDeadline = min(earlier, deadline)
+    }
+    pendingShowDeadline = showDeadline
     submitLoadingOrDecidedState(host: host, animated: animated, deferLoading: showDeadline != nil)
     return queue.hasDeferred ? showDeadline : nil
   }
@@ -138,11 +145,14 @@ extension ContentStateMachine {
 
   /// A part of the streaming load `id` arrived: it is applied to the adopter, and the decided
   /// state — content, once the adopter has some, while the load goes on — is requested; it
-  /// waits while loading has not been shown its minimum display time.
+  /// waits while loading has not been shown its minimum display time. A part of a load that
+  /// runs with a credential (an unlock) means the credential worked: the lock is lifted at the
+  /// first part, and the parts are content from then on.
   ///
   /// - Returns: What the load's lifecycle decided, or `nil` for a stale part (not applied).
   func loadPartArrived<Host: StatefulContent>(
-    _ id: UInt64, attempt: Int, host: Host, animated: Bool, apply: () -> Void
+    _ id: UInt64, attempt: Int, credential: Credential?, host: Host, animated: Bool,
+    apply: () -> Void
   ) -> LoadLifecycle.PartStep? {
     let now = clock.now()
     let loadingShownAt = loads.loadingShownAt
@@ -153,6 +163,7 @@ extension ContentStateMachine {
     else { return nil }
     callingHook(apply)
     updateKeys { $0.contentReplaced() }
+    if contentLock.stateWhileLoading != nil { updateLock { $0.loadSucceeded(with: credential) } }
     submitDecidedState(host: host, animated: animated, holdsResult: step != .present)
     return step
   }

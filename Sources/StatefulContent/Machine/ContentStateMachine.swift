@@ -131,6 +131,8 @@ public final class ContentStateMachine: Observable {
   /// Whether a category load's end is held for the minimum display time: every decided state
   /// waits with it (the facts say "not loading" already, but loading stays on screen).
   @exclusivity(unchecked) @usableFromInline var holdsDecisions = false
+  /// When loading held back by the show delay is presented, unless the load ends first.
+  @exclusivity(unchecked) var pendingShowDeadline: Duration?
   /// The last loading, empty and content presentations, reused when identical.
   @exclusivity(unchecked) var presentationCache = PresentationCache()
 

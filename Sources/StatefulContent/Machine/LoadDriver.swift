@@ -277,7 +277,9 @@ struct LoadDriver<Value: Sendable> {
       }
     case .part(let attempt, let part):
       let isFirst = !hasParts
-      let step = machine.loadPartArrived(id, attempt: attempt, host: host, animated: animated) {
+      let step = machine.loadPartArrived(
+        id, attempt: attempt, credential: credential, host: host, animated: animated
+      ) {
         if isFirst { reset() }
         apply(part)
       }

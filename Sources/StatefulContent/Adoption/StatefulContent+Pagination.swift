@@ -78,7 +78,7 @@ extension StatefulContent {
   /// - Returns: How the append ended, or `nil` when no append failed since the last load.
   @discardableResult
   public func retryAppend(isolation: isolated (any Actor)? = #isolation) async -> LoadOutcome? {
-    guard let recipe = stateMachine.appends.failedRecipe else { return nil }
+    guard let recipe = stateMachine.appendsBox?.value.failedRecipe else { return nil }
     return await recipe.run(on: self, mode: .load, credential: nil, isolation: isolation)
   }
 }

@@ -6,14 +6,26 @@
 /// with one value are one key (`1`, `Int8(1)` and `1.0`), while `1` and `"1"` are two keys
 /// that describe themselves alike. A NaN key never equals itself: avoid one.
 public struct LoadKey: Hashable, Sendable, CustomStringConvertible {
+  /// The value, on the heap: a key is then one reference, which every presentation carries at
+  /// the cost of a pointer (and `nil`, for loads without a key, costs nothing).
+  private final class Storage: Sendable {
+    let value: any Hashable & Sendable
+
+    init(_ value: any Hashable & Sendable) {
+      self.value = value
+    }
+  }
+
+  private let storage: Storage
+
   /// The key's value.
-  public let value: any Hashable & Sendable
+  public var value: any Hashable & Sendable { storage.value }
 
   /// Creates a key.
   ///
   /// - Parameter value: The value, such as a query string or an identifier.
   public init(_ value: some Hashable & Sendable) {
-    self.value = value
+    storage = Storage(value)
   }
 
   /// The value, described: `swi` for the query `"swi"`.
@@ -21,7 +33,7 @@ public struct LoadKey: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether two keys' values are equal as `AnyHashable` values.
   public static func == (lhs: LoadKey, rhs: LoadKey) -> Bool {
-    AnyHashable(lhs.value) == AnyHashable(rhs.value)
+    lhs.storage === rhs.storage || AnyHashable(lhs.value) == AnyHashable(rhs.value)
   }
 
   /// Hashes the key's value.

@@ -5,7 +5,7 @@ extension ContentStateMachine {
   /// Where appending a page to the content stands.
   public var appendState: AppendState {
     observe(\.appendState)
-    return appends.state
+    return currentAppendState
   }
 
   /// An append asks to start: it does while content is shown and no other load or append
@@ -24,7 +24,7 @@ extension ContentStateMachine {
 
   /// Keeps what cancels append `id`'s task; cancels it at once when the append no longer runs.
   func retainAppend(cancel: @escaping @Sendable () -> Void, for id: UInt64) {
-    if !appends.retain(cancel: cancel, for: id) { cancel() }
+    if appendsBox?.value.retain(cancel: cancel, for: id) != true { cancel() }
   }
 
   /// Append `id` ended.
@@ -47,7 +47,7 @@ extension ContentStateMachine {
       return .cancelled
     case .failure(let error):
       guard updateAppends({ $0.end(id, error: error) }) else { return .superseded }
-      appends.failedRecipe = recipe()
+      appendsBox?.value.failedRecipe = recipe()
       submitDecidedState(host: host, animated: animated)
       return .failed(error)
     }
@@ -56,16 +56,23 @@ extension ContentStateMachine {
   /// Another load starts: a running append is superseded and a failed one forgotten.
   @usableFromInline
   func supersedeAppend() {
-    guard appends.isActive else { return }
+    guard appendsBox?.value.isActive == true else { return }
     updateAppends { $0.supersede() }?()
   }
 
   /// Runs an event of the appends, then tells observers of ``appendState`` if it changed.
   private func updateAppends<Result>(_ event: (inout PageAppends) -> Result) -> Result {
-    guard isObserved else { return event(&appends) }
-    let before = appends.state
-    let result = event(&appends)
-    if !before.isSame(as: appends.state) { notifyChange(\.appendState) }
+    let box: Box<PageAppends>
+    if let appendsBox {
+      box = appendsBox
+    } else {
+      box = Box(PageAppends())
+      appendsBox = box
+    }
+    guard isObserved else { return event(&box.value) }
+    let before = box.value.state
+    let result = event(&box.value)
+    if !before.isSame(as: box.value.state) { notifyChange(\.appendState) }
     return result
   }
 }

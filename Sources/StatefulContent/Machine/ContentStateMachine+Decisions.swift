@@ -118,7 +118,7 @@ extension ContentStateMachine {
   func forgetInputsAndLock() {
     updateInputs { $0.reset() }
     updateLock { $0.reset() }
-    updateKeys { $0.reset() }
+    if keysBox != nil { updateKeys { $0.reset() } }
     supersedeAppend()
   }
 }

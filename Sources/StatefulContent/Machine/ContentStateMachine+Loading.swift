@@ -101,7 +101,9 @@ extension ContentStateMachine {
     // may change the state (I4).
     updateInputs { $0.loadStarted() }
     guard loads.isActive(id) else { return nil }
-    updateKeys { $0.loadStarted(key: lifecycle.key, policy: lifecycle.keyChange) }
+    if lifecycle.key != nil || keysBox != nil {
+      updateKeys { $0.loadStarted(key: lifecycle.key, policy: lifecycle.keyChange) }
+    }
     updateLock { $0.loadStarted(lifecycle.mode) }
     guard loads.isActive(id) else { return nil }
     // Loading held back by the show delay of a load this one supersedes keeps its deadline:
@@ -162,7 +164,7 @@ extension ContentStateMachine {
       let step
     else { return nil }
     callingHook(apply)
-    updateKeys { $0.contentReplaced() }
+    if keysBox != nil { updateKeys { $0.contentReplaced() } }
     if contentLock.stateWhileLoading != nil { updateLock { $0.loadSucceeded(with: credential) } }
     submitDecidedState(host: host, animated: animated, holdsResult: step != .present)
     return step
@@ -222,7 +224,7 @@ extension ContentStateMachine {
   ) {
     endLoad(id)
     updateInputs { $0.loadEnded(error: nil) }
-    updateKeys { $0.loadEnded(failed: false) }
+    if keysBox != nil { updateKeys { $0.loadEnded(failed: false) } }
     updateLock { $0.loadSucceeded(with: credential) }
     callingHook(apply)
     submitDecidedState(host: host, animated: animated)
@@ -234,7 +236,7 @@ extension ContentStateMachine {
   ) {
     endLoad(id)
     updateInputs { $0.loadEnded(error: error) }
-    updateKeys { $0.loadEnded(failed: true) }
+    if keysBox != nil { updateKeys { $0.loadEnded(failed: true) } }
     if let state = contentLock.stateAfterFailure(error) {
       submit(state, isRefreshing: false, animated: animated, host: host)
       return
@@ -254,7 +256,7 @@ extension ContentStateMachine {
   ) -> LoadOutcome {
     endLoad(id)
     updateInputs { $0.loadEnded(error: nil) }
-    updateKeys { $0.loadEnded(failed: true) }
+    if keysBox != nil { updateKeys { $0.loadEnded(failed: true) } }
     let verdict = updateLock {
       $0.loadFoundLock(reason, mode: mode, credential: credential)
     }
@@ -295,11 +297,11 @@ extension ContentStateMachine {
   private func restore(_ snapshot: LoadRegistry.Snapshot, host: (any StatefulContent)?) {
     updateInputs { $0.restore(snapshot.inputs) }
     updateLock { $0.restore(snapshot.lock) }
-    updateKeys { $0.restore(snapshot.keys) }
+    if keysBox != nil { updateKeys { $0.restore(snapshot.keys) } }
     if let host,
       !snapshot.comesBackAsBefore(
         hasContent: !isContentLocked && keys.contentCounts && callingHook { host.hasContent },
-        key: keys.key)
+        key: currentKey)
     {
       supersedeDeferredRequest()
       // An error restored with content was the state before the load, not news: the hook

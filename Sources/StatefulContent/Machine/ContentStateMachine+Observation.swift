@@ -72,11 +72,18 @@ extension ContentStateMachine {
   /// Runs an event of the keys, then tells observers of ``key`` if it changed.
   @discardableResult
   func updateKeys<Result>(_ event: (inout LoadKeys) -> Result) -> Result {
-    defer { contentCountsForKeys = keys.contentCounts }
-    guard isObserved else { return event(&keys) }
-    let before = keys.key
-    let result = event(&keys)
-    if before != keys.key { notifyChange(\.key) }
+    let box: Box<LoadKeys>
+    if let keysBox {
+      box = keysBox
+    } else {
+      box = Box(LoadKeys())
+      keysBox = box
+    }
+    defer { contentCountsForKeys = box.value.contentCounts }
+    guard isObserved else { return event(&box.value) }
+    let before = box.value.key
+    let result = event(&box.value)
+    if before != box.value.key { notifyChange(\.key) }
     return result
   }
 

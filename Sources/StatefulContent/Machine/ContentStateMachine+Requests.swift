@@ -238,7 +238,7 @@ extension ContentStateMachine {
     for state: ContentState, _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
   ) -> (any Placeholder, EdgeInsets, attempt: Int) {
     let attempt = state.kind == .loading ? decider.attempt : 1
-    let key = keys.key
+    let key = currentKey
     if let registered = placeholders.registeredPlaceholder(for: state.kind) {
       let (placeholder, insets) = PlaceholderRegistry.configure(
         registered, for: state, attempt: attempt, key: key, configure)
@@ -263,7 +263,7 @@ extension ContentStateMachine {
       ? EdgeInsets.zero : (hostInsets.sanitized + ownInsets.sanitized).saturated
     let presentation = presentationCache.presentation(
       state: request.state, placeholder: placeholder, insets: insets,
-      isRefreshing: isRefreshing, attempt: attempt, key: keys.key)
+      isRefreshing: isRefreshing, attempt: attempt, key: currentKey)
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)
@@ -278,8 +278,8 @@ extension ContentStateMachine {
   ) {
     let presentation = presentationCache.presentation(
       state: request.state, isRefreshing: isRefreshing,
-      progress: isRefreshing ? decider.progress : nil, key: keys.key,
-      showsPreviousKey: keys.showsPreviousKey, append: appends.state)
+      progress: isRefreshing ? decider.progress : nil, key: currentKey,
+      showsPreviousKey: keysBox?.value.showsPreviousKey ?? false, append: currentAppendState)
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)

@@ -113,12 +113,20 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var placeholders = PlaceholderRegistry()
   /// What is presented, in flight, waiting and held back by the show delay.
   @exclusivity(unchecked) var queue = TransitionQueue()
-  /// Which key the content belongs to and which key is loading (keyed loads).
-  @exclusivity(unchecked) var keys = LoadKeys()
+  /// Which key the content belongs to and which key is loading (keyed loads); boxed, and
+  /// allocated by the first keyed load: most machines never load by key.
+  @exclusivity(unchecked) var keysBox: Box<LoadKeys>?
+  /// The keys, read (a copy).
+  var keys: LoadKeys { keysBox?.value ?? LoadKeys() }
+  /// The key the state is about, read without copying the keys.
+  var currentKey: LoadKey? { keysBox?.value.key }
   /// ``LoadKeys/contentCounts``, kept by `updateKeys` so that a decision reads one field.
   @exclusivity(unchecked) @usableFromInline var contentCountsForKeys = true
-  /// The page append that runs, where appending stands, and the one a Retry repeats.
-  @exclusivity(unchecked) var appends = PageAppends()
+  /// The page append that runs, where appending stands, and the one a Retry repeats; boxed,
+  /// and allocated by the first append.
+  @exclusivity(unchecked) var appendsBox: Box<PageAppends>?
+  /// Where appending stands, read without copying the appends.
+  var currentAppendState: AppendState { appendsBox?.value.state ?? .idle }
   /// The running load and what its cancellation restores.
   @exclusivity(unchecked) var loads = LoadRegistry()
   /// The load run through the category API under a loading policy with delays, while it is
@@ -264,7 +272,7 @@ public final class ContentStateMachine: Observable {
   /// placeholders read it ("No results for …").
   public var key: LoadKey? {
     observe(\.key)
-    return keys.key
+    return currentKey
   }
   /// Whether a load is running, as last set by `startLoading`, `endLoading` or `load`.
   public var isLoading: Bool {

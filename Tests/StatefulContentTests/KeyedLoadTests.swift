@@ -172,4 +172,59 @@ final class KeyedLoadTests: LoadTestCase {
     _ = await load.value
     XCTAssertEqual(model.content, ["swift"])
   }
+
+  /// Starts a keyed streaming load of `stream`'s parts for `query`, in a task of its own.
+  private func stream(_ query: String, _ stream: AsyncStream<[String]>) -> Task<LoadOutcome, Never>
+  {
+    let model = model
+    return Task {
+      await model.load(key: query) { _ in
+        stream
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        model.content += part
+      }
+    }
+  }
+
+  func test_cancellingAKeyedStream_afterItsFirstPart_leavesTheContentToTheStreamsKey() async {
+    await searched("s", ["swift"])
+    let (parts, continuation) = AsyncStream<[String]>.makeStream()
+    let load = stream("sw", parts)
+    await settle { self.presenter.lastPresentation?.showsPreviousKey == true }
+    continuation.yield(["swim"])
+    let arrived = await settle { self.model.content == ["swim"] }
+    XCTAssertTrue(arrived)
+
+    model.cancelLoading()
+
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(model.content, ["swim"], "the part that arrived stays")
+    // The content is sw's: it was restored as s's, and the next key kept it unmarked.
+    XCTAssertEqual(model.stateMachine.key, LoadKey("sw"))
+    XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("sw"))
+    XCTAssertEqual(presenter.lastPresentation?.showsPreviousKey, false)
+    continuation.finish()
+  }
+
+  func test_cancellingAKeyedStream_afterItsFirstPart_showsItsContent_notAnOlderKeysError() async {
+    await searched("s", ["swift"])
+    _ = await model.load(into: \.content, key: "x") { _ in throw TestError("offline") }
+    XCTAssertEqual(model.currentState, .error(TestError("offline")))
+    let (parts, continuation) = AsyncStream<[String]>.makeStream()
+    let load = stream("sw", parts)
+    continuation.yield(["swim"])
+    let arrived = await settle { self.model.content == ["swim"] }
+    XCTAssertTrue(arrived)
+
+    model.cancelLoading()
+
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(model.currentState, .content, "x's error came back over sw's content")
+    XCTAssertEqual(model.stateMachine.key, LoadKey("sw"))
+    continuation.finish()
+  }
 }

@@ -18,6 +18,7 @@ struct LoadKeys {
     var loadingKey: LoadKey?
     var policy: KeyChangePolicy
     var failedKey: LoadKey?
+    var replacements: Int
   }
 
   /// The key the adopter's content was loaded for, or `nil`.
@@ -29,6 +30,9 @@ struct LoadKeys {
   /// The key whose load failed while the content belongs to another key: that content is not
   /// shown as current.
   private(set) var failedKey: LoadKey?
+  /// How often a streaming load's first part replaced the content: a cancelled load whose
+  /// parts replaced it leaves the content to the key it was streamed for.
+  private var replacements = 0
 
   /// The key the state is about: the loading key while a keyed load runs, else the key of the
   /// failed load, else the content's.
@@ -65,6 +69,7 @@ struct LoadKeys {
   mutating func contentReplaced() {
     contentKey = loadingKey
     failedKey = nil
+    replacements &+= 1
   }
 
   /// The running load ended; `failed` when with an error.
@@ -80,20 +85,24 @@ struct LoadKeys {
 
   /// The adopter starts over: no key at all.
   mutating func reset() {
-    self = LoadKeys()
+    self = LoadKeys(replacements: replacements)
   }
 
   /// What to bring back if the load starting now is cancelled.
   var snapshot: Snapshot {
     Snapshot(
-      contentKey: contentKey, loadingKey: loadingKey, policy: policy, failedKey: failedKey)
+      contentKey: contentKey, loadingKey: loadingKey, policy: policy, failedKey: failedKey,
+      replacements: replacements)
   }
 
-  /// A cancelled load brings back the keys from before it.
+  /// A cancelled load brings back the keys from before it — but content that a streaming
+  /// load's parts replaced meanwhile stays the content of the key it was streamed for: it is
+  /// neither labelled with the key before it nor hidden behind an older key's error.
   mutating func restore(_ snapshot: Snapshot) {
-    contentKey = snapshot.contentKey
     loadingKey = snapshot.loadingKey
     policy = snapshot.policy
+    guard replacements == snapshot.replacements else { return }
+    contentKey = snapshot.contentKey
     failedKey = snapshot.failedKey
   }
 }

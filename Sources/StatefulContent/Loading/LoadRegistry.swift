@@ -27,13 +27,16 @@ struct LoadRegistry {
 
     /// Whether the state from before the load comes back as it was, or the rules decide it
     /// again from the restored inputs and the content the adopter has now — content that
-    /// arrived (or left) during the load wins (rule 2). An app's custom state comes back as
-    /// it was.
+    /// arrived (or left) during the load wins (rule 2), and so does content a keyed stream
+    /// replaced, which belongs to another key than the presentation's. An app's custom state
+    /// comes back as it was.
     ///
-    /// - Parameter hasContent: Whether the adopter has content now (and no lock hides it).
-    func comesBackAsBefore(hasContent: Bool) -> Bool {
+    /// - Parameters:
+    ///   - hasContent: Whether the adopter has content now (and no lock hides it).
+    ///   - key: The key the restored state is about.
+    func comesBackAsBefore(hasContent: Bool, key: LoadKey?) -> Bool {
       if case .custom = presentation.state { return true }
-      return (presentation.state.kind == .content) == hasContent
+      return (presentation.state.kind == .content) == hasContent && presentation.key == key
     }
   }
 

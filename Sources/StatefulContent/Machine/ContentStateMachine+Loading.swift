@@ -287,7 +287,8 @@ extension ContentStateMachine {
     updateKeys { $0.restore(snapshot.keys) }
     if let host,
       !snapshot.comesBackAsBefore(
-        hasContent: !isContentLocked && keys.contentCounts && callingHook { host.hasContent })
+        hasContent: !isContentLocked && keys.contentCounts && callingHook { host.hasContent },
+        key: keys.key)
     {
       supersedeDeferredRequest()
       // An error restored with content was the state before the load, not news: the hook

@@ -171,6 +171,47 @@ results.append(
     name: "e. ratio load / bare", value: loadOverhead.0 / loadOverhead.1, unit: "x",
     note: "target ≤ 2 (median of 3 runs)"))
 
+// (f) A keyed load — another key each time, as each keystroke of a search field is — against a
+// plain `load` of the same immediate operation, taking turns in every round: the cost of the
+// keys (the previous key's content marked, the key on every presentation).
+let keyedOverhead = await Task { @MainActor () -> (Double, Double, Double) in
+  let keyedModel = BenchModel(presenter: ImmediatePresenter())
+  let plainModel = BenchModel(presenter: ImmediatePresenter())
+  let operation: @Sendable (LoadContext) async throws -> [Int] = { _ in [1] }
+  let clock = ContinuousClock()
+  func ns(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(loads)
+  }
+  var best = (keyed: Double.infinity, plain: Double.infinity)
+  var ratios: [Double] = []
+  for _ in 0..<loadRounds {
+    let keyedTime = await clock.measure {
+      for index in 0..<loads {
+        await keyedModel.load(into: \.content, key: index, operation: operation)
+      }
+    }
+    let plainTime = await clock.measure {
+      for _ in 0..<loads { await plainModel.load(into: \.content, operation: operation) }
+    }
+    best = (min(best.keyed, ns(keyedTime)), min(best.plain, ns(plainTime)))
+    ratios.append(ns(keyedTime) / ns(plainTime))
+  }
+  precondition(keyedModel.stateMachine.key == LoadKey(loads - 1), "every keyed load ran")
+  return (best.keyed, best.plain, ratios.sorted()[ratios.count / 2])
+}.value
+results.append(
+  .init(name: "f. keyed load, another key each time", value: keyedOverhead.0, unit: "ns", note: ""))
+results.append(.init(name: "f. load", value: keyedOverhead.1, unit: "ns", note: ""))
+results.append(
+  .init(
+    name: "f. ratio keyed load / load (best)", value: keyedOverhead.0 / keyedOverhead.1,
+    unit: "x", note: ""))
+results.append(
+  .init(
+    name: "f. ratio keyed load / load (median)", value: keyedOverhead.2, unit: "x",
+    note: "median of the rounds' ratios"))
+
 if json {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

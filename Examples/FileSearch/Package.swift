@@ -8,7 +8,8 @@ let package = Package(
   name: "FileSearch",
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
-    .executable(name: "file-search", targets: ["FileSearch"])
+    .executable(name: "file-search", targets: ["FileSearch"]),
+    .executable(name: "file-search-bench", targets: ["FileSearchBench"]),
   ],
   dependencies: [.package(name: "StatefulContent", path: "../..")],
   targets: [
@@ -16,6 +17,11 @@ let package = Package(
       name: "FileSearchCore",
       dependencies: [.product(name: "StatefulContent", package: "StatefulContent")]),
     .executableTarget(name: "FileSearch", dependencies: ["FileSearchCore"]),
+    .executableTarget(
+      name: "FileSearchBench",
+      dependencies: [
+        "FileSearchCore", .product(name: "StatefulContent", package: "StatefulContent"),
+      ]),
     .testTarget(
       name: "FileSearchTests",
       dependencies: [

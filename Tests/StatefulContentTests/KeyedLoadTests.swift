@@ -81,6 +81,17 @@ final class KeyedLoadTests: LoadTestCase {
     XCTAssertEqual(model.currentState, .content)
   }
 
+  func test_aFailedFirstLoad_carriesItsKey() async {
+    let outcome = await model.load(into: \.content, key: "q") { _ in throw TestError("offline") }
+    XCTAssertEqual(outcome, .failed(TestError("offline")))
+    XCTAssertEqual(model.currentState, .error(TestError("offline")))
+    XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("q"), "it had no key")
+    XCTAssertEqual(model.stateMachine.key, LoadKey("q"))
+    await searched("q", ["quill"])
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("q"))
+  }
+
   func test_aFailedRefreshOfTheSameKey_keepsTheContent_andReportsTheError() async {
     await searched("s", ["swift"])
     _ = await model.load(into: \.content, key: "s") { _ in throw TestError("offline") }

@@ -73,9 +73,11 @@ struct LoadKeys {
     replacements &+= 1
   }
 
-  /// The running load ended; `failed` when with an error.
+  /// The running load ended; `failed` when with an error. A keyed load that fails for a key
+  /// other than the content's — no key at all included, as for the first query — leaves its
+  /// key to the error.
   mutating func loadEnded(failed: Bool) {
-    if failed && loadsAnotherKey {
+    if failed, let loadingKey, loadingKey != contentKey {
       failedKey = loadingKey
     } else if !failed {
       contentKey = loadingKey ?? contentKey

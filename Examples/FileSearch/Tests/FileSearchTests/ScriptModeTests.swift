@@ -1,5 +1,6 @@
 import FileSearchCore
 import Foundation
+import StatefulContentTesting
 import XCTest
 
 /// The program run as a script: queries from `--queries` or standard input, the matches or a
@@ -11,10 +12,16 @@ final class ScriptModeTests: FixtureTestCase {
   private let errors = TextCapture()
 
   private func run(
-    _ arguments: [String], standardInput lines: [String] = [], isTerminal: Bool = false
+    _ arguments: [String], standardInput lines: [String] = [], isTerminal: Bool = false,
+    scanner: GatedScanner? = nil
   ) async -> Int32 {
     let app = SearchApp(
-      writeOutput: output.write, writeError: errors.write, makeStopwatch: { { .zero } },
+      writeOutput: output.write, writeError: errors.write,
+      makeScanner: { folder, hidden -> any FolderScanning in
+        if let scanner { return scanner }
+        return FileScanner(folder: folder, includesHiddenFiles: hidden)
+      },
+      makeStopwatch: { { .zero } },
       standardInputIsTerminal: isTerminal,
       standardInputLines: {
         AsyncStream { continuation in
@@ -25,15 +32,42 @@ final class ScriptModeTests: FixtureTestCase {
     return await app.run(arguments)
   }
 
+  /// Runs the program with scans held back until the output has `lines` lines.
+  private func runGated(_ arguments: [String], openingAfter lines: Int) async -> Int32 {
+    let scanner = GatedScanner(folder: tree.path)
+    scanner.close()
+    let running = Task { await self.run(arguments, scanner: scanner) }
+    let typed = await settle { self.output.lines.count >= lines }
+    XCTAssertTrue(typed, output.text)
+    scanner.open()
+    return await running.value
+  }
+
   func test_timeline_eachQuerySupersedesTheLast_andTheLastOneEnds() async throws {
     try tree.file("notes/swift.txt", text: "")
     try tree.file("other.txt", text: "nothing")
 
-    let status = await run(["--timeline", "--queries", "s,sw,swi", tree.path])
+    let status = await runGated(
+      ["--timeline", "--queries", "s,sw,swi", tree.path], openingAfter: 3)
 
     XCTAssertEqual(status, 0)
     XCTAssertEqual(output.lines, ["0 s loading", "0 sw loading", "0 swi loading", "0 swi content"])
     XCTAssertEqual(errors.text, "")
+  }
+
+  func test_timeline_aQueryAfterAnotherOnesMatches_showsThemAsPrevious() async throws {
+    try tree.file("notes/swift.txt", text: "")
+    try tree.file("swim.txt", text: "")
+
+    let status = await run(["--timeline", tree.path], standardInput: ["sw", "swif"])
+
+    XCTAssertEqual(status, 0)
+    // Whether "sw" found its matches before "swif" was read depends on the scan's speed.
+    let expected = [
+      ["0 sw loading", "0 swif loading", "0 swif content"],
+      ["0 sw loading", "0 sw content", "0 swif previous", "0 swif content"],
+    ]
+    XCTAssertTrue(expected.contains(output.lines), output.text)
   }
 
   func test_timeline_emptyAndErrorStates() async throws {
@@ -48,7 +82,8 @@ final class ScriptModeTests: FixtureTestCase {
   func test_matches_everyPageOfTheLastQuery_areWritten() async throws {
     for name in ["a", "b", "c"] { try tree.file("\(name).txt", text: "one\nmatch here\n") }
 
-    let status = await run(["--page-size", "1", "--queries", "zz,match", tree.path])
+    let status = await runGated(
+      ["--page-size", "1", "--queries", "zz,match", tree.path], openingAfter: 2)
 
     XCTAssertEqual(status, 0)
     XCTAssertEqual(
@@ -124,11 +159,23 @@ final class ScriptModeTests: FixtureTestCase {
     let pattern = try Regex(#"^(\d+) (.+) (\w+)$"#)
     let parsed = lines.compactMap { line in
       line.wholeMatch(of: pattern).map {
-        "\($0.output[2].substring ?? "") \($0.output[3].substring ?? "")"
+        (key: String($0.output[2].substring ?? ""), state: String($0.output[3].substring ?? ""))
       }
     }
-    XCTAssertEqual(
-      parsed, ["s loading", "sw loading", "swi loading", "swi content"], program.outputText)
+    XCTAssertEqual(parsed.count, lines.count, program.outputText)
+    // How far a query gets before the next one is typed depends on the scan's speed; the
+    // queries come in order, each starting with loading (or the previous matches), and the
+    // last one ends with its content.
+    let keys = parsed.map(\.key)
+    XCTAssertEqual(keys, keys.sorted { $0.count < $1.count }, program.outputText)
+    XCTAssertEqual(parsed.first?.key, "s")
+    XCTAssertEqual(parsed.first?.state, "loading")
+    XCTAssertEqual(parsed.last?.key, "swi")
+    XCTAssertEqual(parsed.last?.state, "content")
+    for query in ["sw", "swi"] {
+      let first = parsed.first { $0.key == query }
+      XCTAssertTrue(["loading", "previous"].contains(first?.state), program.outputText)
+    }
     XCTAssertEqual(program.errorText, "")
   }
 

@@ -3,40 +3,71 @@ import StatefulContent
 import StatefulContentTesting
 import XCTest
 
-/// The model's states per keystroke: supersession, streaming, empty, error and Retry, pages,
-/// cancellation — on real folders, with a manual clock that never moves unless a test says.
+/// The model's states per keystroke: keyed searches that supersede each other and keep the
+/// previous query's matches marked, streaming, empty, error and Retry, page appends,
+/// cancellation — on real folders, with a manual clock that never moves unless a test says,
+/// and a gate that holds scans back until a test lets them start.
 @MainActor
 final class SearchModelTests: FixtureTestCase {
   private let presenter = RecordingPresenter()
   private let clock = ManualClock()
+  private lazy var scanner = GatedScanner(folder: tree.path)
 
-  private func makeModel(
-    folder: String? = nil, pageSize: Int = 50, loadingPolicy: LoadingPolicy = .immediate
-  ) -> SearchModel {
+  private func makeModel(pageSize: Int = 50, loadingPolicy: LoadingPolicy = .immediate)
+    -> SearchModel
+  {
     SearchModel(
-      scanner: FileScanner(folder: folder ?? tree.path), pageSize: pageSize,
-      presenter: presenter, clock: clock, loadingPolicy: loadingPolicy)
+      scanner: scanner, pageSize: pageSize, presenter: presenter, clock: clock,
+      loadingPolicy: loadingPolicy)
   }
 
+  /// The titles of the placeholders presented, one for titles in a row that are the same.
   private var titles: [String?] {
-    presenter.records.map { ($0.presentation.placeholder as? StandardPlaceholder)?.title }
+    var titles: [String?] = []
+    for record in presenter.records {
+      let title = (record.presentation.placeholder as? StandardPlaceholder)?.title
+      if titles.isEmpty || title != titles.last { titles.append(title) }
+    }
+    return titles
+  }
+
+  /// The presentations since `index`, as `<key> <state>` with `previous` for the previous
+  /// key's matches, `refreshing` for content while the rest loads and the append's state;
+  /// one for presentations in a row that differ only in their progress.
+  private func presented(from index: Int = 0) -> [String] {
+    var texts: [String] = []
+    for record in presenter.records[index...] {
+      let presentation = record.presentation
+      var text = "\(presentation.key?.description ?? "-") \(presentation.state.kind)"
+      if presentation.showsPreviousKey { text += " previous" }
+      if presentation.isRefreshing { text += " refreshing" }
+      if case .idle = presentation.append {} else { text += " append \(presentation.append)" }
+      if text != texts.last { texts.append(text) }
+    }
+    return texts
   }
 
   func test_eachKeystroke_supersedesTheSearchBefore_andOnlyTheLastOnesMatchesLand() async throws {
     try tree.file("alpha.txt", text: "s")
     try tree.file("swift.txt", text: "sw")
     let model = makeModel()
+    scanner.close()
 
     let first = model.search("s")
     let second = model.search("sw")
     let third = model.search("swi")
+    XCTAssertEqual(presented(), ["s loading", "sw loading", "swi loading"])
+    scanner.open()
 
     let outcomes = [await first?.value, await second?.value, await third?.value]
     XCTAssertEqual(outcomes, [.superseded, .superseded, .completed])
     XCTAssertEqual(model.content.map(\.path), ["swift.txt"])
+    XCTAssertEqual(model.contentQuery, "swi")
     XCTAssertEqual(
-      titles, ["Searching for 's'…", "Searching for 'sw'…", "Searching for 'swi'…", nil, nil])
-    XCTAssertEqual(model.currentState.kind, .content)
+      titles, ["Searching for 's'…", "Searching for 'sw'…", "Searching for 'swi'…", nil])
+    XCTAssertEqual(
+      presented(),
+      ["s loading", "sw loading", "swi loading", "swi content refreshing", "swi content"])
   }
 
   func test_search_showsTheFirstMatchWhileTheScanGoesOn() async throws {
@@ -48,9 +79,33 @@ final class SearchModelTests: FixtureTestCase {
     XCTAssertEqual(outcome, .completed)
     // The first match's batch comes at once; with the clock standing still, the others wait
     // for the page's end.
-    XCTAssertEqual(presenter.presentedKinds, [.loading, .content, .content])
-    XCTAssertEqual(presenter.records.map(\.presentation.isRefreshing), [false, true, false])
+    XCTAssertEqual(
+      presented(), ["match loading", "match content refreshing", "match content"])
     XCTAssertEqual(model.content.map(\.path), ["a.txt", "b.txt", "c.txt"])
+  }
+
+  func test_anotherQuery_keepsThePreviousMatchesMarked_untilItsFirstBatch() async throws {
+    try tree.file("alpha.txt", text: "")
+    try tree.file("also.txt", text: "")
+    let model = makeModel()
+    _ = await model.search("al")?.value
+    let before = presenter.records.count
+    scanner.close()
+
+    let search = model.search("alp")
+
+    // At once, before any of alp's scan: al's matches, marked as the previous key's.
+    XCTAssertEqual(presented(from: before), ["alp content previous refreshing"])
+    XCTAssertEqual(model.content.map(\.path), ["alpha.txt", "also.txt"])
+    XCTAssertEqual(model.contentQuery, "al")
+    scanner.open()
+    let outcome = await search?.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(
+      presented(from: before),
+      ["alp content previous refreshing", "alp content refreshing", "alp content"])
+    XCTAssertEqual(model.content.map(\.path), ["alpha.txt"])
+    XCTAssertEqual(model.contentQuery, "alp")
   }
 
   func test_resultsDidChange_isCalledForEachBatch() async throws {
@@ -75,6 +130,20 @@ final class SearchModelTests: FixtureTestCase {
     let placeholder = try XCTUnwrap(presenter.lastPresentation?.placeholder as? StandardPlaceholder)
     XCTAssertEqual(placeholder.title, "No matches for 'q'")
     XCTAssertEqual(placeholder.message, "Searched 1 file.")
+    XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("q"))
+  }
+
+  func test_noMatchesForAnotherQuery_replacesThePreviousMatches() async throws {
+    try tree.file("a.txt", text: "hello")
+    let model = makeModel()
+    _ = await model.search("hell")?.value
+    let before = presenter.records.count
+
+    _ = await model.search("help")?.value
+
+    XCTAssertEqual(presented(from: before), ["help content previous refreshing", "help empty"])
+    XCTAssertEqual(titles.last, "No matches for 'help'")
+    XCTAssertEqual(model.content, [])
   }
 
   func test_missingFolder_isAnErrorWithRetry_andRetryFindsTheFolderOnceItExists() async throws {
@@ -97,46 +166,104 @@ final class SearchModelTests: FixtureTestCase {
     XCTAssertEqual(model.content.map(\.path), ["note.txt"])
   }
 
-  func test_retry_whileTheSearchSucceeded_doesNothing() async throws {
+  func test_aFailedSearchForAnotherQuery_showsTheError_notThePreviousMatches() async throws {
     try tree.file("note.txt", text: "")
-    let model = makeModel(pageSize: 1)
-    _ = await model.search("note")?.value
+    let model = makeModel()
+    _ = await model.search("no")?.value
+    tree.remove()
 
-    XCTAssertNil(model.retry())
+    let failed = await model.search("not")?.value
+
+    XCTAssertEqual(failed, .failed(SearchError.folderNotFound(tree.path)))
+    XCTAssertEqual(model.currentState.kind, .error)
+    XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("not"))
   }
 
-  func test_pages_loadOneAtATime_untilTheFolderIsFinished() async throws {
+  func test_retry_afterASearchThatEndedWell_searchesAgain_keepingTheMatchesMeanwhile() async throws
+  {
+    try tree.file("note.txt", text: "")
+    let model = makeModel()
+    _ = await model.search("note")?.value
+    try tree.file("notes.txt", text: "")
+    let before = presenter.records.count
+
+    let retried = await model.retry()?.value
+
+    XCTAssertEqual(retried, .completed)
+    XCTAssertEqual(model.content.map(\.path), ["note.txt", "notes.txt"])
+    XCTAssertEqual(presented(from: before).first, "note content refreshing", "not marked previous")
+    XCTAssertFalse(presented(from: before).contains { $0.hasSuffix("loading") })
+  }
+
+  func test_retry_withoutAQuery_doesNothing() async throws {
+    try tree.file("note.txt", text: "")
+    let model = makeModel()
+    _ = await model.search("note")?.value
+    model.search("")
+
+    XCTAssertNil(model.retry(), "it would search for 'note' again")
+  }
+
+  func test_pages_areAppendedOneAtATime_untilTheFolderIsFinished() async throws {
     for name in ["a", "b", "c", "d", "e"] { try tree.file("\(name).txt", text: "match") }
     let model = makeModel(pageSize: 2)
 
     _ = await model.search("match")?.value
     XCTAssertEqual(model.content.map(\.path), ["a.txt", "b.txt"])
     XCTAssertTrue(model.hasMoreResults)
+    let before = presenter.records.count
+    scanner.close()
 
-    let second = await model.loadNextPage()?.value
-    XCTAssertEqual(second, .completed)
+    let second = model.loadNextPage()
+    XCTAssertTrue(model.isLoadingPage)
+    XCTAssertEqual(presenter.lastPresentation?.append.isLoading, true, "the footer's spinner")
+    scanner.open()
+    let outcome = await second?.value
+    XCTAssertEqual(outcome, .completed)
     XCTAssertEqual(model.content.count, 4)
     XCTAssertTrue(model.hasMoreResults)
+    XCTAssertEqual(presented(from: before), ["match content append loading", "match content"])
 
     _ = await model.loadNextPage()?.value
     XCTAssertEqual(model.content.map(\.path), ["a.txt", "b.txt", "c.txt", "d.txt", "e.txt"])
     XCTAssertFalse(model.hasMoreResults)
     XCTAssertNil(model.loadNextPage(), "no page after the last")
-    // A page keeps the matches on screen: content all along, refreshing while it loads.
-    XCTAssertEqual(presenter.presentedKinds.filter { $0 != .content }, [.loading])
+    // Pages keep the matches on screen: content all along.
+    XCTAssertEqual(presented().filter { !$0.contains("content") }, ["match loading"])
   }
 
   func test_nextPage_whileASearchRuns_isNotStarted() async throws {
     for name in ["a", "b"] { try tree.file("\(name).txt", text: "match") }
     let model = makeModel(pageSize: 1)
+    scanner.close()
 
     let search = model.search("match")
 
     XCTAssertNil(model.loadNextPage(), "the first page has not come yet")
+    scanner.open()
     _ = await search?.value
+    XCTAssertNotNil(model.loadNextPage())
   }
 
-  func test_pageOfAFolderThatIsGone_keepsTheMatches_andRetryGoesOnOnceItIsBack() async throws {
+  func test_aSearch_supersedesARunningPage_whoseMatchesNeverLand() async throws {
+    for name in ["a", "b"] { try tree.file("\(name).txt", text: "match") }
+    let model = makeModel(pageSize: 1)
+    _ = await model.search("match")?.value
+    scanner.close()
+
+    let page = model.loadNextPage()
+    let search = model.search("b")
+    scanner.open()
+
+    let outcome = await page?.value
+    XCTAssertEqual(outcome, .superseded)
+    _ = await search?.value
+    XCTAssertEqual(model.content.map(\.path), ["b.txt"])
+  }
+
+  func test_pageOfAFolderThatIsGone_keepsTheMatches_andRetryRunsThatPageOnceItIsBack()
+    async throws
+  {
     for name in ["a", "b"] { try tree.file("\(name).txt", text: "match") }
     let model = makeModel(pageSize: 1)
     _ = await model.search("match")?.value
@@ -147,49 +274,76 @@ final class SearchModelTests: FixtureTestCase {
     XCTAssertEqual(failed, .failed(SearchError.folderNotFound(tree.path)))
     XCTAssertEqual(model.currentState.kind, .content)
     XCTAssertEqual(model.content.map(\.path), ["a.txt"])
-    XCTAssertEqual(model.pageError as? SearchError, .folderNotFound(tree.path))
+    let error = presenter.lastPresentation?.append.error as? SearchError
+    XCTAssertEqual(error, .folderNotFound(tree.path), "the footer's error")
+    XCTAssertNil(model.loadNextPage(), "a failed page is run again by Retry, not by scrolling")
 
     for name in ["a", "b"] { try tree.file("\(name).txt", text: "match") }
     let retried = await model.retry()?.value
 
     XCTAssertEqual(retried, .completed)
-    XCTAssertEqual(model.content.map(\.path), ["a.txt", "b.txt"])
-    XCTAssertNil(model.pageError)
+    XCTAssertEqual(model.content.map(\.path), ["a.txt", "b.txt"], "that page only")
+    XCTAssertEqual(presenter.lastPresentation?.append.isLoading, false)
+    XCTAssertNil(presenter.lastPresentation?.append.error)
   }
 
-  func test_cancel_beforeAnyMatch_goesBackToIdle_andRetryGoesOn() async throws {
+  func test_cancel_ofTheFirstSearch_goesBackToIdle_andRetrySearchesAgain() async throws {
     try tree.file("a.txt", text: "match")
     let model = makeModel()
+    scanner.close()
 
     let search = model.search("match")
     model.cancel()
+    scanner.open()
 
     let outcome = await search?.value
     XCTAssertEqual(outcome, .cancelled)
     XCTAssertEqual(model.currentState.kind, .idle, "not empty: the folder was not searched")
-    XCTAssertTrue(model.wasCancelled)
     XCTAssertFalse(model.isSearching)
 
     let retried = await model.retry()?.value
 
     XCTAssertEqual(retried, .completed)
     XCTAssertEqual(model.content.map(\.path), ["a.txt"])
-    XCTAssertFalse(model.wasCancelled)
   }
 
-  func test_cancel_afterMatches_keepsThem() async throws {
+  func test_cancel_ofAnotherQuery_bringsThePreviousMatchesBack_asCurrent() async throws {
+    try tree.file("alpha.txt", text: "")
+    let model = makeModel()
+    _ = await model.search("al")?.value
+    scanner.close()
+
+    let search = model.search("alx")
+    XCTAssertEqual(presenter.lastPresentation?.showsPreviousKey, true)
+    model.cancel()
+    scanner.open()
+
+    let outcome = await search?.value
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(presented(from: presenter.records.count - 1), ["al content"])
+    XCTAssertEqual(model.content.map(\.path), ["alpha.txt"])
+    XCTAssertEqual(model.query, "alx")
+  }
+
+  func test_cancel_ofAPage_keepsTheMatches_andTheNextPageStillFollows() async throws {
     for name in ["a", "b"] { try tree.file("\(name).txt", text: "match") }
     let model = makeModel(pageSize: 1)
     _ = await model.search("match")?.value
+    scanner.close()
 
     let page = model.loadNextPage()
     model.cancel()
+    scanner.open()
 
     let outcome = await page?.value
     XCTAssertEqual(outcome, .cancelled)
     XCTAssertEqual(model.currentState.kind, .content)
     XCTAssertEqual(model.content.map(\.path), ["a.txt"])
+    XCTAssertFalse(model.isLoadingPage)
     XCTAssertTrue(model.hasMoreResults)
+    let next = await model.loadNextPage()?.value
+    XCTAssertEqual(next, .completed)
+    XCTAssertEqual(model.content.map(\.path), ["a.txt", "b.txt"])
   }
 
   func test_emptyQuery_searchesNothing_andGoesBackToIdle() async throws {
@@ -201,6 +355,9 @@ final class SearchModelTests: FixtureTestCase {
 
     XCTAssertEqual(model.currentState.kind, .idle)
     XCTAssertEqual(model.content, [])
+    XCTAssertNil(model.contentQuery)
+    XCTAssertNil(presenter.lastPresentation?.key)
+    XCTAssertFalse(model.hasMoreResults)
   }
 
   func test_smoothPolicy_aSearchThatFindsAMatchAtOnce_neverShowsLoading() async throws {

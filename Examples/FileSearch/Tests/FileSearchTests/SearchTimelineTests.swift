@@ -1,34 +1,61 @@
 import FileSearchCore
 import StatefulContent
+import StatefulContentTesting
 import XCTest
 
-/// The timeline's lines: one per change of key or kind, `<ms> <key> <state>`.
+/// The timeline's lines: one per change of key or state, `<ms> <key> <state>`, the state
+/// `previous` while a query searches with the previous query's matches shown.
 @MainActor
-final class SearchTimelineTests: XCTestCase {
-  func test_aLineIsWrittenWhenTheKeyOrTheKindChanges() async {
+final class SearchTimelineTests: FixtureTestCase {
+  func test_aLineIsWrittenWhenTheKeyOrTheStateChanges() async {
     var now = Duration.zero
-    var key = "s"
     let output = TextCapture()
     let timeline = SearchTimeline(elapsed: { now }, write: output.write)
-    timeline.key = { key }
+    let (s, sw) = (LoadKey("s"), LoadKey("sw"))
 
-    timeline.present(Presentation(state: .loading(progress: nil)), animated: false)
-    timeline.present(Presentation(state: .loading(progress: 0.5)), animated: false)
+    timeline.present(Presentation(state: .loading(progress: nil), key: s), animated: false)
+    timeline.present(Presentation(state: .loading(progress: 0.5), key: s), animated: false)
     now = .milliseconds(12)
-    key = "sw"
-    timeline.present(Presentation(state: .loading(progress: nil)), animated: false)
+    timeline.present(Presentation(state: .loading(progress: nil), key: sw), animated: false)
     now = .milliseconds(1500)
-    timeline.present(Presentation(state: .content, isRefreshing: true), animated: false)
-    timeline.present(Presentation(state: .content), animated: false)
+    timeline.present(
+      Presentation(state: .content, isRefreshing: true, key: sw), animated: false)
+    timeline.present(Presentation(state: .content, key: sw), animated: false)
+    timeline.present(
+      Presentation(state: .content, isRefreshing: true, key: s, showsPreviousKey: true),
+      animated: false)
+    timeline.present(Presentation(state: .content, isRefreshing: true, key: s), animated: false)
+    timeline.present(Presentation.idle, animated: false)
 
-    XCTAssertEqual(output.text, "0 s loading\n12 sw loading\n1500 sw content\n")
-    XCTAssertEqual(timeline.lines, ["0 s loading", "12 sw loading", "1500 sw content"])
+    let expected = [
+      "0 s loading", "12 sw loading", "1500 sw content", "1500 s previous", "1500 s content",
+      "1500 '' idle",
+    ]
+    XCTAssertEqual(output.text, expected.map { $0 + "\n" }.joined())
+    XCTAssertEqual(timeline.lines, expected)
+  }
+
+  func test_aModelsSearches_showThePreviousQuerysMatches_untilTheFirstBatch() async throws {
+    try tree.file("swift.txt", text: "")
+    try tree.file("swim.txt", text: "")
+    let timeline = SearchTimeline(elapsed: { .zero }, write: { _ in })
+    let model = SearchModel(
+      scanner: FileScanner(folder: tree.path), presenter: timeline, clock: ManualClock())
+
+    _ = await model.search("sw")?.value
+    _ = await model.search("swi")?.value
+    model.search("")
+
+    XCTAssertEqual(
+      timeline.lines,
+      ["0 sw loading", "0 sw content", "0 swi previous", "0 swi content", "0 '' idle"])
   }
 
   func test_line_emptyKey_controlCharacters_andNegativeTimes() async {
-    XCTAssertEqual(SearchTimeline.line(elapsed: .seconds(-1), key: "", kind: .idle), "0 '' idle")
     XCTAssertEqual(
-      SearchTimeline.line(elapsed: .milliseconds(7), key: "a b\nc", kind: .empty),
+      SearchTimeline.line(elapsed: .seconds(-1), key: "", state: "idle"), "0 '' idle")
+    XCTAssertEqual(
+      SearchTimeline.line(elapsed: .milliseconds(7), key: "a b\nc", state: "empty"),
       "7 a b\u{FFFD}c empty")
   }
 }

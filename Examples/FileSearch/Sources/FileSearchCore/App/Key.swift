@@ -16,7 +16,7 @@ public enum Key: Hashable, Sendable {
   case pageUp
   /// Page Down.
   case pageDown
-  /// Ctrl-R: retries a failed or cancelled search.
+  /// Ctrl-R: retries the page that failed, or else searches again.
   case retry
   /// Ctrl-C, when it reaches the program as a byte instead of as `SIGINT`.
   case interrupt

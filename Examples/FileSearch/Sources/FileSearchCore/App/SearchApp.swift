@@ -14,7 +14,8 @@ import StatefulContent
 ///
 /// ```swift
 /// let status = await SearchApp().run(["--timeline", "--queries", "s,sw,swi", "Sources"])
-/// // prints "0 s loading", "0 sw loading", "1 swi loading", "4 swi content"; status == 0
+/// // prints "0 s loading", "0 sw loading", "1 swi loading", "4 swi content" — or, when a
+/// // query found matches before the next was typed, "… s content", "… sw previous", …
 /// ```
 @MainActor
 public struct SearchApp {
@@ -24,6 +25,8 @@ public struct SearchApp {
   public var writeError: @Sendable (String) -> Void
   /// The clock of the loading policy and of the pace of the matches' batches.
   public var clock: any Clock<Duration>
+  /// Makes the scanner of a folder, given the folder and whether hidden names are searched.
+  public var makeScanner: (_ folder: String, _ includesHiddenFiles: Bool) -> any FolderScanning
   /// Makes the clock of a timeline, started when it is called.
   public var makeStopwatch: () -> () -> Duration
   /// Decides what Ctrl-C does; the app tells it when a search runs.
@@ -46,6 +49,7 @@ public struct SearchApp {
   ///   - writeError: Writes to standard error. Defaults to the process's standard error.
   ///   - clock: The clock of the loading policy and the batches. Defaults to the continuous
   ///     clock.
+  ///   - makeScanner: Makes the scanner of the folder. Defaults to a ``FileScanner``.
   ///   - makeStopwatch: Makes the clock of a timeline. Defaults to the continuous clock.
   ///   - interrupts: Decides what Ctrl-C does. Defaults to a new controller.
   ///   - standardInputIsTerminal: Whether standard input is a terminal. Defaults to what
@@ -57,6 +61,8 @@ public struct SearchApp {
     writeOutput: @escaping @Sendable (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
     clock: any Clock<Duration> = ContinuousClock(),
+    makeScanner: @escaping (_ folder: String, _ includesHiddenFiles: Bool) -> any FolderScanning =
+      { FileScanner(folder: $0, includesHiddenFiles: $1) },
     makeStopwatch: @escaping () -> () -> Duration = SearchTimeline.stopwatch,
     interrupts: InterruptController = InterruptController(),
     standardInputIsTerminal: Bool = isatty(STDIN_FILENO) == 1,
@@ -67,6 +73,7 @@ public struct SearchApp {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.clock = clock
+    self.makeScanner = makeScanner
     self.makeStopwatch = makeStopwatch
     self.interrupts = interrupts
     self.standardInputIsTerminal = standardInputIsTerminal
@@ -108,8 +115,7 @@ public struct SearchApp {
     _ options: SearchCommand.Options, presenter: any Presenter, loadingPolicy: LoadingPolicy
   ) -> SearchModel {
     SearchModel(
-      scanner: FileScanner(
-        folder: options.folder, includesHiddenFiles: options.includesHiddenFiles),
+      scanner: makeScanner(options.folder, options.includesHiddenFiles),
       pageSize: options.pageSize, presenter: presenter, clock: clock,
       loadingPolicy: loadingPolicy)
   }
@@ -119,8 +125,9 @@ public struct SearchApp {
   /// Types each query as it comes, then loads every page of the last one's matches.
   ///
   /// The queries of `--queries` are typed one right after the other: each search supersedes
-  /// the one before before it has scanned anything. A line of standard input is typed when
-  /// it is read: meanwhile the search before it goes on.
+  /// the one before, which gets as far as the scan goes meanwhile (on a small folder, to its
+  /// first matches or its end). A line of standard input is typed when it is read: meanwhile
+  /// the search before it goes on.
   private func runScript(_ options: SearchCommand.Options) async -> Int32 {
     let model: SearchModel
     // Loading at once, not after a show delay: what a script sees does not depend on how
@@ -128,7 +135,6 @@ public struct SearchApp {
     if options.timeline {
       let timeline = SearchTimeline(elapsed: makeStopwatch(), write: writeOutput)
       model = makeModel(options, presenter: timeline, loadingPolicy: .immediate)
-      timeline.key = { [weak model] in model?.query ?? "" }
     } else {
       let log = SearchLog(write: writeOutput)
       model = makeModel(options, presenter: log, loadingPolicy: .immediate)

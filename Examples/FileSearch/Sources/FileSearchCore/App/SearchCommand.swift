@@ -98,29 +98,33 @@ public enum SearchCommand: Hashable, Sendable {
     USAGE: file-search [--queries LIST] [--timeline] [--page-size N] [--hidden] DIR
 
     Searches the files in DIR by name and by contents as you type. Each keystroke
-    starts a new search that replaces the one before; matches appear as they are
-    found, a page at a time (scroll down for the next page). Binary files (a NUL
+    starts a new search that replaces the one before; its matches stay, dimmed,
+    until the new search finds its first. Matches appear as they are found, a
+    page at a time (scroll down for the next page). Binary files (a NUL
     byte in their first 8 KiB) and files over 1 MiB are matched by name only;
     symbolic links are followed, but no folder is entered twice.
 
     On a terminal, type the query; Up, Down, PgUp and PgDn scroll, Ctrl-R retries
-    a failed or cancelled search, Ctrl-D quits. Otherwise each line of standard
-    input is a query, typed as soon as it is read; after the last one, every page
-    of its matches is printed.
+    a page that failed or else searches again, Ctrl-D quits. Otherwise each line
+    of standard input is a query, typed as soon as it is read; after the last
+    one, every page of its matches is printed.
 
     OPTIONS:
       --queries LIST   Type these comma-separated queries, in order, instead of
                        reading standard input.
       --timeline       Print one line per change of state, "<milliseconds>
                        <query> <state>", instead of the matches; the state is
-                       the line's last word: loading, content, empty, error or
-                       idle. Needs --queries or queries on standard input.
+                       the line's last word: loading, content, empty, error,
+                       idle, or previous while the query searches with the
+                       previous query's matches still shown. Needs --queries or
+                       queries on standard input.
       --page-size N    Show N matches a page (1 to 100000; default 50).
       --hidden         Search names that start with '.' too.
       -h, --help       Show this message and exit.
       --               Treat the next argument as DIR.
 
-    Ctrl-C cancels the running search, keeping what it found; a second Ctrl-C,
+    Ctrl-C cancels the running search, which brings back what it replaced (its
+    own matches found so far stay), or the page being loaded; a second Ctrl-C,
     or one while nothing runs, quits with status 130.
 
     The exit status is 0 whatever the search finds, 1 when the terminal cannot

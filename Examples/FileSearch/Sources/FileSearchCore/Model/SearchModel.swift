@@ -4,18 +4,18 @@ import StatefulContent
 /// rules decide for them — loading, content, empty ("No matches for 'x'"), error (with Retry)
 /// or idle (no query).
 ///
-/// Every keystroke is a new load of its query that supersedes the last: the older load's
-/// scan is cancelled and nothing of it lands. Matches stream in while the folder is scanned:
-/// the first ones turn loading into content at once, and a page holds ``pageSize`` matches;
-/// ``loadNextPage()`` continues the scan where the page ended. ``cancel()`` stops the scan,
-/// keeping what was found; ``retry()`` runs it again from where it stopped.
+/// Every keystroke is a keyed streaming load whose key is the query and whose parts are the
+/// scanner's batches: the newest query supersedes the one before (its scan is cancelled and
+/// nothing more of it lands), and the first batch with a match turns loading into content at
+/// once while the scan goes on. Until then the previous query's matches stay on screen,
+/// marked as the previous key's (`Presentation.showsPreviousKey`). A page holds ``pageSize``
+/// matches; ``loadNextPage()`` appends the next one (`loadMore`, with its own loading and
+/// failed state in `Presentation.append`). ``retry()`` runs the failed page again
+/// (`retryAppend()`) or else the search (`reload()`); ``cancel()`` cancels the running search
+/// (`cancelLoading()`), which brings back what it replaced, or the running page.
 ///
 /// This is the only file of the example that calls the library's loading API (`load`,
-/// `reload`, `cancelLoading`, `reset`, `transitionToDecidedState`), so that it can move to
-/// keyed, streaming and paginated loads in one place. Today a key is the model's ``query``,
-/// which a new search replaces before loading; streaming is the scan's batches stored by the
-/// operation on the model's actor as they arrive; a page is a load like any other, whose
-/// operation continues from the model's ``cursor``.
+/// `loadMore`, `reload`, `retryAppend`, `cancelLoading`, `reset`).
 ///
 /// ```swift
 /// let model = SearchModel(scanner: FileScanner(folder: "Sources"), presenter: presenter)
@@ -29,33 +29,30 @@ public final class SearchModel: @MainActor StatefulContent {
   /// The machine that presents the search's states.
   public let stateMachine: ContentStateMachine
   /// The scanner of the folder searched.
-  public let scanner: FileScanner
+  public let scanner: any FolderScanning
   /// How many matches a page holds.
   public let pageSize: Int
   /// The longest time between two batches of matches while a page is scanned.
   public let flushInterval: Duration
-  /// The query of the current search; empty when there is none.
+  /// The query typed last; empty when there is none.
   public private(set) var query = ""
-  /// The matches of the current search, in the order they were found, over every page loaded.
+  /// The matches shown, in the order they were found, over every page loaded.
   public private(set) var content: [SearchMatch] = []
-  /// Where the scan of the current search stands; the next page starts there.
+  /// The query the matches were found for — while a new query searches, the previous one —
+  /// or `nil` before the first match or scan that ended.
+  public private(set) var contentQuery: String?
+  /// Where the scan of ``contentQuery`` stands; the next page starts there.
   public private(set) var cursor = ScanCursor()
-  /// The error of the last page that failed while matches were shown, until a page succeeds.
-  public private(set) var pageError: (any Error)?
-  /// Whether the current search was cancelled (``cancel()``) and not run again since.
-  public private(set) var wasCancelled = false
-  /// Called when matches arrive or the page error changes, which changes no state: a view
-  /// that shows the matches redraws. Defaults to doing nothing.
+  /// Called when matches arrive or go, which may change no state: a view that shows the
+  /// matches redraws. Defaults to doing nothing.
   public var resultsDidChange: () -> Void = {}
 
-  /// Tells apart the searches: a scan reports only while its search is the current one.
-  private var generation = 0
   private let elapsed: @Sendable () -> Duration
 
   /// Creates a model; nothing is searched until ``search(_:)``.
   ///
   /// - Parameters:
-  ///   - scanner: The scanner of the folder to search.
+  ///   - scanner: The scanner of the folder to search, such as a ``FileScanner``.
   ///   - pageSize: How many matches a page holds; at least 1. Defaults to 50.
   ///   - presenter: The presenter of the search's states, or `nil`.
   ///   - clock: The clock of the loading policy and of the batches' pace. Tests pass a
@@ -64,7 +61,7 @@ public final class SearchModel: @MainActor StatefulContent {
   ///     `LoadingPolicy.immediate`.
   ///   - flushInterval: The longest time between two batches of matches. Defaults to 50 ms.
   public init(
-    scanner: FileScanner,
+    scanner: any FolderScanning,
     pageSize: Int = 50,
     presenter: (any Presenter)?,
     clock: any Clock<Duration> = ContinuousClock(),
@@ -79,75 +76,104 @@ public final class SearchModel: @MainActor StatefulContent {
     elapsed = Self.stopwatch(clock)
   }
 
-  /// Whether a search or a page is being scanned.
+  /// Whether a search is being scanned.
   public var isSearching: Bool { stateMachine.hasActiveLoad }
 
-  /// Whether the folder has more to scan for the current search: a next page may follow.
-  public var hasMoreResults: Bool { !query.isEmpty && !cursor.isFinished }
+  /// Whether a next page is being scanned.
+  public var isLoadingPage: Bool { stateMachine.appendState.isLoading }
+
+  /// Whether the folder has more to scan for the matches shown: a next page may follow.
+  public var hasMoreResults: Bool { contentQuery != nil && !cursor.isFinished }
 
   // MARK: Loads
 
   /// Searches for a query, superseding the search before it.
   ///
-  /// The matches of the previous query are dropped and its scan is cancelled; loading is
-  /// presented before this returns (where `Task.immediate` exists; elsewhere as soon as the
-  /// main actor runs the task, and not at all when a newer search came first). An empty query
-  /// searches nothing: the state goes back to idle.
+  /// The previous query's scan is cancelled; its matches stay, marked as the previous
+  /// key's, until the first batch of this query replaces them. The state changes before this
+  /// returns (where `Task.immediate` exists; elsewhere as soon as the main actor runs the
+  /// task, and not at all when a newer search came first); batches that the scan has ready
+  /// by then are shown before it returns too. An empty query searches nothing: the matches
+  /// go and the state goes back to idle.
   ///
   /// - Parameter query: The text to look for in names and contents, ignoring case.
-  /// - Returns: The task of the first page's load, or `nil` for an empty query.
+  /// - Returns: The task of the search, or `nil` for an empty query.
   @discardableResult
   public func search(_ query: String) -> Task<LoadOutcome, Never>? {
-    generation += 1
     self.query = query
-    content = []
-    cursor = ScanCursor()
-    pageError = nil
-    wasCancelled = false
     guard !query.isEmpty else {
+      content = []
+      contentQuery = nil
+      cursor = ScanCursor()
       reset()
       resultsDidChange()
       return nil
     }
-    return start { await $0.loadPage() }
-  }
-
-  /// Loads the next page of the current search: what scrolling past the last match does.
-  ///
-  /// - Returns: The task of the page's load, or `nil` when there is no next page, a scan
-  ///   runs, or no matches are shown.
-  @discardableResult
-  public func loadNextPage() -> Task<LoadOutcome, Never>? {
-    guard hasMoreResults, !isSearching, currentState.kind == .content else { return nil }
-    return start { await $0.loadPage() }
-  }
-
-  /// Runs the search again from where it stopped: after an error (the folder could not be
-  /// read), a page that failed, or ``cancel()``.
-  ///
-  /// - Returns: The task of the load, or `nil` when there is nothing to retry.
-  @discardableResult
-  public func retry() -> Task<LoadOutcome, Never>? {
-    let failed = currentState.kind == .error || pageError != nil
-    guard hasMoreResults, !isSearching, failed || wasCancelled else { return nil }
-    wasCancelled = false
     return start { model in
-      if let outcome = await model.reload() { return outcome }
-      return await model.loadPage()
+      guard model.query == query else { return .superseded }
+      return await model.stream(query)
     }
   }
 
-  /// Cancels the running scan.
+  /// Appends the next page of the matches shown: what scrolling past the last match does.
   ///
-  /// The matches found so far stay, and ``loadNextPage()`` or ``retry()`` continues the scan.
-  /// With none, the state goes back to idle rather than to the rules' empty state: nothing
-  /// was searched to the end, so "No matches" would be wrong.
-  public func cancel() {
-    guard isSearching else { return }
-    wasCancelled = true
-    if hasContent { cancelLoading() } else { reset() }
-    resultsDidChange()
+  /// - Returns: The task of the page's load, or `nil` when there is no next page, a search
+  ///   or a page runs, the last page failed (``retry()`` runs it again), or no matches are
+  ///   shown.
+  @discardableResult
+  public func loadNextPage() -> Task<LoadOutcome, Never>? {
+    guard let contentQuery, hasMoreResults, !isSearching, currentState.kind == .content else {
+      return nil
+    }
+    guard case .idle = stateMachine.appendState else { return nil }
+    let (scanner, cursor, limit) = (scanner, cursor, pageSize)
+    let (flushInterval, elapsed) = (flushInterval, elapsed)
+    return startPage { model in
+      await model.loadMore(animated: false) { _ in
+        try await scanner.page(
+          matching: contentQuery, from: cursor, limit: limit, flushInterval: flushInterval,
+          elapsed: elapsed)
+      } apply: { model, page in
+        model.content += page.matches
+        model.cursor = page.cursor
+        model.resultsDidChange()
+      }
+    }
   }
+
+  /// Runs again what failed or was cancelled: the page that failed, that page only; else the
+  /// search of the query typed last, from the start.
+  ///
+  /// After a search that ended well, the search runs again: the matches stay while it runs.
+  ///
+  /// - Returns: The task of the load, or `nil` when a search or a page runs, or no query
+  ///   was typed.
+  @discardableResult
+  public func retry() -> Task<LoadOutcome, Never>? {
+    guard !query.isEmpty, !isSearching, !isLoadingPage else { return nil }
+    if stateMachine.appendState.error != nil {
+      return startPage { await $0.retryAppend() ?? .superseded }
+    }
+    return start { await $0.reload() ?? .superseded }
+  }
+
+  /// Cancels the running search or page.
+  ///
+  /// A search that is cancelled brings back what it replaced — the previous query's matches,
+  /// as current again, or the state before — but the matches of its own that arrived stay,
+  /// and the next page goes on from where it stopped. A page that is cancelled leaves the
+  /// matches as they were.
+  public func cancel() {
+    if isSearching {
+      cancelLoading()
+    } else if isLoadingPage {
+      pageTask?.cancel()
+    }
+  }
+
+  /// The task of the page appended last: ``cancel()`` cancels it (the library's
+  /// `cancelLoading()` cancels loads, not appends).
+  private var pageTask: Task<LoadOutcome, Never>?
 
   /// Starts a load in a task that begins at once, so that a keystroke's load supersedes the
   /// previous one before the next keystroke is handled.
@@ -157,56 +183,58 @@ public final class SearchModel: @MainActor StatefulContent {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
       return Task.immediate { await body(self) }
     }
-    let generation = generation
-    return Task { self.generation == generation ? await body(self) : .superseded }
+    return Task { await body(self) }
   }
 
-  /// Loads the next page of the current search; the first page is the next page of a new
-  /// cursor. The operation runs on the model's actor and is given the model, so that
-  /// `reload()` runs it again for the search current then.
-  private func loadPage() async -> LoadOutcome {
-    await load(animated: false) { model, context in
-      try await model.scanPage(reportingTo: context)
-    } apply: { model, _ in
-      model.pageError = nil
+  /// Starts a page's load, keeping its task for ``cancel()``.
+  private func startPage(
+    _ body: @escaping @MainActor (SearchModel) async -> LoadOutcome
+  ) -> Task<LoadOutcome, Never> {
+    let task = start(body)
+    pageTask = task
+    return task
+  }
+
+  /// The keyed streaming load of a query's first page: each batch with matches is a part,
+  /// and so is the page's last batch once a part came before it, for where the scan stopped.
+  /// Batches with nothing but progress report it and are not parts, so that the previous
+  /// query's matches stay until the first match. A page without a match has no part at all:
+  /// the load's `reset` at its end takes the scan's last cursor, and the state goes from the
+  /// previous query's matches straight to empty, with no loading in between.
+  private func stream(_ query: String) async -> LoadOutcome {
+    let (scanner, limit, flushInterval, elapsed) = (scanner, pageSize, flushInterval, elapsed)
+    let lastCursor = Locked(ScanCursor())
+    return await load(key: query, animated: false) { context in
+      let hasMatches = Locked(false)
+      return scanner.batches(
+        matching: query, from: ScanCursor(), limit: limit, flushInterval: flushInterval,
+        elapsed: elapsed
+      ).filter { batch in
+        context.reportProgress(batch.cursor.progress)
+        lastCursor.withLock { $0 = batch.cursor }
+        let hadMatches = hasMatches.withLock { found in
+          defer { found = found || !batch.matches.isEmpty }
+          return found
+        }
+        return !batch.matches.isEmpty || (batch.end != nil && hadMatches)
+      }
+    } reset: { model in
+      model.content = []
+      model.contentQuery = query
+      model.cursor = lastCursor.withLock { $0 }
+    } apply: { model, batch in
+      model.content += batch.matches
+      model.cursor = batch.cursor
+      model.resultsDidChange()
     }
-  }
-
-  /// Scans a page from the cursor, storing each batch as it arrives.
-  private func scanPage(reportingTo context: LoadContext) async throws -> ScanBatch.End {
-    let generation = generation
-    let batches = scanner.batches(
-      matching: query, from: cursor, limit: pageSize, flushInterval: flushInterval,
-      elapsed: elapsed)
-    for try await batch in batches {
-      // A superseded or cancelled load's task is cancelled on this actor before anything
-      // else changes the model: a batch that arrives later is not stored.
-      guard !Task.isCancelled, generation == self.generation else { break }
-      receive(batch)
-      context.reportProgress(batch.cursor.progress)
-      if let end = batch.end { return end }
-    }
-    throw CancellationError()
-  }
-
-  /// Stores a batch: the cursor moves on, and the first matches turn loading into content
-  /// while the scan goes on (with content, a load is a refresh).
-  private func receive(_ batch: ScanBatch) {
-    cursor = batch.cursor
-    guard !batch.matches.isEmpty else { return }
-    content += batch.matches
-    transitionToDecidedState(animated: false)
-    resultsDidChange()
   }
 
   // MARK: Hooks
 
-  /// Keeps the error of a page that failed while matches are shown; ``retry()`` retries it.
-  ///
-  /// - Parameter error: The page's error.
-  public func handleErrorWhenContentsAvailable(_ error: any Error) {
-    pageError = error
-    resultsDidChange()
+  /// The query the state is about: the one searching, or whose search failed or whose
+  /// matches are shown.
+  private var stateQuery: String {
+    TerminalText.clean(stateMachine.key.map(\.description) ?? query)
   }
 
   /// The loading placeholder, naming the query; it keeps the scan's progress.
@@ -215,7 +243,7 @@ public final class SearchModel: @MainActor StatefulContent {
   /// - Returns: The placeholder to present.
   public func configureLoadingPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     var loading = placeholder as? StandardPlaceholder ?? .loading
-    loading.title = "Searching for '\(TerminalText.clean(query))'…"
+    loading.title = "Searching for '\(stateQuery)'…"
     return loading
   }
 
@@ -225,7 +253,7 @@ public final class SearchModel: @MainActor StatefulContent {
   /// - Returns: The placeholder to present.
   public func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     var empty = placeholder as? StandardPlaceholder ?? .empty
-    empty.title = "No matches for '\(TerminalText.clean(query))'"
+    empty.title = "No matches for '\(stateQuery)'"
     empty.message = Self.summary(of: cursor)
     return empty
   }

@@ -6,7 +6,10 @@ import StatefulContent
 /// A placeholder is written as its title, its message indented, and its actions (`[Retry]`);
 /// loading's progress writes nothing more. Matches are written one per line
 /// (``TerminalText/line(for:)``) when the model reports them, so the first ones appear while
-/// the scan goes on. A search cancelled with nothing found writes that it was cancelled.
+/// the scan goes on. While a new query searches with the previous query's matches still
+/// shown (`Presentation.showsPreviousKey`), a line says so: `Searching for 'swi'… (the
+/// matches above are for 'sw')`. A page that fails writes its error once; a search cancelled
+/// with nothing shown writes that it was cancelled.
 ///
 /// ```swift
 /// let log = SearchLog()
@@ -20,9 +23,9 @@ public final class SearchLog: @MainActor SynchronousPresenter {
   public weak var model: SearchModel?
 
   private let write: (String) -> Void
-  private var writtenMatches = 0
-  private var writtenPageError = false
-  private var lastPlaceholderLines: [String] = []
+  /// The query of the matches written, and how many of them were.
+  private var written: (query: String?, count: Int) = (nil, 0)
+  private var lastLines: [String] = []
 
   /// Creates a log.
   ///
@@ -31,46 +34,55 @@ public final class SearchLog: @MainActor SynchronousPresenter {
     self.write = write
   }
 
-  /// Writes a placeholder when it differs from the last one written.
+  /// Writes a placeholder, the previous query's matches kept, or a page's error, when it
+  /// differs from the last one written.
   ///
   /// - Parameters:
   ///   - presentation: The presentation shown.
   ///   - animated: Ignored.
   public func present(_ presentation: Presentation, animated: Bool) {
-    let kind = presentation.state.kind
-    if kind == .content {
-      lastPlaceholderLines = []
-      return
-    }
-    // Any other state shows no matches: the next ones belong to a new search.
-    writtenMatches = 0
-    writtenPageError = false
+    let query = TerminalText.clean(presentation.key?.description ?? "")
     var lines: [String] = []
-    if let placeholder = presentation.placeholder as? StandardPlaceholder {
-      lines.append(placeholder.title)
-      if let message = placeholder.message, !message.isEmpty { lines.append("  " + message) }
-      if !placeholder.actions.isEmpty {
-        lines.append("  " + placeholder.actions.map { "[\($0.title)]" }.joined(separator: " "))
+    switch presentation.state.kind {
+    case .content:
+      if presentation.showsPreviousKey, let previous = model?.contentQuery {
+        lines.append(
+          "Searching for '\(query)'… (the matches above are for "
+            + "'\(TerminalText.clean(previous))')")
+      } else if let error = presentation.append.error {
+        lines.append("Could not load more matches: \(TerminalText.clean("\(error)"))")
       }
-    } else if kind == .idle, let model, model.wasCancelled {
-      lines.append("Search for '\(TerminalText.clean(model.query))' cancelled.")
+    case .idle:
+      if let model, !model.query.isEmpty, !model.isSearching {
+        lines.append("Search for '\(TerminalText.clean(model.query))' cancelled.")
+      }
+    default:
+      // No matches shown: the next ones belong to a new search.
+      written = (nil, 0)
+      if let placeholder = presentation.placeholder as? StandardPlaceholder {
+        lines.append(placeholder.title)
+        if let message = placeholder.message, !message.isEmpty { lines.append("  " + message) }
+        if !placeholder.actions.isEmpty {
+          lines.append(
+            "  " + placeholder.actions.map { "[\($0.title)]" }.joined(separator: " "))
+        }
+      }
     }
-    guard !lines.isEmpty, lines != lastPlaceholderLines else { return }
-    lastPlaceholderLines = lines
-    write(lines.map { $0 + "\n" }.joined())
+    guard lines != lastLines else { return }
+    lastLines = lines
+    if !lines.isEmpty { write(lines.map { $0 + "\n" }.joined()) }
   }
 
-  /// Writes the model's matches not written yet, and a page's error once.
+  /// Writes the model's matches not written yet: all of them when they belong to another
+  /// query than those written before.
   public func writeNewMatches() {
     guard let model else { return }
-    if model.content.count < writtenMatches { writtenMatches = 0 }
-    let new = model.content[writtenMatches...]
-    writtenMatches = model.content.count
-    var text = new.map { TerminalText.line(for: $0) + "\n" }.joined()
-    if let error = model.pageError, !writtenPageError {
-      text += "Could not load more matches: \(TerminalText.clean("\(error)"))\n"
+    if written.query != model.contentQuery || model.content.count < written.count {
+      written = (model.contentQuery, 0)
     }
-    writtenPageError = model.pageError != nil
+    let new = model.content[written.count...]
+    written.count = model.content.count
+    let text = new.map { TerminalText.line(for: $0) + "\n" }.joined()
     if !text.isEmpty { write(text) }
   }
 }

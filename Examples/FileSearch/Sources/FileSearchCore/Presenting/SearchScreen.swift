@@ -1,12 +1,17 @@
 import StatefulContent
 
 /// A presenter that draws the search on a full terminal screen: the query being typed, a
-/// status line, the matches (or the placeholder) and a line of keys.
+/// status line, the matches (or the placeholder), a footer for the next page and a line of
+/// keys.
+///
+/// While a new query searches, the previous query's matches stay, dimmed
+/// (`Presentation.showsPreviousKey`), and the status line names both queries. The footer says
+/// that the next page loads, or that it failed, with its Retry key (`Presentation.append`).
 ///
 /// The screen redraws itself when a state is presented and when the model reports new
 /// matches (``redraw()``); it scrolls through the matches with ``scroll(by:)``. What it draws
-/// is ``lines()``, a pure function of the model, the input, the scroll position and the size,
-/// so that it can be tested without a terminal.
+/// is ``lines()``, a pure function of the model, the presentation, the input, the scroll
+/// position and the size, so that it can be tested without a terminal.
 ///
 /// ```swift
 /// let screen = SearchScreen(folder: "Sources", size: { (24, 80) })
@@ -68,8 +73,9 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
         + "\u{1B}[1;\(column)H")
   }
 
-  /// How many matches fit on screen: all rows but the prompt, the status and the keys.
-  public var visibleRows: Int { max(size().rows - 3, 1) }
+  /// How many matches fit on screen: all rows but the prompt, the status, the footer and the
+  /// keys.
+  public var visibleRows: Int { max(size().rows - 4, 1) }
 
   /// Scrolls the matches, without going past either end.
   ///
@@ -89,36 +95,72 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
   }
 
   /// The screen's lines, cut to its width: the prompt, the status, the body (as many rows as
-  /// fit) and the keys.
+  /// fit), the footer and the keys. The previous query's matches are dimmed (SGR 2).
   ///
-  /// - Returns: As many lines as the screen has rows (at least 4).
+  /// - Returns: As many lines as the screen has rows (at least 5).
   public func lines() -> [String] {
     let (rows, columns) = size()
     let width = max(columns, 1)
-    var body = bodyLines()
-    body = Array(body.prefix(visibleRows))
-    body += Array(repeating: "", count: max(rows, 4) - 3 - body.count)
-    return ([prompt + input, statusLine()] + body + [Self.keysLine]).map {
-      TerminalText.fit($0, width: width)
-    }
+    var body = Array(bodyLines().prefix(visibleRows)).map { TerminalText.fit($0, width: width) }
+    if presentation.showsPreviousKey { body = body.map(Self.dimmed) }
+    body += Array(repeating: "", count: max(rows, 5) - 4 - body.count)
+    let fitted = [prompt + input, statusLine()].map { TerminalText.fit($0, width: width) }
+    return fitted + body + [footerLine(), Self.keysLine].map { TerminalText.fit($0, width: width) }
+  }
+
+  /// A line shown dimmed: SGR 2 before it, SGR 22 (normal intensity) after it.
+  ///
+  /// - Parameter line: The line, already cut to the screen's width.
+  /// - Returns: The line between the two sequences; an empty line stays empty.
+  public static func dimmed(_ line: String) -> String {
+    line.isEmpty ? line : "\u{1B}[2m" + line + "\u{1B}[22m"
   }
 
   private var prompt: String { "Search \(TerminalText.clean(folder)): " }
 
+  /// The query the presentation is about, cleaned.
+  private var shownQuery: String {
+    TerminalText.clean(presentation.key?.description ?? "")
+  }
+
+  /// Whether the state shown is not about the query typed last, and none searches for it: its
+  /// search was cancelled, and what it replaced came back.
+  private var showsCancelledSearch: Bool {
+    guard let model, !model.query.isEmpty, !model.isSearching else { return false }
+    return presentation.key?.description != model.query
+  }
+
   private func statusLine() -> String {
-    guard let model, presentation.state.kind == .content else { return "" }
+    guard let model else { return "" }
+    let cancelled =
+      "search for '\(TerminalText.clean(model.query))' cancelled: Ctrl-R searches again"
+    guard presentation.state.kind == .content else { return showsCancelledSearch ? cancelled : "" }
     let count = model.content.count
     var status = "\(count) match\(count == 1 ? "" : "es")"
-    if presentation.isRefreshing {
+    if presentation.showsPreviousKey {
+      status +=
+        " for '\(TerminalText.clean(model.contentQuery ?? ""))' · searching '\(shownQuery)'…"
+    } else if presentation.isRefreshing {
       status += " · searching…"
-    } else if model.wasCancelled {
-      status += " · cancelled: Ctrl-R goes on"
-    } else if let error = model.pageError {
-      status += " · could not load more (\(TerminalText.clean("\(error)"))): Ctrl-R retries"
+      if let progress = presentation.progress { status += " \(Int(progress * 100))%" }
+    } else if showsCancelledSearch {
+      status += " for '\(shownQuery)' · " + cancelled
+    } else if let error = model.stateMachine.lastError {
+      status += " · could not search again (\(TerminalText.clean("\(error)"))): Ctrl-R retries"
     } else if model.hasMoreResults {
       status += " · scroll down for more"
     }
     return status
+  }
+
+  /// The footer: where appending the next page stands.
+  private func footerLine() -> String {
+    switch presentation.append {
+    case .idle: ""
+    case .loading: "Loading more matches…"
+    case .failed(let error):
+      "Could not load more matches (\(TerminalText.clean("\(error)"))) [Retry: Ctrl-R]"
+    }
   }
 
   private func bodyLines() -> [String] {
@@ -129,9 +171,7 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
       guard scrollOffset < end else { return [] }
       return model.content[scrollOffset..<end].map { TerminalText.line(for: $0) }
     case .idle:
-      if let model, model.wasCancelled {
-        return ["Search for '\(TerminalText.clean(model.query))' cancelled: Ctrl-R goes on."]
-      }
+      if showsCancelledSearch { return [] }
       return ["Type to search the names and contents of the files."]
     default:
       guard let placeholder = presentation.placeholder as? StandardPlaceholder else { return [] }

@@ -3,29 +3,27 @@ import StatefulContent
 /// A presenter that writes one line per presented change, for scripts and tests.
 ///
 /// Each line reads `<milliseconds since start> <key> <state>`, such as `12 swi content`: the
-/// key is the query the change belongs to (``key``, cleaned of control characters; `''` for
-/// the empty query) and may contain spaces, so the state is the line's last word — the kind's
-/// name: `idle`, `loading`, `content`, `empty` or `error`. A line is written when the key or
-/// the kind changes; progress, and matches that arrive while the kind stays content, write
-/// nothing. Nothing is rendered.
+/// key is the query the change belongs to (`Presentation.key`, cleaned of control characters;
+/// `''` for none) and may contain spaces, so the state is the line's last word — the kind's
+/// name, `idle`, `loading`, `content`, `empty` or `error`, or `previous` while the key
+/// searches with the previous key's matches still shown (`Presentation.showsPreviousKey`).
+/// A line is written when the key or the state changes; progress, and matches that arrive
+/// while the state stays content, write nothing. Nothing is rendered.
 ///
 /// ```swift
 /// let timeline = SearchTimeline()
 /// let model = SearchModel(scanner: FileScanner(folder: "."), presenter: timeline)
-/// timeline.key = { [weak model] in model?.query ?? "" }
-/// model.search("swi")   // writes "0 swi loading", then e.g. "3 swi content"
+/// model.search("sw")    // writes "0 sw loading", then e.g. "3 sw content"
+/// model.search("swi")   // writes "5 swi previous", then e.g. "6 swi content"
 /// ```
 @MainActor
 public final class SearchTimeline: @MainActor SynchronousPresenter {
   /// The lines written so far, without line feeds.
   public private(set) var lines: [String] = []
-  /// Returns the key of the changes presented now: the model's query. Capture the model
-  /// weakly. Defaults to the empty key.
-  public var key: () -> String = { "" }
 
   private let elapsed: () -> Duration
   private let write: (String) -> Void
-  private var last: (key: String, kind: ContentState.Kind)?
+  private var last: (key: String, state: String)?
 
   /// Creates a timeline.
   ///
@@ -41,19 +39,28 @@ public final class SearchTimeline: @MainActor SynchronousPresenter {
     self.write = write
   }
 
-  /// Writes a line when the key or the kind of state differs from the last line's.
+  /// Writes a line when the key or the state differs from the last line's.
   ///
   /// - Parameters:
   ///   - presentation: The presentation shown.
   ///   - animated: Ignored.
   public func present(_ presentation: Presentation, animated: Bool) {
-    let key = key()
-    let kind = presentation.state.kind
-    if let last, last.key == key, last.kind == kind { return }
-    last = (key, kind)
-    let line = Self.line(elapsed: elapsed(), key: key, kind: kind)
+    let key = presentation.key?.description ?? ""
+    let state = Self.state(of: presentation)
+    if let last, last.key == key, last.state == state { return }
+    last = (key, state)
+    let line = Self.line(elapsed: elapsed(), key: key, state: state)
     lines.append(line)
     write(line + "\n")
+  }
+
+  /// The state word of a presentation: `previous` for the previous key's content kept while
+  /// its key searches, else the kind's name.
+  ///
+  /// - Parameter presentation: The presentation.
+  /// - Returns: One word, such as `loading`.
+  public static func state(of presentation: Presentation) -> String {
+    presentation.showsPreviousKey ? "previous" : "\(presentation.state.kind)"
   }
 
   /// Formats a timeline line.
@@ -61,12 +68,12 @@ public final class SearchTimeline: @MainActor SynchronousPresenter {
   /// - Parameters:
   ///   - elapsed: The time since the start; negative times count as 0.
   ///   - key: The query; cleaned of control characters, `''` when empty.
-  ///   - kind: The kind of state presented.
+  ///   - state: The state's word, such as `content` (``state(of:)``).
   /// - Returns: The line without a line feed, such as `1500 swi content`.
-  public static func line(elapsed: Duration, key: String, kind: ContentState.Kind) -> String {
+  public static func line(elapsed: Duration, key: String, state: String) -> String {
     let (seconds, attoseconds) = elapsed.components
     let milliseconds = max(seconds * 1000 + attoseconds / 1_000_000_000_000_000, 0)
-    return "\(milliseconds) \(key.isEmpty ? "''" : TerminalText.clean(key)) \(kind)"
+    return "\(milliseconds) \(key.isEmpty ? "''" : TerminalText.clean(key)) \(state)"
   }
 
   /// Returns a function that measures the time since this call on the continuous clock.

@@ -1,6 +1,6 @@
 import Dispatch
 
-extension FileScanner {
+extension FileScanner: FolderScanning {
   /// Scans a page on a thread of its own and streams its batches.
   ///
   /// The stream yields the batches of ``scanPage(matching:from:limit:flushInterval:elapsed:isCancelled:report:)``

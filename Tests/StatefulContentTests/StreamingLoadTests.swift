@@ -160,6 +160,34 @@ final class StreamingLoadTests: LoadTestCase {
     XCTAssertEqual(model.content, ["run 2"], "reset, then the new parts")
   }
 
+  func test_unlockingAStream_staysLoadingWhileItsPartsArrive_neverLockedAgain() async {
+    let feed = Feed()
+    let model = model
+    let locked = await model.load { context in
+      guard context.credential != nil else {
+        return Parts { $0.finish(throwing: ContentLockedError(.credentialRequired)) }
+      }
+      return feed.stream
+    } reset: { model in
+      model.content = []
+    } apply: { model, part in
+      model.content += part
+    }
+    XCTAssertEqual(locked, .locked(.credentialRequired))
+    let unlock = Task { await model.unlock(with: Credential(password: "s3cret")) }
+    await settle { self.presenter.presentedKinds == [.loading, .locked, .loading] }
+
+    feed.continuation.yield(["page 1"])
+    await settle { self.model.content == ["page 1"] }
+
+    XCTAssertEqual(model.currentState.kind, .loading, "the credential is still being verified")
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading], "no locked again")
+    feed.continuation.finish()
+    let outcome = await unlock.value
+    XCTAssertEqual(outcome, .unlocked)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .content])
+  }
+
   // MARK: Under a loading policy
 
   func test_partsWithinTheShowDelay_showContent_withNoLoadingAtAll() async {

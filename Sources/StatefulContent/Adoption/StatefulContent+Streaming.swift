@@ -21,6 +21,9 @@ extension StatefulContent {
   ///   failed attempt is retried as any load's; after it, never (the parts would come again).
   /// - A superseded or cancelled load applies nothing more; the parts it applied stay in the
   ///   adopter, and the state is decided again from them.
+  /// - During ``unlock(with:animated:isolation:)``, which runs the stream again with the
+  ///   credential, parts are applied but the state stays loading: the lock holds until the
+  ///   stream ends without an error, and content is never presented while it does.
   ///
   /// ```swift
   /// await viewer.load {

@@ -138,7 +138,9 @@ extension ContentStateMachine {
 
   /// A part of the streaming load `id` arrived: it is applied to the adopter, and the decided
   /// state — content, once the adopter has some, while the load goes on — is requested; it
-  /// waits while loading has not been shown its minimum display time.
+  /// waits while loading has not been shown its minimum display time. While a credential is
+  /// verified (an unlock), the state stays loading: the lock holds until the load succeeds,
+  /// and content is never presented while it does (deciding would show locked again).
   ///
   /// - Returns: What the load's lifecycle decided, or `nil` for a stale part (not applied).
   func loadPartArrived<Host: StatefulContent>(
@@ -153,7 +155,9 @@ extension ContentStateMachine {
     else { return nil }
     callingHook(apply)
     updateKeys { $0.contentReplaced() }
-    submitDecidedState(host: host, animated: animated, holdsResult: step != .present)
+    if contentLock.stateWhileLoading == nil {
+      submitDecidedState(host: host, animated: animated, holdsResult: step != .present)
+    }
     return step
   }
 

@@ -307,7 +307,7 @@ final class ViewerAppTests: FixtureTestCase {
       headings,
       [
         "== A text file: welcome.txt ==", "== A folder: folder ==",
-        "== A large file, read in chunks: large.txt ==", "== An empty file: empty.txt ==",
+        "== A large file, shown as it is read: large.txt ==", "== An empty file: empty.txt ==",
         "== An empty folder: empty-folder ==", "== A missing file: missing.txt ==",
         "== A path through a file: welcome.txt/notes.txt ==", "== A binary file: image.bin ==",
         "== A PDF with text: report.pdf ==", "== A PDF without text (a scan): scan.pdf ==",

@@ -145,6 +145,18 @@ final class DocumentReaderTests: FixtureTestCase {
     XCTAssertEqual(document.byteCount, 71)
   }
 
+  func test_readText_firstReadAsksForNoMoreThanTheFirstScreenfulKeeps() throws {
+    let byteCount = 1 << 20
+    let path = try fixtures.file("large.txt", largeText(byteCount: byteCount))
+    var parts: [Document] = []
+
+    _ = try DocumentReader().readText(
+      at: path, expectedByteCount: byteCount, part: { parts.append($0) })
+
+    XCTAssertEqual(
+      parts.map(\.byteCount), [64 << 10], "64 KiB, then the rest of a file read at once")
+  }
+
   func test_readText_screenfulCompletedByTheLastRead_handsOverNoPart() throws {
     let path = try fixtures.file("small.txt", text: "a\nb\nc\n")
     var parts: [Document] = []

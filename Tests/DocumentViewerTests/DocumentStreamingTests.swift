@@ -134,6 +134,33 @@ final class DocumentStreamingTests: FixtureTestCase {
     XCTAssertTrue(parts.allSatisfy { $0.lines == [line, line] })
   }
 
+  func test_parts_readTheRestOfTheFileOnlyAfterTheFirstPartIsTaken() async throws {
+    let path = try fixtures.file("large.log", largeText(byteCount: 1 << 20))
+    var parts = DocumentOpener(reader: reader).parts(path, context: LoadContext())
+      .makeAsyncIterator()
+
+    let first = try await parts.next()
+    // A NUL byte far beyond the first screenful, written after it was handed over.
+    let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+    try handle.seek(toOffset: 512 << 10)
+    try handle.write(contentsOf: [0])
+    try handle.close()
+    var later: [Document] = []
+    var failure: (any Error)?
+    do {
+      while let part = try await parts.next() { later.append(part) }
+    } catch {
+      failure = error
+    }
+
+    XCTAssertEqual(first?.byteCount, 64 << 10, "the first read only")
+    XCTAssertEqual(first?.lines, [line, line])
+    let error = DocumentError.notText(path: path, reason: .containsNUL(offset: 512 << 10))
+    assertDocumentError(failure, error)
+    XCTAssertEqual(later.last?.completion, .failed(error), "the rest was read after it")
+    XCTAssertEqual(later.last?.byteCount, 512 << 10, "the reads before the NUL byte's")
+  }
+
   // MARK: PDFs
 
   func test_pdf_firstScreenIsShownWhileTheToolStillWrites_andCancellingEndsTheTool()

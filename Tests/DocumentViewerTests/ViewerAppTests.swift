@@ -315,7 +315,7 @@ final class ViewerAppTests: FixtureTestCase {
         "== A password-protected PDF (password: tour-secret): locked.pdf ==",
         "== A PDF with only an owner password: owner-only.pdf ==",
       ])
-    XCTAssertTrue(output.lines.contains("[#####.....] 50%"))
+    XCTAssertTrue(output.lines.contains { $0.hasPrefix("[#####.....] ") }, "a bar half full")
     XCTAssertEqual(output.lines.filter { $0 == "[Retry]" }.count, 4)
     XCTAssertTrue(output.lines.contains("(the tour types the password 'tour-secret')"))
     XCTAssertTrue(output.lines.contains("No text in this document"))

@@ -49,7 +49,7 @@ public struct DocumentReader: Sendable {
   ///   - source: The classified path to read.
   ///   - credential: The password for a protected PDF, or `nil`. Ignored for other documents.
   ///   - progress: Called with the bytes read and the bytes expected, before the first and
-  ///     after every chunk of a file read in chunks, ending with both equal once the whole
+  ///     after every read of a file read in chunks, ending with both equal once the whole
   ///     file is read; never called for a file read at once, a folder or a PDF.
   ///   - part: Called with the document read so far (``Document/Completion/partial``) once
   ///     its first screenful is read, and then after every chunk of a text file or of a PDF's
@@ -84,9 +84,11 @@ public struct DocumentReader: Sendable {
   /// size is not known in advance (`/proc/cpuinfo`): it is read up to ``readAtOnceLimit``
   /// bytes.
   ///
-  /// Once the first ``screenLines`` lines are read (or 64 KiB of them, when they are long), the
-  /// document read so far goes to `part` after each chunk, before its progress, so that the
-  /// first screen can be shown while the rest is read. A part's `totalLineCount` and
+  /// The first read asks for no more than the first screenful keeps (64 KiB), so that the
+  /// first screen waits for no more; the reads after it ask for ``chunkSize`` bytes, or for the
+  /// rest of a file read at once. Once the first ``screenLines`` lines are read (or 64 KiB of
+  /// them, when they are long), the document read so far goes to `part` after each read (and
+  /// its progress), so that the first screen can be shown while the rest is read. A part's `totalLineCount` and
   /// `byteCount` are those of the bytes read so far; the returned document has the final ones.
   ///
   /// - Parameters:
@@ -104,52 +106,34 @@ public struct DocumentReader: Sendable {
     progress: (_ completed: Int, _ total: Int) -> Void = { _, _ in },
     part: (Document) -> Void = { _ in }
   ) throws(DocumentError) -> Document {
-    // Non-blocking, in case the path was replaced by a FIFO since it was classified.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .unreadable(path: path, reason: systemErrorDescription(errno))
+    try withoutActuallyEscaping(progress) { progress throws(DocumentError) in
+      var reading = try textReading(
+        at: path, expectedByteCount: expectedByteCount, progress: progress)
+      while let document = try reading.next() {
+        guard document.isComplete else {
+          part(document)
+          continue
+        }
+        return document
+      }
+      preconditionFailure("a text reading ends with the whole document")
     }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    let inChunks = expectedByteCount > readAtOnceLimit
-    let readSize = inChunks ? chunkSize : readAtOnceLimit
-    var reported = 0
-    if inChunks { progress(reported, expectedByteCount) }
+  }
 
-    var scanner = TextScanner(path: path, maxLines: screenLines)
-    // The first screenful, once read: it no longer changes.
-    var firstLines: [String]?
-    // The size when classified; a size of 0 may be a pseudo-file's.
-    let limit = expectedByteCount > 0 ? expectedByteCount : readAtOnceLimit
-    while scanner.byteCount < limit {
-      // A cancelled load stops reading: its result would be thrown away anyway.
-      if Task.isCancelled { throw .unreadable(path: path, reason: "the read was cancelled") }
-      let data: Data?
-      do {
-        data = try handle.read(upToCount: min(readSize, limit - scanner.byteCount))
-      } catch {
-        throw .unreadable(path: path, reason: Self.reason(for: error))
-      }
-      guard let data, !data.isEmpty else { break }
-      try scanner.consume([UInt8](data))
-      if scanner.hasFirstLines && scanner.byteCount < limit {
-        let lines = firstLines ?? scanner.firstLines()
-        firstLines = lines
-        part(
-          Document(
-            path: path, kind: .text, lines: lines, totalLineCount: scanner.lineCount,
-            byteCount: scanner.byteCount, completion: .partial))
-      }
-      if inChunks {
-        reported = scanner.byteCount
-        progress(reported, expectedByteCount)
-      }
-    }
-    let text = try scanner.finish()
-    // A file that shrank since it was classified still finishes complete.
-    if inChunks && reported < expectedByteCount { progress(expectedByteCount, expectedByteCount) }
-    return Document(
-      path: path, kind: .text, lines: text.lines, totalLineCount: text.totalLineCount,
-      byteCount: scanner.byteCount)
+  /// Opens a text file to read it one part at a time (see ``TextReading``).
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - expectedByteCount: The file's size when it was classified.
+  ///   - progress: See ``read(_:credential:progress:part:)``.
+  /// - Returns: The reading, before its first read.
+  /// - Throws: ``DocumentError/unreadable(path:reason:)`` when the file cannot be opened.
+  func textReading(
+    at path: String, expectedByteCount: Int,
+    progress: @escaping (_ completed: Int, _ total: Int) -> Void = { _, _ in }
+  ) throws(DocumentError) -> TextReading {
+    try TextReading(
+      reader: self, path: path, expectedByteCount: expectedByteCount, progress: progress)
   }
 
   /// Lists a directory: its first ``screenLines`` entries sorted by name, and how many it has.
@@ -176,7 +160,7 @@ public struct DocumentReader: Sendable {
   }
 
   /// The operating system's reason inside a Foundation error, or the error's own description.
-  private static func reason(for error: any Error) -> String {
+  static func reason(for error: any Error) -> String {
     let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
     for candidate in [error as NSError, underlying].compactMap({ $0 })
     where candidate.domain == NSPOSIXErrorDomain {

@@ -111,7 +111,7 @@ public final class DocumentSession: StatefulContent {
   /// `Sendable` values and are read off the session's actor.
   private static func parts(
     opening path: String, with opener: DocumentOpener
-  ) -> @Sendable (LoadContext) -> AsyncThrowingStream<Document, any Error> {
+  ) -> @Sendable (LoadContext) -> DocumentParts {
     { context in opener.parts(path, context: context) }
   }
 

@@ -123,6 +123,108 @@ final class DocumentReaderTests: FixtureTestCase {
     XCTAssertEqual(reader.screenLines, 1)
   }
 
+  // MARK: Parts
+
+  func test_readText_inChunks_handsOverTheFirstScreenfulAfterItsChunk_thenOnePartPerChunk()
+    throws
+  {
+    let text = (1...10).map { "line \($0)\n" }.joined()
+    let path = try fixtures.file("ten.txt", text: text)
+    let reader = DocumentReader(readAtOnceLimit: 8, chunkSize: 16, screenLines: 2)
+    var parts: [Document] = []
+
+    let document = try reader.readText(
+      at: path, expectedByteCount: text.utf8.count, part: { parts.append($0) })
+
+    XCTAssertEqual(parts.map(\.byteCount), [16, 32, 48, 64], "not the last chunk: the end")
+    XCTAssertTrue(parts.allSatisfy { $0.lines == ["line 1", "line 2"] })
+    XCTAssertTrue(parts.allSatisfy { $0.completion == .partial && $0.isTruncated })
+    XCTAssertEqual(parts.map(\.totalLineCount), [3, 5, 7, 10], "the lines read so far")
+    XCTAssertEqual(document.completion, .complete)
+    XCTAssertEqual(document.totalLineCount, 10)
+    XCTAssertEqual(document.byteCount, 71)
+  }
+
+  func test_readText_firstReadAsksForNoMoreThanTheFirstScreenfulKeeps() throws {
+    let byteCount = 1 << 20
+    let path = try fixtures.file("large.txt", largeText(byteCount: byteCount))
+    var parts: [Document] = []
+
+    _ = try DocumentReader().readText(
+      at: path, expectedByteCount: byteCount, part: { parts.append($0) })
+
+    XCTAssertEqual(
+      parts.map(\.byteCount), [64 << 10], "64 KiB, then the rest of a file read at once")
+  }
+
+  func test_readText_screenfulCompletedByTheLastRead_handsOverNoPart() throws {
+    let path = try fixtures.file("small.txt", text: "a\nb\nc\n")
+    var parts: [Document] = []
+
+    let document = try DocumentReader(screenLines: 2).readText(
+      at: path, expectedByteCount: 6, part: { parts.append($0) })
+
+    XCTAssertEqual(parts, [], "read at once: the document itself comes at once")
+    XCTAssertEqual(document.lines, ["a", "b"])
+  }
+
+  func test_readText_firstLineLongerThanTheCap_isTheFirstPart_cutWithAnEllipsis() throws {
+    let text = String(repeating: "é", count: 100_000) + "\nnext\n"
+    let path = try fixtures.file("long.txt", text: text)
+    let reader = DocumentReader(readAtOnceLimit: 1, chunkSize: 48 << 10)
+    var parts: [Document] = []
+
+    _ = try reader.readText(
+      at: path, expectedByteCount: text.utf8.count, part: { parts.append($0) })
+
+    let first = try XCTUnwrap(parts.first)
+    XCTAssertEqual(first.byteCount, 96 << 10, "the chunk that passed 64 KiB of the line")
+    XCTAssertEqual(first.lines.count, 1)
+    XCTAssertTrue(first.lines[0].hasSuffix("é…"))
+    XCTAssertLessThanOrEqual(first.lines[0].utf8.count, (64 << 10) + "…".utf8.count)
+  }
+
+  func test_readText_NULAfterTheFirstScreenful_throwsAfterItsParts() throws {
+    let path = fixtures.path("text.txt")
+    let reader = DocumentReader(readAtOnceLimit: 1, chunkSize: 8, screenLines: 1)
+    var parts: [Document] = []
+    let bytes = Array("one\ntwo\nthree\nfour\n".utf8) + [0] + Array("five\n".utf8)
+    try fixtures.file("text.txt", bytes)
+
+    XCTAssertThrowsError(
+      try reader.readText(at: path, expectedByteCount: bytes.count, part: { parts.append($0) })
+    ) { error in
+      assertDocumentError(
+        error, DocumentError.notText(path: path, reason: .containsNUL(offset: 19)))
+    }
+    XCTAssertEqual(parts.map(\.byteCount), [8, 16], "the chunks before the NUL byte's")
+    XCTAssertEqual(parts.first?.lines, ["one"])
+  }
+
+  func test_readText_cancelledAtItsFirstPart_readsNoFurther() async throws {
+    let path = try fixtures.file("large.txt", largeText(byteCount: 1 << 20))
+    let reader = DocumentReader(readAtOnceLimit: 1, chunkSize: 64 << 10, screenLines: 1)
+
+    let read = Task {
+      var parts: [Document] = []
+      let result = Result { () throws(DocumentError) -> Document in
+        try reader.readText(at: path, expectedByteCount: 1 << 20) { _, _ in
+        } part: { part in
+          parts.append(part)
+          withUnsafeCurrentTask { $0?.cancel() }
+        }
+      }
+      return (parts, result)
+    }
+    let (parts, result) = await read.value
+
+    XCTAssertEqual(parts.map(\.byteCount), [64 << 10], "one part, then the read stopped")
+    XCTAssertThrowsError(try result.get()) { error in
+      assertDocumentError(
+        error, DocumentError.unreadable(path: path, reason: "the read was cancelled"))
+    }
+  }
+
   // MARK: Not text
 
   func test_read_truncatedUTF8SequenceAtTheEnd_isInvalidUTF8() throws {
@@ -169,6 +271,23 @@ final class DocumentReaderTests: FixtureTestCase {
     XCTAssertEqual(Document.formattedSize(1536), "1.5 KiB")
     XCTAssertEqual(Document.formattedSize(5 << 20), "5.0 MiB")
     XCTAssertEqual(Document.formattedSize(3 << 30), "3.0 GiB")
+  }
+
+  func test_partSummary_saysHowMuchWasReadAndThatTheRestWasNot() {
+    let text = Document(
+      path: "/a.log", kind: .text, lines: ["a", "b"], totalLineCount: 5300,
+      byteCount: 256 << 10, completion: .partial)
+    let pdf = Document(
+      path: "/a.pdf", kind: .pdf, lines: ["a", "", "b"], totalLineCount: 40, byteCount: 9000,
+      pageCount: 10, shownPageCount: 2, completion: .failed(.notFound(path: "/a.pdf")))
+
+    XCTAssertTrue(text.isTruncated)
+    XCTAssertFalse(text.isComplete)
+    XCTAssertEqual(
+      text.shownSummary, "first 2 of 5300 lines in the first 256.0 KiB; not read to the end")
+    XCTAssertEqual(
+      pdf.shownSummary,
+      "first 3 lines: pages 1–2; 40 lines of text in the first 10 pages; not read to the end")
   }
 
   func test_pdfSummary_countsPagesAndLinesOfText() {

@@ -1,9 +1,11 @@
 import DocumentViewerCore
 import Foundation
+import StatefulContent
 import XCTest
 
-/// The signals that end or interrupt the real `document-viewer` process, and its standard
-/// output closing under it: whatever ends the viewer leaves nothing behind.
+/// The signals that end or interrupt the real `document-viewer` process (and the handler that
+/// receives them), and its standard output closing under it: whatever ends the viewer leaves
+/// nothing behind.
 final class InterruptSignalTests: FixtureTestCase {
   override func setUpWithError() throws {
     try super.setUpWithError()
@@ -68,10 +70,35 @@ final class InterruptSignalTests: FixtureTestCase {
       viewer.waitForOutputText("[Unlock]"),
       "the text file and the locked PDF open while nobody writes the FIFO")
     XCTAssertTrue(viewer.outputText.contains("plain text"))
+    // "[Unlock]" is written while the PDF's load ends: a Ctrl-C sent before it has ended
+    // would cancel that load (and a second one quit). Wait for the FIFO's open instead.
+    let waiting = await ViewerProcess.wait { isBlockedOpeningAFIFO(viewer.identifier) }
+    XCTAssertTrue(waiting, "the viewer waits for a writer to open the FIFO")
 
     viewer.send(SIGINT)
 
     XCTAssertEqual(viewer.waitForExit(), 130)
+  }
+
+  func test_install_handlesASignalSentTheMomentItReturns() {
+    let quit = DispatchSemaphore(value: 0)
+    let status = LockedState<Int32?>(nil)
+    defer {
+      // The test process goes on: give the signals their default actions back.
+      for number in InterruptSignal.handledSignals { signal(number, SIG_DFL) }
+    }
+    do {
+      let signals = InterruptSignal.install(controller: InterruptController()) { code in
+        status.withLock { $0 = code }
+        quit.signal()
+      }
+
+      kill(getpid(), SIGHUP)
+
+      XCTAssertEqual(quit.wait(timeout: .now() + .seconds(ViewerProcess.deadline)), .success)
+      withExtendedLifetime(signals) {}
+    }
+    XCTAssertEqual(status.withLock { $0 }, 128 + SIGHUP)
   }
 
   func test_closedStandardOutput_endsWith141WhicheverDocumentComesFirst() async throws {
@@ -96,11 +123,22 @@ private let pipeSizeCommand: Int32 = 1031
 /// Whether one of a process's threads waits in the kernel to write to a pipe, as its `wchan`
 /// says (`pipe_write`, or `anon_pipe_write` in newer kernels).
 private func isBlockedWritingToAPipe(_ process: Int32) -> Bool {
+  threadWaits(in: process) { $0.hasSuffix("pipe_write") }
+}
+
+/// Whether one of a process's threads waits in the kernel for a FIFO's other end, as its
+/// `wchan` says (`wait_for_partner`, in the FIFO's `open`).
+private func isBlockedOpeningAFIFO(_ process: Int32) -> Bool {
+  threadWaits(in: process) { $0 == "wait_for_partner" }
+}
+
+/// Whether one of a process's threads waits in a kernel function that `channel` accepts.
+private func threadWaits(in process: Int32, channel: (String) -> Bool) -> Bool {
   let tasks = "/proc/\(process)/task"
   let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
   return threads.contains { thread in
-    let channel = try? String(contentsOfFile: "\(tasks)/\(thread)/wchan", encoding: .utf8)
-    return channel?.hasSuffix("pipe_write") == true
+    (try? String(contentsOfFile: "\(tasks)/\(thread)/wchan", encoding: .utf8)).map(channel)
+      ?? false
   }
 }
 

@@ -32,7 +32,7 @@ final class InterruptTests: FixtureTestCase {
     let outcome = await open.value
 
     XCTAssertEqual(outcome, .completed)
-    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertEqual(presenter.changedKinds, [.loading, .content])
     XCTAssertEqual(session.stateMachine.loadingPolicy, .smooth)
   }
 
@@ -75,6 +75,37 @@ final class InterruptTests: FixtureTestCase {
     XCTAssertEqual(response, .cancelledLoad)
     XCTAssertEqual(status, 0)
     XCTAssertEqual(output.lines, ["Opening a.txt…", "Cancelled: 'a.txt' was not opened.", ""])
+  }
+
+  func test_interruptAfterTheFirstScreen_stopsTheReadAndKeepsTheScreen_sayingSo() async throws {
+    let runner = ScriptedPDFRunner(
+      firstOutput: "Page one\nsecond line\nthird line\n", rest: "\u{0C}Page two\n\u{0C}")
+    let tools = PDFTools(searchPath: "/usr/bin:/bin", runner: runner)
+    try XCTSkipUnless(tools.areInstalled, "the reader looks the tools up before it runs them")
+    let path = try fixtures.textPDF()
+    let output = TextCapture()
+    let app = ViewerApp(
+      writeOutput: output.write, writeError: noteCapture.write, style: .plain,
+      terminalWidth: nil, reader: DocumentReader(screenLines: 2, pdfTools: tools),
+      interrupts: interrupts)
+    let run = Task { await app.run([path]) }
+    await settle { output.text.hasSuffix("second line\n") }
+
+    let response = interrupts.interrupt()
+    let status = await run.value
+    runner.gate.open()
+    await settle { runner.wasCancelled }
+
+    XCTAssertEqual(response, .cancelledLoad)
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(
+      output.lines,
+      [
+        "Opening text.pdf…", "Page one", "second line",
+        "(first 2 lines: page 1; 3 lines of text in the first page; not read to the end)", "",
+      ])
+    XCTAssertTrue(runner.wasCancelled, "the tool was ended, not read to its end")
+    XCTAssertEqual(notes, ["document-viewer: cancelled; press Ctrl-C again to quit.\n"])
   }
 
   func test_interruptDuringARefresh_keepsTheContentShown() async throws {

@@ -36,7 +36,7 @@ final class PDFDocumentTests: FixtureTestCase {
 
     let session = await open(path)
 
-    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertEqual(presenter.changedKinds, [.loading, .content])
     XCTAssertEqual(
       session.content?.lines.map { $0.trimmingCharacters(in: .whitespaces) },
       ["First page", "indented (x)", "", "Second page"])
@@ -62,6 +62,30 @@ final class PDFDocumentTests: FixtureTestCase {
     XCTAssertEqual(
       TerminalRenderer(style: .plain).lines(for: document).last,
       "(first 20 lines: pages 1–10 of 1000, 1000 lines of text)")
+  }
+
+  func test_pdfLongerThanAScreen_isStreamed_itsFirstScreenfulPresentedBeforeTheRest()
+    async throws
+  {
+    let pages = (1...3).map { page in (1...10).map { "Page \(page), line \($0)" } }
+    let path = try fixtures.file("three.pdf", MinimalPDF.document(pages: pages))
+    let session = session(path)
+    var firstScreen: Document?
+    presenter.onPresent = { [weak session] presentation in
+      if firstScreen == nil && presentation.state.kind == .content {
+        firstScreen = session?.content
+      }
+    }
+
+    await session.open()
+
+    XCTAssertEqual(firstScreen?.completion, .partial, "before pdftotext's output ended")
+    XCTAssertEqual(firstScreen?.lines.count, 20)
+    XCTAssertEqual(firstScreen?.lines.first, "Page 1, line 1")
+    XCTAssertEqual(session.content?.completion, .complete)
+    XCTAssertEqual(session.content?.lines, firstScreen?.lines)
+    XCTAssertEqual(session.content?.summary, "3 pages, 30 lines of text")
+    XCTAssertEqual(presenter.changedKinds, [.loading, .content])
   }
 
   func test_pdfEndingInBlankLines_isNotTruncatedByThem() async throws {
@@ -109,14 +133,14 @@ final class PDFDocumentTests: FixtureTestCase {
     let handled = await session.perform(.retry)
 
     XCTAssertTrue(handled)
-    XCTAssertEqual(presenter.presentedKinds, [.loading, .error, .loading, .content])
+    XCTAssertEqual(presenter.changedKinds, [.loading, .error, .loading, .content])
     XCTAssertEqual(session.content?.lines, ["Hello, PDF."])
   }
 
   func test_ownerOnlyPDF_isNotLockedAndShowsItsText() async throws {
     let session = await open(try await fixtures.ownerOnlyPDF())
 
-    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertEqual(presenter.changedKinds, [.loading, .content])
     XCTAssertEqual(session.content?.lines, ["Anyone may read this."])
   }
 

@@ -307,7 +307,7 @@ final class ViewerAppTests: FixtureTestCase {
       headings,
       [
         "== A text file: welcome.txt ==", "== A folder: folder ==",
-        "== A large file, read in chunks: large.txt ==", "== An empty file: empty.txt ==",
+        "== A large file, shown as it is read: large.txt ==", "== An empty file: empty.txt ==",
         "== An empty folder: empty-folder ==", "== A missing file: missing.txt ==",
         "== A path through a file: welcome.txt/notes.txt ==", "== A binary file: image.bin ==",
         "== A PDF with text: report.pdf ==", "== A PDF without text (a scan): scan.pdf ==",
@@ -315,7 +315,7 @@ final class ViewerAppTests: FixtureTestCase {
         "== A password-protected PDF (password: tour-secret): locked.pdf ==",
         "== A PDF with only an owner password: owner-only.pdf ==",
       ])
-    XCTAssertTrue(output.lines.contains("[#####.....] 50%"))
+    XCTAssertTrue(output.lines.contains { $0.hasPrefix("[#####.....] ") }, "a bar half full")
     XCTAssertEqual(output.lines.filter { $0 == "[Retry]" }.count, 4)
     XCTAssertTrue(output.lines.contains("(the tour types the password 'tour-secret')"))
     XCTAssertTrue(output.lines.contains("No text in this document"))

@@ -47,6 +47,20 @@ final class ViewerCommandTests: XCTestCase {
     assertParses(["--delay", "86400000"], .view(ViewerOptions(delay: .seconds(86_400))))
   }
 
+  func test_parse_measureFirstScreen_takesAtMostOneFileAndNoOtherOption() {
+    assertParses(["--measure-first-screen"], .measureFirstScreen(path: nil))
+    assertParses(["--measure-first-screen", "big.log"], .measureFirstScreen(path: "big.log"))
+    assertParses(["big.log", "--measure-first-screen"], .measureFirstScreen(path: "big.log"))
+    assertRejects(["--measure-first-screen", "a", "b"], .measurementTakesOneFile)
+    assertRejects(["--measure-first-screen", "--timeline", "a"], .measurementTakesOneFile)
+    assertRejects(["--delay", "5", "--measure-first-screen"], .measurementTakesOneFile)
+    assertRejects(
+      ["--measure-first-screen=a"], .unknownOption("--measure-first-screen=a"))
+    XCTAssertEqual(
+      UsageError.measurementTakesOneFile.description,
+      "--measure-first-screen takes at most one FILE and no other option")
+  }
+
   func test_parse_badDelay_isAUsageError() {
     for value in ["abc", "-5", "1.5", "", "+3", " 7", "86400001", "99999999999999999999"] {
       assertRejects(["--delay", value], .invalidDelay(value))

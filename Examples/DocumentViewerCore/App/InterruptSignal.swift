@@ -40,7 +40,11 @@ public final class InterruptSignal {
   /// The signals handled: `SIGINT`, `SIGTERM` and `SIGHUP`.
   public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-  /// Starts handling the signals, and ignoring `SIGPIPE`.
+  /// Starts handling the signals, and ignoring `SIGPIPE`; returns once they are handled.
+  ///
+  /// Each signal is ignored from the start, and Dispatch registers a source's handling
+  /// asynchronously, on a thread of its own: a signal sent in between would be ignored and
+  /// lost. So this waits until every source is registered.
   ///
   /// - Parameters:
   ///   - controller: Decides what each signal does.
@@ -52,6 +56,7 @@ public final class InterruptSignal {
   ) -> InterruptSignal {
     _ = signal(SIGPIPE, SIG_IGN)
     let queue = DispatchQueue(label: "document-viewer.signals")
+    let registered = DispatchGroup()
     let sources = handledSignals.map { number in
       _ = signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -62,9 +67,12 @@ public final class InterruptSignal {
           quit(controller.terminate(signal: number))
         }
       }
+      registered.enter()
+      source.setRegistrationHandler { registered.leave() }
       source.resume()
       return source
     }
+    registered.wait()
     return InterruptSignal(sources: sources, controller: controller, quit: quit)
   }
 

@@ -55,7 +55,7 @@ public enum SampleDocuments {
 
   /// Writes the sample documents into a directory and returns the tour.
   ///
-  /// The tour opens, in order: a text file, a folder, a large file read in chunks, an empty
+  /// The tour opens, in order: a text file, a folder, a large file shown as it is read, an empty
   /// file, an empty folder, a missing file, a path that cannot be followed (its parent is a
   /// file) and a binary file; then, when `pdfTools` are installed, a PDF with text, a PDF
   /// without text, a damaged PDF, a PDF locked with ``lockedPDFPassword`` and a PDF with only
@@ -98,7 +98,7 @@ public enum SampleDocuments {
     var samples = [
       sample("A text file", "welcome.txt", .content),
       sample("A folder", "folder", .content),
-      sample("A large file, read in chunks", "large.txt", .content),
+      sample("A large file, shown as it is read", "large.txt", .content),
       sample("An empty file", "empty.txt", .empty),
       sample("An empty folder", "empty-folder", .empty),
       sample("A missing file", "missing.txt", .error),
@@ -153,8 +153,9 @@ public enum SampleDocuments {
 
     This file is shown as content: it exists, it is text, and it is not empty.
     The other samples of the tour show the other states of StatefulContent:
-    a large file loads with a progress bar, an empty file or folder is empty,
-    a missing, unreadable or binary file is an error with a Retry action,
+    a large file shows its first screen at once and the rest loads under it
+    with a progress bar, an empty file or folder is empty, a missing,
+    unreadable or binary file is an error with a Retry action,
     and a password-protected PDF is locked until its password is given.
 
     """

@@ -77,8 +77,8 @@ public struct ViewerApp {
   ///
   /// - Parameter arguments: The command-line arguments, without the program name.
   /// - Returns: The exit status: 0 whatever state the documents end in (and for `--help`),
-  ///   1 when the password file cannot be read or the sample documents cannot be written,
-  ///   2 for bad usage.
+  ///   1 when the password file cannot be read, the sample documents cannot be written or a
+  ///   measurement fails, 2 for bad usage.
   public func run(_ arguments: [String]) async -> Int32 {
     let command: ViewerCommand
     do {
@@ -86,9 +86,15 @@ public struct ViewerApp {
     } catch {
       return usageError(error)
     }
-    guard case .view(let options) = command else {
+    let options: ViewerOptions
+    switch command {
+    case .help:
       writeOutput(ViewerCommand.usage)
       return 0
+    case .measureFirstScreen(let path):
+      return await measureFirstScreen(path)
+    case .view(let viewOptions):
+      options = viewOptions
     }
     if options.paths.isEmpty { return await tour(options) }
     let passwords: PasswordSource
@@ -202,6 +208,40 @@ public struct ViewerApp {
         await session.unlock(with: Credential(password: password))
       }
       guard case .incorrectCredential = outcome else { return }
+    }
+  }
+
+  /// Runs `--measure-first-screen`: on `path`, or on a log it generates in a private folder
+  /// and removes afterwards.
+  private func measureFirstScreen(_ path: String?) async -> Int32 {
+    let measurement = FirstScreenMeasurement(reader: reader)
+    var directory: PrivateDirectory?
+    defer { directory?.remove() }
+    let file: String
+    do {
+      if let path {
+        file = path
+      } else {
+        let folder = try PrivateDirectory(prefix: "document-viewer-measure")
+        directory = folder
+        file = (folder.path as NSString).appendingPathComponent("generated.log")
+        writeError(
+          "document-viewer: writing a \(FirstScreenMeasurement.generatedLogByteCount >> 20) MiB "
+            + "log to \(TerminalRenderer.clean(file))…\n")
+        try FirstScreenMeasurement.writeLog(
+          to: file, byteCount: FirstScreenMeasurement.generatedLogByteCount)
+      }
+      if _isDebugAssertConfiguration() {
+        writeError("document-viewer: a debug build; build with -c release for figures to quote\n")
+      }
+      let result = try await measurement.measure(file)
+      writeOutput(FirstScreenMeasurement.report(result))
+      return 0
+    } catch {
+      writeError(
+        "document-viewer: cannot measure the first screen: "
+          + "\(TerminalRenderer.clean("\(error)"))\n")
+      return 1
     }
   }
 

@@ -11,16 +11,23 @@ public enum ViewerCommand: Hashable, Sendable {
   ///
   /// - Parameter options: What to open and how to show it.
   case view(ViewerOptions)
+  /// Time the first screen of a large text file against `head -n 40` of it (see
+  /// ``FirstScreenMeasurement``).
+  ///
+  /// - Parameter path: The file to measure, or `nil` for a generated 200 MiB log.
+  case measureFirstScreen(path: String?)
 
   /// The usage message, ending with a line feed.
   public static let usage = """
     USAGE: document-viewer [--timeline] [--delay MS] [--password-file FILE] [PATH ...]
+           document-viewer --measure-first-screen [FILE]
 
     Opens text files, folders and PDFs and shows their first screenful, or a
-    placeholder saying why there is none: loading (with a progress bar for large
-    files), empty, error (with a Retry action) or locked (a password-protected PDF,
-    until the right password is given). With no PATH, tours generated sample
-    documents that show every state.
+    placeholder saying why there is none: loading, empty, error (with a Retry
+    action) or locked (a password-protected PDF, until the right password is
+    given). The first screenful of a text file or a PDF's text shows as soon as it
+    is read; the rest is read under it, with a progress bar for large files. With
+    no PATH, tours generated sample documents that show every state.
 
     PDFs are read with pdftotext (package poppler-utils) and qpdf (package qpdf).
 
@@ -45,11 +52,18 @@ public enum ViewerCommand: Hashable, Sendable {
                             password: it ends the list, and no more is read.
                             After 3 wrong passwords the PDF is an error; its Retry
                             opens it locked again.
+      --measure-first-screen [FILE]
+                            Time the first screen of FILE (by default a generated
+                            200 MiB log, removed afterwards) against 'head -n 40'
+                            of it, in one run: 11 rounds taking turns, then the
+                            medians and their ratio. No other option goes with
+                            it. Build with -c release for figures worth quoting.
       -h, --help            Show this message and exit.
       --                    Treat every following argument as a PATH.
 
     Ctrl-C while a document loads cancels the load and shows what was shown before;
-    a second Ctrl-C, or one while nothing loads or output waits for its reader,
+    once its first screenful is shown, it stops the reading and keeps that screen.
+    A second Ctrl-C, or one while nothing loads or output waits for its reader,
     quits with status 130.
 
     The exit status is 0 whatever the documents' states, 1 when the password file
@@ -84,16 +98,19 @@ public enum ViewerCommand: Hashable, Sendable {
   ///
   /// Arguments are read in order: `--help` or `-h` ends parsing with ``help``; after `--`
   /// every argument is a path. A lone `-` is a path. An option with a value takes it from the
-  /// next argument or after `=` (`--delay=500`).
+  /// next argument or after `=` (`--delay=500`). `--measure-first-screen` takes at most one
+  /// path and no other option.
   ///
   /// - Parameter arguments: The arguments after the program name.
   /// - Returns: The command to run.
   /// - Throws: ``UsageError/unknownOption(_:)`` for an argument that starts with `-` and is
   ///   not an option; ``UsageError/missingValue(option:)`` for an option without its value;
   ///   ``UsageError/invalidDelay(_:)`` for a delay that is not a whole number of milliseconds,
-  ///   0 or more.
+  ///   0 or more; ``UsageError/measurementTakesOneFile`` for `--measure-first-screen` with
+  ///   more than one path or another option.
   public static func parse(_ arguments: [String]) throws(UsageError) -> ViewerCommand {
     var options = ViewerOptions()
+    var measures = false
     var optionsEnded = false
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
@@ -113,10 +130,15 @@ public enum ViewerCommand: Hashable, Sendable {
       case "--help" where attached == nil, "-h" where attached == nil: return .help
       case "--delay": options.delay = try parseDelay(value())
       case "--password-file": options.passwordFile = try value()
+      case "--measure-first-screen" where attached == nil: measures = true
       default: throw .unknownOption(argument)
       }
     }
-    return .view(options)
+    guard measures else { return .view(options) }
+    guard options.paths.count <= 1, options == ViewerOptions(paths: options.paths) else {
+      throw .measurementTakesOneFile
+    }
+    return .measureFirstScreen(path: options.paths.first)
   }
 
   /// Splits `--name=value` into the name and the value; other arguments have no value.
@@ -187,6 +209,8 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter argument: The argument, with its invalid bytes shown as U+FFFD.
   case notUTF8(String)
+  /// `--measure-first-screen` was given more than one path, or another option.
+  case measurementTakesOneFile
 
   /// A sentence naming the argument, such as `unknown option '--colour'`.
   public var description: String {
@@ -198,6 +222,8 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         + "from 0 to \(ViewerCommand.maximumDelayMilliseconds)"
     case .notUTF8(let argument):
       "the argument '\(argument)' is not valid UTF-8; rename the file with a UTF-8 name"
+    case .measurementTakesOneFile:
+      "--measure-first-screen takes at most one FILE and no other option"
     }
   }
 }

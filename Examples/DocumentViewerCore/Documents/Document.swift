@@ -1,8 +1,24 @@
 /// An opened document: what the viewer shows of it and what it knows about the rest.
 ///
 /// The viewer keeps only the first screenful, so that a large file costs no more memory than a
-/// small one.
+/// small one. A document read as a stream comes in parts, each a `Document` of its own: the
+/// first screenful as soon as it is read, then the same screenful with the counts of what was
+/// read so far (``Completion/partial``), and last the whole document (``Completion/complete``).
 public struct Document: Hashable, Sendable {
+  /// How much of the document was read.
+  public enum Completion: Hashable, Sendable {
+    /// The whole document was read: the counts are final.
+    case complete
+    /// A part of a streaming read: the first screenful and the counts of what was read so far.
+    /// More is being read — or was not, when the read was cancelled.
+    case partial
+    /// The read stopped at an error after the first screenful: the counts are those of what
+    /// was read before it.
+    ///
+    /// - Parameter error: Why the read stopped, such as a NUL byte far into a text file.
+    case failed(DocumentError)
+  }
+
   /// The family of a document, which decides how it is read and shown.
   public enum Kind: Hashable, Sendable {
     /// A text file.
@@ -31,6 +47,8 @@ public struct Document: Hashable, Sendable {
   public var isTruncated: Bool
   /// The number of a PDF's last page with a line of text in ``lines``; 0 for other documents.
   public var shownPageCount: Int
+  /// How much of the document was read: all of it, or a part of a streaming read.
+  public var completion: Completion
 
   /// Creates a document.
   ///
@@ -42,12 +60,15 @@ public struct Document: Hashable, Sendable {
   ///   - byteCount: The size of a file in bytes; 0 for a directory.
   ///   - pageCount: How many pages a PDF has. Defaults to 0.
   ///   - isTruncated: Whether `lines` holds less than the whole document. Defaults to `nil`:
-  ///     whether there are fewer `lines` than `totalLineCount`.
+  ///     whether there are fewer `lines` than `totalLineCount`, or the document is a part.
   ///   - shownPageCount: The number of a PDF's last page with a line of text in `lines`.
   ///     Defaults to 0.
+  ///   - completion: How much of the document was read; the counts are those of that much.
+  ///     Defaults to ``Completion/complete``.
   public init(
     path: String, kind: Kind, lines: [String], totalLineCount: Int, byteCount: Int,
-    pageCount: Int = 0, isTruncated: Bool? = nil, shownPageCount: Int = 0
+    pageCount: Int = 0, isTruncated: Bool? = nil, shownPageCount: Int = 0,
+    completion: Completion = .complete
   ) {
     self.path = path
     self.kind = kind
@@ -55,9 +76,13 @@ public struct Document: Hashable, Sendable {
     self.totalLineCount = totalLineCount
     self.byteCount = byteCount
     self.pageCount = pageCount
-    self.isTruncated = isTruncated ?? (lines.count < totalLineCount)
+    self.isTruncated = isTruncated ?? (lines.count < totalLineCount || completion != .complete)
     self.shownPageCount = shownPageCount
+    self.completion = completion
   }
+
+  /// Whether the whole document was read (``Completion/complete``).
+  public var isComplete: Bool { completion == .complete }
 
   /// Whether there is nothing to show: a file of zero bytes, a directory without entries, or a
   /// PDF without text (no text layer, such as a scan).
@@ -85,16 +110,38 @@ public struct Document: Hashable, Sendable {
   /// show it all, otherwise which part they show, such as `first 20 of 300 lines, 5.0 MiB`,
   /// `first 20 of 45 entries` or, for a PDF, whose page breaks are shown as blank lines,
   /// `first 20 lines: pages 1–10 of 1000, 1000 lines of text`.
+  ///
+  /// A part of a streaming read says how much was read and that the rest was not, such as
+  /// `first 20 of 5300 lines in the first 256.0 KiB; not read to the end`: it is shown when
+  /// its read stopped there (cancelled, or failed).
   public var shownSummary: String {
+    guard isComplete else {
+      switch kind {
+      case .text:
+        return "first \(lines.count) of \(counted(totalLineCount, "line")) in the first "
+          + "\(Self.formattedSize(byteCount)); not read to the end"
+      case .directory:
+        return "first \(lines.count) of \(summary) listed; not read to the end"
+      case .pdf:
+        let readPages = max(pageCount, shownPageCount)
+        return "first \(counted(lines.count, "line")): \(shownPages); "
+          + "\(counted(totalLineCount, "line")) of text in the first "
+          + (readPages == 1 ? "page" : "\(readPages) pages") + "; not read to the end"
+      }
+    }
     guard isTruncated else { return summary }
     switch kind {
     case .text, .directory:
       return "first \(lines.count) of \(summary)"
     case .pdf:
-      let pages = shownPageCount > 1 ? "pages 1–\(shownPageCount)" : "page 1"
-      return "first \(counted(lines.count, "line")): \(pages) of \(pageCount), "
+      return "first \(counted(lines.count, "line")): \(shownPages) of \(pageCount), "
         + "\(counted(totalLineCount, "line")) of text"
     }
+  }
+
+  /// The pages a PDF's ``lines`` come from: `page 1` or `pages 1–10`.
+  private var shownPages: String {
+    shownPageCount > 1 ? "pages 1–\(shownPageCount)" : "page 1"
   }
 
   /// A size in bytes for people: `512 bytes`, `1.5 KiB`, `5.0 MiB`.

@@ -1,15 +1,19 @@
 import StatefulContent
 
-/// The work of opening a path, as a load operation: classify, wait for a simulated slow
-/// source, then read.
+/// The work of opening a path, as the parts of a streaming load: wait for a simulated slow
+/// source, classify, then read — the document's parts handed over as they are read.
 ///
-/// It is `Sendable` and holds no reference to a session, so its ``open(_:context:)`` runs in
+/// It is `Sendable` and holds no reference to a session, so its ``parts(_:context:)`` run in
 /// the load's own task, off the session's actor. The time it waits is measured on an injected
 /// clock, so that tests pass a `ManualClock` instead of sleeping.
 ///
 /// ```swift
 /// let opener = DocumentOpener(latency: .milliseconds(500))
-/// await session.load(into: \.content) { context in try await opener.open(path, context: context) }
+/// await session.load { context in opener.parts(path, context: context) } reset: { session in
+///   session.content = nil
+/// } apply: { session, document in
+///   session.content = document
+/// }
 /// ```
 public struct DocumentOpener: Sendable {
   /// How documents are read.
@@ -35,25 +39,18 @@ public struct DocumentOpener: Sendable {
     self.clock = clock
   }
 
-  /// Opens a path: waits ``latency``, classifies the path, then reads it.
+  /// Opens a path as a sequence of parts, for a streaming load: each part is the document
+  /// read so far, the last one the whole document (see ``DocumentParts``).
   ///
-  /// A large text file's progress is reported in bytes through
-  /// `LoadContext.reportProgress(completed:total:)`; a protected PDF is opened with
-  /// `LoadContext.credential`.
+  /// Each iteration waits ``latency``, classifies the path, then reads it. A large text
+  /// file's progress is reported in bytes through `LoadContext.reportProgress(completed:total:)`;
+  /// a protected PDF is opened with `LoadContext.credential`.
   ///
   /// - Parameters:
   ///   - path: The path of the file or directory.
   ///   - context: The load's context: progress reporting and the credential.
-  /// - Returns: The document.
-  /// - Throws: `CancellationError` when the load is cancelled during the wait or a PDF tool's
-  ///   run; what ``DocumentSource/classify(_:)`` and
-  ///   ``DocumentReader/read(_:credential:progress:)`` throw.
-  public func open(_ path: String, context: LoadContext) async throws -> Document {
-    if latency > .zero { try await clock.sleep(for: latency) }
-    try Task.checkCancellation()
-    let source = try DocumentSource.classify(path)
-    return try await reader.read(source, credential: context.credential) { completed, total in
-      context.reportProgress(completed: Int64(completed), total: Int64(total))
-    }
+  /// - Returns: The parts, each a whole ``Document`` value: store the latest.
+  public func parts(_ path: String, context: LoadContext) -> DocumentParts {
+    DocumentParts(opener: self, path: path, context: context)
   }
 }

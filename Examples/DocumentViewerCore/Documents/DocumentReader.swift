@@ -5,7 +5,9 @@ import StatefulContent
 ///
 /// A text file larger than ``readAtOnceLimit`` is read ``chunkSize`` bytes at a time and
 /// reports its progress after every chunk; smaller files are read at once and report none.
-/// PDFs are read by a ``PDFReader`` with the tools of ``pdfTools``.
+/// PDFs are read by a ``PDFReader`` with the tools of ``pdfTools``. A text file or a PDF's
+/// text hands over its first screenful as a part as soon as it is read, before the rest (see
+/// ``read(_:credential:progress:part:)``).
 ///
 /// ```swift
 /// let reader = DocumentReader(chunkSize: 64 << 10)
@@ -47,24 +49,30 @@ public struct DocumentReader: Sendable {
   ///   - source: The classified path to read.
   ///   - credential: The password for a protected PDF, or `nil`. Ignored for other documents.
   ///   - progress: Called with the bytes read and the bytes expected, before the first and
-  ///     after every chunk of a file read in chunks, ending with both equal once the whole
+  ///     after every read of a file read in chunks, ending with both equal once the whole
   ///     file is read; never called for a file read at once, a folder or a PDF.
+  ///   - part: Called with the document read so far (``Document/Completion/partial``) once
+  ///     its first screenful is read, and then after every chunk of a text file or of a PDF's
+  ///     text, until the returned document ends the read: a large file's first screen need
+  ///     not wait for the rest. Not called for a folder, nor for a document that ends in the
+  ///     read that completes its first screenful. Defaults to ignoring them.
   /// - Returns: The document, with its first screenful.
   /// - Throws: ``DocumentError/unreadable(path:reason:)`` when the operating system refuses or
   ///   fails a read; ``DocumentError/notText(path:reason:)`` when a file's bytes are not
-  ///   UTF-8 text; for a PDF, what ``PDFReader/read(path:byteCount:credential:)`` throws.
+  ///   UTF-8 text; for a PDF, what ``PDFReader/read(path:byteCount:credential:part:)`` throws.
   public func read(
     _ source: DocumentSource, credential: Credential? = nil,
-    progress: (_ completed: Int, _ total: Int) -> Void = { _, _ in }
+    progress: (_ completed: Int, _ total: Int) -> Void = { _, _ in },
+    part: @escaping @Sendable (Document) -> Void = { _ in }
   ) async throws -> Document {
     switch source {
     case .textFile(let path, let byteCount):
-      try readText(at: path, expectedByteCount: byteCount, progress: progress)
+      try readText(at: path, expectedByteCount: byteCount, progress: progress, part: part)
     case .directory(let path):
       try listDirectory(at: path)
     case .pdf(let path, let byteCount):
       try await PDFReader(tools: pdfTools, screenLines: screenLines)
-        .read(path: path, byteCount: byteCount, credential: credential)
+        .read(path: path, byteCount: byteCount, credential: credential, part: part)
     }
   }
 
@@ -76,53 +84,56 @@ public struct DocumentReader: Sendable {
   /// size is not known in advance (`/proc/cpuinfo`): it is read up to ``readAtOnceLimit``
   /// bytes.
   ///
+  /// The first read asks for no more than the first screenful keeps (64 KiB), so that the
+  /// first screen waits for no more; the reads after it ask for ``chunkSize`` bytes, or for the
+  /// rest of a file read at once. Once the first ``screenLines`` lines are read (or 64 KiB of
+  /// them, when they are long), the document read so far goes to `part` after each read (and
+  /// its progress), so that the first screen can be shown while the rest is read. A part's `totalLineCount` and
+  /// `byteCount` are those of the bytes read so far; the returned document has the final ones.
+  ///
   /// - Parameters:
   ///   - path: The file's path.
   ///   - expectedByteCount: The file's size when it was classified.
-  ///   - progress: See ``read(_:credential:progress:)``.
+  ///   - progress: See ``read(_:credential:progress:part:)``.
+  ///   - part: Called with each part; see ``read(_:credential:progress:part:)``. Defaults to
+  ///     ignoring them.
   /// - Returns: The document.
   /// - Throws: ``DocumentError/unreadable(path:reason:)`` or
-  ///   ``DocumentError/notText(path:reason:)``.
+  ///   ``DocumentError/notText(path:reason:)``, also after parts: a NUL byte or invalid UTF-8
+  ///   far into a file is found only when the read reaches it.
   public func readText(
     at path: String, expectedByteCount: Int,
-    progress: (_ completed: Int, _ total: Int) -> Void = { _, _ in }
+    progress: (_ completed: Int, _ total: Int) -> Void = { _, _ in },
+    part: (Document) -> Void = { _ in }
   ) throws(DocumentError) -> Document {
-    // Non-blocking, in case the path was replaced by a FIFO since it was classified.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .unreadable(path: path, reason: systemErrorDescription(errno))
+    try withoutActuallyEscaping(progress) { progress throws(DocumentError) in
+      var reading = try textReading(
+        at: path, expectedByteCount: expectedByteCount, progress: progress)
+      while let document = try reading.next() {
+        guard document.isComplete else {
+          part(document)
+          continue
+        }
+        return document
+      }
+      preconditionFailure("a text reading ends with the whole document")
     }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    let inChunks = expectedByteCount > readAtOnceLimit
-    let readSize = inChunks ? chunkSize : readAtOnceLimit
-    var reported = 0
-    if inChunks { progress(reported, expectedByteCount) }
+  }
 
-    var scanner = TextScanner(path: path, maxLines: screenLines)
-    // The size when classified; a size of 0 may be a pseudo-file's.
-    let limit = expectedByteCount > 0 ? expectedByteCount : readAtOnceLimit
-    while scanner.byteCount < limit {
-      // A cancelled load stops reading: its result would be thrown away anyway.
-      if Task.isCancelled { throw .unreadable(path: path, reason: "the read was cancelled") }
-      let data: Data?
-      do {
-        data = try handle.read(upToCount: min(readSize, limit - scanner.byteCount))
-      } catch {
-        throw .unreadable(path: path, reason: Self.reason(for: error))
-      }
-      guard let data, !data.isEmpty else { break }
-      try scanner.consume([UInt8](data))
-      if inChunks {
-        reported = scanner.byteCount
-        progress(reported, expectedByteCount)
-      }
-    }
-    let text = try scanner.finish()
-    // A file that shrank since it was classified still finishes complete.
-    if inChunks && reported < expectedByteCount { progress(expectedByteCount, expectedByteCount) }
-    return Document(
-      path: path, kind: .text, lines: text.lines, totalLineCount: text.totalLineCount,
-      byteCount: scanner.byteCount)
+  /// Opens a text file to read it one part at a time (see ``TextReading``).
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - expectedByteCount: The file's size when it was classified.
+  ///   - progress: See ``read(_:credential:progress:part:)``.
+  /// - Returns: The reading, before its first read.
+  /// - Throws: ``DocumentError/unreadable(path:reason:)`` when the file cannot be opened.
+  func textReading(
+    at path: String, expectedByteCount: Int,
+    progress: @escaping (_ completed: Int, _ total: Int) -> Void = { _, _ in }
+  ) throws(DocumentError) -> TextReading {
+    try TextReading(
+      reader: self, path: path, expectedByteCount: expectedByteCount, progress: progress)
   }
 
   /// Lists a directory: its first ``screenLines`` entries sorted by name, and how many it has.
@@ -149,7 +160,7 @@ public struct DocumentReader: Sendable {
   }
 
   /// The operating system's reason inside a Foundation error, or the error's own description.
-  private static func reason(for error: any Error) -> String {
+  static func reason(for error: any Error) -> String {
     let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
     for candidate in [error as NSError, underlying].compactMap({ $0 })
     where candidate.domain == NSPOSIXErrorDomain {

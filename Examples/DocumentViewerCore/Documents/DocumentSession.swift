@@ -3,9 +3,10 @@ import StatefulContent
 
 /// One document on screen: opens a path and lets the state rules decide what is shown.
 ///
-/// The session adopts `StatefulContent` and opens its document with the library's async
-/// `load`: the reading runs as a `@Sendable` operation (a ``DocumentOpener``) in a task of its
-/// own and reports a large file's progress through its `LoadContext`. The rules then show the
+/// The session adopts `StatefulContent` and opens its document with the library's streaming
+/// `load(parts:reset:apply:)`: the reading runs as a `@Sendable` stream of parts (a
+/// ``DocumentOpener``) in a task of its own, shows the first screenful as soon as it is read,
+/// and reports a large file's progress through its `LoadContext`. The rules then show the
 /// content, the empty placeholder (an empty file or folder, a PDF without text), the error
 /// placeholder with a Retry action, or — for a password-protected PDF — the locked
 /// placeholder until ``unlock(with:animated:isolation:)`` gets the right password.
@@ -64,16 +65,24 @@ public final class DocumentSession: StatefulContent {
 
   /// Opens the document, or opens it anew: loading, then content, empty, error or locked.
   ///
+  /// It is a streaming load: the first screenful of a text file or of a PDF's text is content
+  /// as soon as it is read, while the rest loads (the state is content and refreshing, with a
+  /// large file's progress); each later part replaces ``content`` with the document read so
+  /// far, and the last one with the whole document.
+  ///
   /// A new open forgets a password given before. Cancelling it (``cancelLoading()`` or the
-  /// awaiting task) brings back what was shown before.
+  /// awaiting task) before the first screenful brings back what was shown before; after it,
+  /// the read stops and the part read so far stays, as content
+  /// (``Document/Completion/partial``). A read that fails after its first screenful keeps it
+  /// too, marked ``Document/Completion/failed(_:)`` with the error.
   ///
   /// - Parameter isolation: The actor that owns the session; inferred from the caller.
   /// - Returns: How the load ended.
   @discardableResult
   public func open(isolation: isolated (any Actor)? = #isolation) async -> LoadOutcome {
     await load(
-      animated: false, isolation: isolation,
-      operation: Self.operation(opening: path, with: opener),
+      animated: false, isolation: isolation, parts: Self.parts(opening: path, with: opener),
+      reset: { session in session.content = nil },
       apply: { session, document in session.content = document })
   }
 
@@ -98,12 +107,12 @@ public final class DocumentSession: StatefulContent {
     }
   }
 
-  /// The load operation, made outside the session so that it captures only `Sendable` values
-  /// and runs off the session's actor.
-  private static func operation(
+  /// The parts of the streaming load, made outside the session so that they capture only
+  /// `Sendable` values and are read off the session's actor.
+  private static func parts(
     opening path: String, with opener: DocumentOpener
-  ) -> @Sendable (LoadContext) async throws -> Document {
-    { context in try await opener.open(path, context: context) }
+  ) -> @Sendable (LoadContext) -> DocumentParts {
+    { context in opener.parts(path, context: context) }
   }
 
   /// The loading placeholder, titled with the document's name; it keeps the load's progress.

@@ -74,28 +74,44 @@ struct TextScanner {
     lastByte = chunk.last ?? lastByte
   }
 
-  /// Ends the text and returns its first lines.
+  /// Whether the first lines are all read: ``maxLines`` of them, or ``maxHeadBytes`` bytes.
+  ///
+  /// From then on, ``firstLines()`` no longer changes: they are the first screenful.
+  var hasFirstLines: Bool { headIsComplete }
+
+  /// How many lines the bytes consumed so far have: a last line without a line feed counts.
+  var lineCount: Int {
+    lineFeedCount + (lastByte.map { $0 != UInt8(ascii: "\n") } ?? false ? 1 : 0)
+  }
+
+  /// The first lines of the bytes consumed so far.
   ///
   /// - Returns: Up to ``maxLines`` lines without their line breaks — the last one ending with
-  ///   "…" when it was cut at ``maxHeadBytes`` — and the number of lines in the whole text (a
-  ///   last line without a line feed counts).
-  /// - Throws: ``DocumentError/notText(path:reason:)`` when the text ends in the middle of a
-  ///   UTF-8 sequence.
-  func finish() throws(DocumentError) -> (lines: [String], totalLineCount: Int) {
-    guard carry.isEmpty else {
-      throw .notText(path: path, reason: .invalidUTF8(offset: byteCount - carry.count))
-    }
+  ///   "…" when it was cut at ``maxHeadBytes``.
+  func firstLines() -> [String] {
+    guard byteCount > 0 else { return [] }
     // Split bytes, not characters: "\r\n" is a single Character.
     var lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       .map { line in
         String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
       }
     if !headIsComplete && lastByte == UInt8(ascii: "\n") { lines.removeLast() }
-    if byteCount == 0 { lines = [] }
     // A line longer than the bytes kept says that it goes on.
     if headIsCut, let last = lines.indices.last { lines[last] += "…" }
-    let unterminated = lastByte.map { $0 != UInt8(ascii: "\n") } ?? false
-    return (lines, lineFeedCount + (unterminated ? 1 : 0))
+    return lines
+  }
+
+  /// Ends the text and returns its first lines.
+  ///
+  /// - Returns: The ``firstLines()`` and the number of lines in the whole text (a last line
+  ///   without a line feed counts).
+  /// - Throws: ``DocumentError/notText(path:reason:)`` when the text ends in the middle of a
+  ///   UTF-8 sequence.
+  func finish() throws(DocumentError) -> (lines: [String], totalLineCount: Int) {
+    guard carry.isEmpty else {
+      throw .notText(path: path, reason: .invalidUTF8(offset: byteCount - carry.count))
+    }
+    return (firstLines(), lineCount)
   }
 
   /// The index just past the last complete UTF-8 sequence: the start of a sequence that is cut

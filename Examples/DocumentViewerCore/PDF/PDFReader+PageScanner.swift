@@ -51,6 +51,10 @@ extension PDFReader {
     /// Whether the text has a character other than white space.
     var hasText: Bool { textLineCount > 0 }
 
+    /// Whether the first ``maxLines`` lines are all read: from then on, ``lines`` no longer
+    /// changes.
+    var hasFirstLines: Bool { lines.count >= maxLines }
+
     /// Consumes the next chunk of output.
     mutating func consume(_ chunk: some Sequence<UInt8>) {
       for byte in chunk {

@@ -19,7 +19,9 @@ import StatefulContent
 ///    tools' memory, so nothing that ends the viewer can leave a plaintext copy behind.
 /// 3. `pdftotext -layout FILE -` writes the text to standard output, which a ``PageScanner``
 ///    reads as it streams by: only the first ``screenLines`` lines and the page and line counts
-///    are kept, so memory stays bounded whatever the PDF's length. A text that is only white
+///    are kept, so memory stays bounded whatever the PDF's length. Once those lines are read,
+///    the document read so far is handed over as a part after every chunk of text, so that the
+///    first screen need not wait for the last page. A text that is only white
 ///    space and form feeds means the PDF has no text layer (a scan): the document is empty. A
 ///    failure is ``DocumentError/pdfUnreadable(path:tool:reason:)`` with the tool's own reason
 ///    from its standard error.
@@ -53,12 +55,19 @@ public struct PDFReader: Sendable {
   ///   - path: The PDF's path.
   ///   - byteCount: The file's size, kept in the document.
   ///   - credential: The password to open a protected PDF with, or `nil`.
+  ///   - part: Called, on any thread, with the document read so far
+  ///     (``Document/Completion/partial``) after each chunk of `pdftotext`'s output once the
+  ///     first ``screenLines`` lines are in it; its counts are those of the pages read so far.
+  ///     Defaults to ignoring them.
   /// - Returns: The document; empty when the PDF has no text.
   /// - Throws: `ContentLockedError` when a password is needed or wrong;
   ///   ``DocumentError/toolsMissing(path:tools:)``;
   ///   ``DocumentError/pdfUnreadable(path:tool:reason:)``; `CancellationError` when the task
   ///   is cancelled.
-  public func read(path: String, byteCount: Int, credential: Credential?) async throws -> Document {
+  public func read(
+    path: String, byteCount: Int, credential: Credential?,
+    part: @escaping @Sendable (Document) -> Void = { _ in }
+  ) async throws -> Document {
     let pdftotext = tools.locate(.pdftotext)
     let qpdf = tools.locate(.qpdf)
     guard let pdftotext, let qpdf else {
@@ -79,7 +88,8 @@ public struct PDFReader: Sendable {
         throw DocumentError.pdfUnreadable(
           path: path, tool: "qpdf", reason: PDFTools.failureReason(check))
       }
-      return try await extractText(pdftotext, from: input, path: path, byteCount: byteCount)
+      return try await extractText(
+        pdftotext, from: input, path: path, byteCount: byteCount, part: part)
     }
 
     // qpdf reads the first line of its password file and drops a carriage return at its end,
@@ -92,7 +102,9 @@ public struct PDFReader: Sendable {
       qpdf, ["--password-file=-", "--requires-password", input], input: secret, for: path)
     switch verify.status {
     case 0: throw ContentLockedError(.incorrectCredential(attempts: 0))
-    case 2: return try await extractText(pdftotext, from: input, path: path, byteCount: byteCount)
+    case 2:
+      return try await extractText(
+        pdftotext, from: input, path: path, byteCount: byteCount, part: part)
     case 3: break
     default:
       throw DocumentError.pdfUnreadable(
@@ -103,14 +115,15 @@ public struct PDFReader: Sendable {
       executable: qpdf, arguments: ["--password-file=-", "--decrypt", input, "-"],
       standardInput: secret)
     return try await extractText(
-      pdftotext, from: "-", after: decrypt, path: path, byteCount: byteCount)
+      pdftotext, from: "-", after: decrypt, path: path, byteCount: byteCount, part: part)
   }
 
   /// Runs `pdftotext` on a file, or on the output of the tool before it (`input` is then
-  /// `-`), scanning its text as it streams by.
+  /// `-`), scanning its text as it streams by and handing over parts once the first screenful
+  /// is in.
   private func extractText(
     _ pdftotext: String, from input: String, after previous: ProcessInvocation? = nil,
-    path: String, byteCount: Int
+    path: String, byteCount: Int, part: @escaping @Sendable (Document) -> Void
   ) async throws -> Document {
     let scanner = Locked(PageScanner(maxLines: screenLines))
     let extract = ProcessInvocation(executable: pdftotext, arguments: ["-layout", input, "-"])
@@ -118,7 +131,15 @@ public struct PDFReader: Sendable {
     let results: [ProcessResult]
     do {
       results = try await tools.runner.run(pipeline) { chunk in
-        scanner.withLock { $0.consume(chunk) }
+        let partial = scanner.withLock { scanner -> Document? in
+          scanner.consume(chunk)
+          guard scanner.hasFirstLines else { return nil }
+          var document = Self.document(from: scanner, path: path, byteCount: byteCount)
+          document.completion = .partial
+          document.isTruncated = true
+          return document
+        }
+        if let partial { part(partial) }
       }
     } catch let error as CancellationError {
       throw error

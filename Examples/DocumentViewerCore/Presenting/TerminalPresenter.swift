@@ -3,7 +3,8 @@ import StatefulContent
 /// A presenter that writes each presentation to a terminal, or as plain text to a pipe.
 ///
 /// Placeholders appear as their title, message and actions (such as `[Retry]`); a loading
-/// placeholder with progress adds a bar like `[#####.....] 50%`. In the ANSI style the bar is
+/// placeholder with progress adds a bar like `[#####.....] 50%`, and so does the first
+/// screenful of a document whose rest is still being read. In the ANSI style the bar is
 /// redrawn in place as progress is reported; in the plain style a new bar line is written only
 /// when a cell fills, so that logs stay short. Content is taken from ``contentProvider``,
 /// since a presentation carries the state, not the content.
@@ -29,6 +30,9 @@ public final class TerminalPresenter: SynchronousPresenter {
   private var progressLineIsOpen = false
   /// The filled cells of the last progress bar written.
   private var writtenCells: Int?
+  /// Whether a document's first screenful is written without its summary, which waits for
+  /// the end of its load.
+  private var summaryIsPending = false
 
   /// Creates a presenter.
   ///
@@ -48,14 +52,28 @@ public final class TerminalPresenter: SynchronousPresenter {
 
   /// Writes a presentation; it is on screen when this returns.
   ///
+  /// A document whose first screenful is shown while the rest loads (content that is
+  /// refreshing: a streaming open) gets its lines at once and, under them, the load's progress
+  /// bar instead of its summary; when the load ends, the summary replaces the bar (in the
+  /// plain style, it follows the bar's lines).
+  ///
   /// - Parameters:
   ///   - presentation: The state, placeholder and insets to show.
   ///   - animated: Ignored: a terminal does not animate.
   public func present(_ presentation: Presentation, animated: Bool) {
     let kind = presentation.state.kind
-    let isProgressUpdate = kind == .loading && presentedKind == .loading
+    let isStreaming = kind == .content && presentation.isRefreshing
+    let previousKind = presentedKind
     presentedKind = kind
-    if !isProgressUpdate {
+    if kind == .loading && previousKind == .loading {
+      // A progress update: only the bar changes.
+    } else if kind == .content && summaryIsPending {
+      // The first screenful is shown; its load goes on, or has ended.
+      if !isStreaming {
+        summaryIsPending = false
+        endProgressLine(with: renderer.summaryLines(for: contentProvider()))
+      }
+    } else {
       closeProgressLine()
       writtenCells = nil
       let lines: [String]
@@ -63,14 +81,19 @@ public final class TerminalPresenter: SynchronousPresenter {
         lines = renderer.lines(
           for: placeholder, state: presentation.state, insets: presentation.insets)
       } else if kind == .content {
-        lines = renderer.lines(for: contentProvider())
+        let document = contentProvider()
+        lines = isStreaming ? renderer.bodyLines(for: document) : renderer.lines(for: document)
       } else {
         lines = []
       }
+      summaryIsPending = isStreaming
       if !lines.isEmpty { write(lines.joined(separator: "\n") + "\n") }
     }
-    if kind == .loading, let progress = (presentation.placeholder as? StandardPlaceholder)?.progress
-    {
+    let progress =
+      kind == .loading
+      ? (presentation.placeholder as? StandardPlaceholder)?.progress
+      : isStreaming ? presentation.progress : nil
+    if let progress {
       writeProgress(progress, indentation: renderer.indentation(for: presentation.insets))
     }
   }
@@ -81,6 +104,18 @@ public final class TerminalPresenter: SynchronousPresenter {
     guard progressLineIsOpen else { return }
     progressLineIsOpen = false
     write("\n")
+  }
+
+  /// Writes lines where a progress bar is open (in the ANSI style, over it), or after the
+  /// last line.
+  private func endProgressLine(with lines: [String]) {
+    let text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    if progressLineIsOpen {
+      progressLineIsOpen = false
+      write("\r\u{1B}[2K" + text)
+    } else if !text.isEmpty {
+      write(text)
+    }
   }
 
   private func writeProgress(_ progress: Double, indentation: String) {

@@ -95,13 +95,34 @@ public struct TerminalRenderer: Hashable, Sendable {
   }
 
   /// The lines of a document's first screenful, each cut to ``width`` (see ``fitted(_:)``),
-  /// followed by a line saying how much of it is shown (``Document/shownSummary``).
+  /// followed by its ``summaryLines(for:)``.
   ///
   /// - Parameter document: The document to show, or `nil` when there is none.
   /// - Returns: The lines, without line feeds; none for `nil`.
   public func lines(for document: Document?) -> [String] {
+    bodyLines(for: document) + summaryLines(for: document)
+  }
+
+  /// The lines of a document's first screenful, each cut to ``width`` (see ``fitted(_:)``),
+  /// without the summary: what a streaming read shows while the rest loads.
+  ///
+  /// - Parameter document: The document to show, or `nil` when there is none.
+  /// - Returns: The lines, without line feeds; none for `nil`.
+  public func bodyLines(for document: Document?) -> [String] {
+    document?.lines.map { fitted(clean($0)) } ?? []
+  }
+
+  /// The line under a document's first screenful, saying how much of it is shown
+  /// (``Document/shownSummary``), dim in the ANSI style; for a document whose read failed after
+  /// its first screenful, a second line with the error, bold and red.
+  ///
+  /// - Parameter document: The document to show, or `nil` when there is none.
+  /// - Returns: The lines, without line feeds; none for `nil`.
+  public func summaryLines(for document: Document?) -> [String] {
     guard let document else { return [] }
-    return document.lines.map { fitted(clean($0)) } + [styled("(\(document.shownSummary))", "2")]
+    let summary = styled("(\(document.shownSummary))", "2")
+    guard case .failed(let error) = document.completion else { return [summary] }
+    return [summary, styled(clean(error.description), titleCodes(for: .error))]
   }
 
   /// The line that ends a document whose opening was cancelled before anything of it was

@@ -10,11 +10,19 @@ extension RecordingPresenter {
     }
   }
 
-  /// The progress of every loading presentation that carried one, in order.
-  var progressValues: [Double] {
-    records.compactMap { record in
-      guard record.presentation.state.kind == .loading else { return nil }
-      return (record.presentation.placeholder as? StandardPlaceholder)?.progress
+  /// The progress shown, in order: a loading placeholder's, then the content's while the rest
+  /// of a streaming load is read; a value presented again (by the change from loading to
+  /// content) counts once.
+  var loadProgressValues: [Double] {
+    records.compactMap { record -> Double? in
+      switch record.presentation.state.kind {
+      case .loading: (record.presentation.placeholder as? StandardPlaceholder)?.progress
+      case .content: record.presentation.progress
+      default: nil
+      }
+    }
+    .reduce(into: []) { values, value in
+      if values.last != value { values.append(value) }
     }
   }
 

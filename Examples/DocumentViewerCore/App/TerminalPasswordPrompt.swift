@@ -50,14 +50,16 @@ public final class TerminalPasswordPrompt {
   /// - Parameter prompt: The prompt, without a line feed.
   /// - Returns: The line without its line break, or `nil` at the end of input.
   public func readHiddenLine(prompt: String) async -> String? {
-    // Echo goes off before the prompt appears, so that nothing typed after it is shown.
+    // Echo goes off before the prompt appears, so that nothing typed after it is shown; the
+    // clean-up that turns it back on is registered before the prompt too, so that a signal
+    // sent as soon as the prompt is seen finds it.
     let echo = EchoSwitch(descriptor: descriptor)
     echo?.turnOff()
-    writePrompt(prompt)
     let token = interrupts?.addCleanup { [writePrompt] in
       echo?.restore()
       writePrompt("\n")
     }
+    writePrompt(prompt)
     let descriptor = descriptor
     let line = await withCheckedContinuation { continuation in
       DispatchQueue.global().async { continuation.resume(returning: Self.readLine(descriptor)) }

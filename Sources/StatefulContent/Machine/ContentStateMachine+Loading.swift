@@ -153,6 +153,7 @@ extension ContentStateMachine {
     else { return nil }
     callingHook(apply)
     updateKeys { $0.contentReplaced() }
+    loads.contentReplaced(byLoad: id)
     submitDecidedState(host: host, animated: animated, holdsResult: step != .present)
     return step
   }

@@ -24,6 +24,16 @@ final class KeyedLoadTests: LoadTestCase {
     XCTAssertEqual(outcome, .completed)
   }
 
+  func test_keys_compareAndHashByValue_asAnyHashableDoes() {
+    XCTAssertEqual(LoadKey("swift"), LoadKey("swift"))
+    XCTAssertNotEqual(LoadKey("swift"), LoadKey("swim"))
+    XCTAssertNotEqual(LoadKey(1), LoadKey("1"))
+    XCTAssertEqual(LoadKey(1), LoadKey(1.0), "AnyHashable's numbers compare by value")
+    XCTAssertEqual(Set([LoadKey("a"), LoadKey("a"), LoadKey(7)]).count, 2)
+    XCTAssertEqual(LoadKey("swi").description, "swi")
+    XCTAssertEqual(LoadKey(42).value as? Int, 42)
+  }
+
   func test_anotherKey_keepsThePreviousContentMarked_untilItsValueArrives() async {
     await searched("s", ["swift", "sun"])
     XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("s"))

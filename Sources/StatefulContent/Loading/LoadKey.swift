@@ -29,7 +29,7 @@ public struct LoadKey: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The value, described: `swi` for the query `"swi"`.
-  public var description: String { String(describing: value) }
+  public var description: String { String(describing: storage.value) }
 
   /// Whether two keys' values are equal as `AnyHashable` values.
   public static func == (lhs: LoadKey, rhs: LoadKey) -> Bool {
@@ -38,6 +38,6 @@ public struct LoadKey: Hashable, Sendable, CustomStringConvertible {
 
   /// Hashes the key's value.
   public func hash(into hasher: inout Hasher) {
-    AnyHashable(value).hash(into: &hasher)
+    AnyHashable(storage.value).hash(into: &hasher)
   }
 }

@@ -18,7 +18,9 @@ struct LoadKeys {
     var loadingKey: LoadKey?
     var policy: KeyChangePolicy
     var failedKey: LoadKey?
-    var replacements: Int
+    /// Whether a streaming load's part replaced the content since the snapshot was taken
+    /// (by the load that is cancelled, or one it superseded).
+    var contentReplaced = false
   }
 
   /// The key the adopter's content was loaded for, or `nil`.
@@ -30,9 +32,6 @@ struct LoadKeys {
   /// The key whose load failed while the content belongs to another key: that content is not
   /// shown as current.
   private(set) var failedKey: LoadKey?
-  /// How often a streaming load's first part replaced the content: a cancelled load whose
-  /// parts replaced it leaves the content to the key it was streamed for.
-  private var replacements = 0
 
   /// The key the state is about: the loading key while a keyed load runs, else the key of the
   /// failed load, else the content's.
@@ -70,7 +69,6 @@ struct LoadKeys {
   mutating func contentReplaced() {
     contentKey = loadingKey
     failedKey = nil
-    replacements &+= 1
   }
 
   /// The running load ended; `failed` when with an error. A keyed load that fails for a key
@@ -88,14 +86,13 @@ struct LoadKeys {
 
   /// The adopter starts over: no key at all.
   mutating func reset() {
-    self = LoadKeys(replacements: replacements)
+    self = LoadKeys()
   }
 
   /// What to bring back if the load starting now is cancelled.
   var snapshot: Snapshot {
     Snapshot(
-      contentKey: contentKey, loadingKey: loadingKey, policy: policy, failedKey: failedKey,
-      replacements: replacements)
+      contentKey: contentKey, loadingKey: loadingKey, policy: policy, failedKey: failedKey)
   }
 
   /// A cancelled load brings back the keys from before it — but content that a streaming
@@ -104,7 +101,7 @@ struct LoadKeys {
   mutating func restore(_ snapshot: Snapshot) {
     loadingKey = snapshot.loadingKey
     policy = snapshot.policy
-    guard replacements == snapshot.replacements else { return }
+    guard !snapshot.contentReplaced else { return }
     contentKey = snapshot.contentKey
     failedKey = snapshot.failedKey
   }

@@ -48,7 +48,7 @@ struct LoadRegistry {
     /// The operation and timer tasks, cancelled when the load ends.
     var tasks: [Task<Void, Never>] = []
     /// The state before the first of a chain of superseding loads.
-    let restore: Snapshot
+    var restore: Snapshot
     var lifecycle: LoadLifecycle
   }
 
@@ -148,6 +148,14 @@ struct LoadRegistry {
   /// - Returns: The load, if one was running.
   mutating func cancel() -> Load? {
     active.take()
+  }
+
+  /// A part of the streaming load `id` replaced the adopter's content: a cancel leaves the
+  /// content to that load's key instead of bringing back the key from before the chain.
+  mutating func contentReplaced(byLoad id: UInt64) {
+    guard isActive(id), var load = active.take() else { return }
+    load.restore.keys.contentReplaced = true
+    active = load
   }
 
   /// Runs an event of the load `id`'s lifecycle.

@@ -165,6 +165,7 @@ extension ContentStateMachine {
     else { return nil }
     callingHook(apply)
     if keysBox != nil { updateKeys { $0.contentReplaced() } }
+    loads.contentReplaced(byLoad: id)
     if contentLock.stateWhileLoading != nil { updateLock { $0.loadSucceeded(with: credential) } }
     submitDecidedState(host: host, animated: animated, holdsResult: step != .present)
     return step

@@ -64,11 +64,6 @@ extension ContentStateMachine {
     }
   }
 
-  /// Runs an event of the decision inputs, then tells observers of ``isLoading``,
-  /// ``progress`` and ``loadAttempt`` that changed, in that order — after the new values are
-  /// stored, so that a request an observer makes from its change handler takes effect after
-  /// the change instead of being overwritten by it.
-  @inline(__always)
   /// Runs an event of the keys, then tells observers of ``key`` if it changed.
   @discardableResult
   func updateKeys<Result>(_ event: (inout LoadKeys) -> Result) -> Result {
@@ -87,6 +82,11 @@ extension ContentStateMachine {
     return result
   }
 
+  /// Runs an event of the decision inputs, then tells observers of ``isLoading``,
+  /// ``progress`` and ``loadAttempt`` that changed, in that order — after the new values are
+  /// stored, so that a request an observer makes from its change handler takes effect after
+  /// the change instead of being overwritten by it.
+  @inline(__always)
   func updateInputs<Result>(_ event: (inout StateDecider) -> Result) -> Result {
     guard isObserved else { return event(&decider) }
     let before = (decider.isLoading, decider.progress, decider.attempt)

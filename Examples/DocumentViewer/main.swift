@@ -24,4 +24,5 @@ let status = await ViewerApp(writeOutput: writeOutput, interrupts: interrupts)
 withExtendedLifetime(signals) {}
 // A load cancelled by Ctrl-C may still be running its clean-up: remove what it would have.
 PrivateDirectory.removeAll()
-exit(status)
+// A signal that is ending the viewer made the run fail, maybe: its status wins.
+exit(interrupts.terminationStatus ?? status)

@@ -189,9 +189,24 @@ final class InterruptTests: FixtureTestCase {
     _ = interrupts.addCleanup { cleaned.withLock { $0 += 1 } }
 
     let status = interrupts.terminate(signal: SIGTERM)
-    interrupts.terminate(signal: SIGHUP)
 
     XCTAssertEqual(status, 143)
     XCTAssertEqual(cleaned.withLock { $0 }, 1)
+  }
+
+  func test_terminate_recordsTheStatusForTheMainThread_theFirstSignalWinning() {
+    let cleaned = LockedState<Int32?>(nil)
+    _ = interrupts.addCleanup { [interrupts] in
+      cleaned.withLock { $0 = interrupts.terminationStatus }
+    }
+    XCTAssertNil(interrupts.terminationStatus, "nothing is ending the viewer")
+
+    let first = interrupts.terminate(signal: SIGTERM)
+    let second = interrupts.terminate(signal: SIGHUP)
+
+    XCTAssertEqual(first, 143)
+    XCTAssertEqual(second, 143, "the viewer is already quitting with SIGTERM's status")
+    XCTAssertEqual(interrupts.terminationStatus, 143)
+    XCTAssertEqual(cleaned.withLock { $0 }, 143, "recorded before the clean-ups run")
   }
 }

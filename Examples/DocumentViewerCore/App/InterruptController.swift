@@ -4,8 +4,8 @@ import Foundation
 /// otherwise quit after the clean-ups.
 ///
 /// The first interrupt (Ctrl-C, `SIGINT`) while a document loads (or a password is being
-/// checked) cancels that load — the session brings back what was shown before — and the
-/// viewer goes on. A second interrupt, or one while nothing loads (for example at a password
+/// checked) cancels that load — the session brings back what was shown before, or keeps the
+/// first screenful it has shown and stops reading the rest — and the viewer goes on. A second interrupt, or one while nothing loads (for example at a password
 /// prompt) or while output is being written (the viewer may wait for a full pipe's reader),
 /// quits with status 130. `SIGTERM`
 /// and `SIGHUP` always quit, with 128 + the signal's number. Before quitting, the registered
@@ -46,6 +46,7 @@ public final class InterruptController: Sendable {
     var cancelledLoadCount = 0
     var writesInProgress = 0
     var cleanups: [Int: @Sendable () -> Void] = [:]
+    var terminationStatus: Int32?
     var nextCleanup = 0
   }
 
@@ -123,17 +124,31 @@ public final class InterruptController: Sendable {
   /// Runs the clean-ups before quitting because of a signal, such as `SIGTERM`, `SIGHUP` or
   /// `SIGPIPE`; safe to call from any thread.
   ///
+  /// The status is recorded first (``terminationStatus``), so that the main thread, whose
+  /// work the quitting may make fail (its tools are ended), exits with it too.
+  ///
   /// - Parameter signal: The signal's number.
-  /// - Returns: The exit status to quit with: 128 + `signal`.
+  /// - Returns: The exit status to quit with: 128 + `signal`, or the status of the signal that
+  ///   began quitting before.
   @discardableResult
   public func terminate(signal: Int32) -> Int32 {
-    let pending = state.withLock { state in
+    let (status, pending) = state.withLock { state in
       defer { state.cleanups.removeAll() }
-      return state.cleanups.sorted { $0.key > $1.key }.map(\.value)
+      let status = state.terminationStatus ?? 128 + signal
+      state.terminationStatus = status
+      return (status, state.cleanups.sorted { $0.key > $1.key }.map(\.value))
     }
     for cleanup in pending { cleanup() }
-    return 128 + signal
+    return status
   }
+
+  /// The status a signal is ending the viewer with, once ``terminate(signal:)`` was called;
+  /// `nil` before.
+  ///
+  /// The viewer's main thread exits with it rather than with its own status: quitting ends
+  /// the tools it started and removes its folders, so the work it was doing then (writing the
+  /// tour's samples) fails, and it would exit with 1 before the signal's handler exits.
+  public var terminationStatus: Int32? { state.withLock { $0.terminationStatus } }
 
   /// Registers work to do before quitting on a signal, such as restoring the terminal.
   ///

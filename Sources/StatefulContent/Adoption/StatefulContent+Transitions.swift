@@ -66,7 +66,7 @@ extension StatefulContent {
   /// loading is the requested state at once, but it is presented only after the show delay,
   /// and a load that ends within it never shows loading — its completion then receives
   /// ``TransitionOutcome/superseded`` (the end's request replaced it). Once shown, loading
-  /// stays the minimum display time before ``endLoading(animated:error:isolation:completion:)``
+  /// stays the minimum display time before ``endLoading(animated:error:completion:)``
   /// replaces it. The timers come back to `isolation`, also for an `endLoading` or an
   /// `updateLoadingProgress` called later from code isolated to no actor (a completion
   /// handler). Called itself from code isolated to no actor, there is no actor to come back
@@ -118,26 +118,22 @@ extension StatefulContent {
   /// - Parameters:
   ///   - animated: Whether to animate the change. Defaults to `true`.
   ///   - error: The error the load ended with, or `nil` when it succeeded.
-  ///   - isolation: The actor that owns the machine; inferred from the caller.
   ///   - completion: Called exactly once with how the transition ended.
   @inlinable
   public func endLoading(
-    animated: Bool = true, error: (any Error)? = nil,
-    isolation: isolated (any Actor)? = #isolation, completion: TransitionCompletion? = nil
+    animated: Bool = true, error: (any Error)? = nil, completion: TransitionCompletion? = nil
   ) {
     let machine = stateMachine
     if machine.isCallingHook {
       return machine.runAfterCurrentCall {
-        self.endLoading(
-          animated: animated, error: error, isolation: isolation, completion: completion)
+        self.endLoading(animated: animated, error: error, completion: completion)
       }
     }
     machine.beginCall()
     let cancelled: Bool
     if machine.hasPacedCategoryLoad {
       cancelled = machine.endPacedCategoryLoad(
-        error: error, host: self, animated: animated, isolation: isolation,
-        completion: completion)
+        error: error, host: self, animated: animated, completion: completion)
     } else if machine.recordLoadingEnded(error: error) {
       cancelled = true
     } else {
@@ -158,22 +154,18 @@ extension StatefulContent {
   /// progress interval are coalesced (the latest is shown when the interval has passed) and
   /// smaller changes than its step are skipped, as for `load`. Outside a load it does nothing.
   ///
-  /// - Parameters:
-  ///   - fraction: The fraction done, 0…1, or `nil` when it became unknown.
-  ///   - isolation: The actor that owns the machine; inferred from the caller.
-  public func updateLoadingProgress(
-    _ fraction: Double?, isolation: isolated (any Actor)? = #isolation
-  ) {
+  /// - Parameter fraction: The fraction done, 0…1, or `nil` when it became unknown.
+  public func updateLoadingProgress(_ fraction: Double?) {
     let machine = stateMachine
     if machine.isCallingHook {
       return machine.runAfterCurrentCall {
-        self.updateLoadingProgress(fraction, isolation: isolation)
+        self.updateLoadingProgress(fraction)
       }
     }
     machine.beginCall()
     defer { machine.endCall() }
     if machine.hasPacedCategoryLoad {
-      machine.reportPacedCategoryProgress(fraction, host: self, isolation: isolation)
+      machine.reportPacedCategoryProgress(fraction, host: self)
       return
     }
     guard machine.recordProgress(fraction) else { return }
@@ -249,8 +241,6 @@ extension StatefulContent {
   /// body of ``transitionToDecidedState(animated:completion:)``, inside a running call.
   @inlinable
   func requestDecidedState(animated: Bool, completion: TransitionCompletion?) {
-    let unreported = stateMachine.submitDecidedState(
-      host: self, animated: animated, completion: completion)
-    if let unreported { stateMachine.reportErrorWithContent(unreported, to: self) }
+    stateMachine.requestDecidedState(host: self, animated: animated, completion: completion)
   }
 }

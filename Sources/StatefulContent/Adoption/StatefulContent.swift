@@ -2,7 +2,7 @@
 ///
 /// This is the "stateful view controller" category approach without views: adopt the
 /// protocol, say what "has content" means, register placeholders on ``stateMachine``, and call
-/// ``startLoading(animated:isolation:completion:)`` and ``endLoading(animated:error:isolation:completion:)``. The
+/// ``startLoading(animated:isolation:completion:)`` and ``endLoading(animated:error:completion:)``. The
 /// state rules decide between loading, empty, error, locked and content.
 ///
 /// ```swift

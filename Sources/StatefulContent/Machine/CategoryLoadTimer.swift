@@ -46,6 +46,6 @@ struct CategoryLoadTimer: @unchecked Sendable {
 
   private func fire(isolation: isolated any Actor) {
     guard let machine, let host else { return }
-    machine.categoryTimerFired(event, load: load, host: host, isolation: isolation)
+    machine.categoryTimerFired(event, load: load, host: host)
   }
 }

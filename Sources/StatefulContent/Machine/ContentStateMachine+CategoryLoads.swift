@@ -30,7 +30,7 @@ extension ContentStateMachine {
   @usableFromInline
   var isPacedCategoryLoadRunning: Bool {
     guard let categoryLoadID, loads.isActive(categoryLoadID) else { return false }
-    return loads.active?.lifecycle.isHoldingResult == false
+    return !holdsDecisions
   }
 
   /// `startLoading` under a loading policy with delays: loading is requested at once (I1) but
@@ -46,15 +46,13 @@ extension ContentStateMachine {
     let id = beginLoad(lifecycle) { _ in }
     categoryLoadID = id
     categoryActor = isolation
-    // A result held for the minimum display time (or loading held back by the show delay) of
-    // the load this one supersedes is obsolete.
+    let showDeadline = showDeadline(of: lifecycle)
+    // A result held for the minimum display time of the load this one supersedes is
+    // obsolete (loading held back by its show delay is superseded by the request below).
     supersedeDeferredRequest()
     recordLoadingStarted()
-    let showDeadline = lifecycle.showDeadline(
-      now: clock.now(), loadingIsPresented: storedPresentedState.kind == .loading)
-    let unreported = submitDecidedState(
+    requestDecidedState(
       host: host, animated: animated, deferLoading: showDeadline != nil, completion: completion)
-    if let unreported { reportErrorWithContent(unreported, to: host) }
     if let showDeadline, queue.hasDeferred {
       schedule(.showDelayElapsed, at: showDeadline, load: id, host: host)
     }
@@ -63,9 +61,7 @@ extension ContentStateMachine {
   /// `updateLoadingProgress` during a paced category load: progress never goes backwards,
   /// and reports closer together than the policy's interval are coalesced.
   @usableFromInline
-  func reportPacedCategoryProgress<Host: StatefulContent>(
-    _ fraction: Double?, host: Host, isolation: isolated (any Actor)?
-  ) {
+  func reportPacedCategoryProgress<Host: StatefulContent>(_ fraction: Double?, host: Host) {
     guard let id = categoryLoadID else { return }
     // A NaN or infinite value carries no information: the progress shown stays.
     if let fraction, !fraction.isFinite { return }
@@ -81,8 +77,7 @@ extension ContentStateMachine {
   ///   recognizes): the caller then sets the state up as on appearance.
   @usableFromInline
   func endPacedCategoryLoad<Host: StatefulContent>(
-    error: (any Error)?, host: Host, animated: Bool, isolation: isolated (any Actor)?,
-    completion: TransitionCompletion?
+    error: (any Error)?, host: Host, animated: Bool, completion: TransitionCompletion?
   ) -> Bool {
     guard let id = categoryLoadID else { return false }
     var ending = loadAttemptFinished(id, attempt: 1, error: error)
@@ -92,9 +87,7 @@ extension ContentStateMachine {
     case .hold(let deadline):
       _ = recordLoadingEnded(error: error)
       holdsDecisions = true
-      let unreported = submitDecidedState(
-        host: host, animated: animated, holdsResult: true, completion: completion)
-      if let unreported { reportErrorWithContent(unreported, to: host) }
+      requestDecidedState(host: host, animated: animated, holdsResult: true, completion: completion)
       schedule(.minimumDisplayElapsed, at: deadline, load: id, host: host)
       return false
     case .cancelled:
@@ -103,16 +96,14 @@ extension ContentStateMachine {
     case .conclude, .retry, nil:
       endCategoryLoad(id)
       if recordLoadingEnded(error: error) { return true }
-      let unreported = submitDecidedState(host: host, animated: animated, completion: completion)
-      if let unreported { reportErrorWithContent(unreported, to: host) }
+      requestDecidedState(host: host, animated: animated, completion: completion)
       return false
     }
   }
 
   /// A timer of the paced category load `id` fired, on the actor the load was started on.
   func categoryTimerFired<Host: StatefulContent>(
-    _ timer: CategoryLoadTimer.Event, load id: UInt64, host: Host,
-    isolation: isolated (any Actor)?
+    _ timer: CategoryLoadTimer.Event, load id: UInt64, host: Host
   ) {
     asCall {
       switch timer {

@@ -12,7 +12,7 @@ extension ContentStateMachine {
   }
 
   /// Records that a load ended, with an error or not
-  /// (``StatefulContent/endLoading(animated:error:isolation:completion:)``).
+  /// (``StatefulContent/endLoading(animated:error:completion:)``).
   ///
   /// - Returns: Whether the error means the load was cancelled (``cancellationPolicy``): then
   ///   the facts from before the load came back, and the state is set up as on appearance.
@@ -26,7 +26,7 @@ extension ContentStateMachine {
     return false
   }
 
-  /// Records progress reported through ``StatefulContent/updateLoadingProgress(_:isolation:)``.
+  /// Records progress reported through ``StatefulContent/updateLoadingProgress(_:)``.
   ///
   /// - Returns: Whether loading — or content that stays while the load runs — is requested
   ///   and must be presented with the new progress.
@@ -83,6 +83,20 @@ extension ContentStateMachine {
       host: host,
       completion: completion)
     return decision.errorToReport
+  }
+
+  /// Requests the decided state, then reports an unreported error with content to the
+  /// adopter's hook, once: ``submitDecidedState(host:animated:deferLoading:holdsResult:completion:)``
+  /// followed by what every caller of it that is not restoring must do.
+  @inlinable
+  func requestDecidedState<Host: StatefulContent>(
+    host: Host, animated: Bool, deferLoading: Bool = false, holdsResult: Bool = false,
+    completion: TransitionCompletion? = nil
+  ) {
+    let unreported = submitDecidedState(
+      host: host, animated: animated, deferLoading: deferLoading, holdsResult: holdsResult,
+      completion: completion)
+    if let unreported { reportErrorWithContent(unreported, to: host) }
   }
 
   /// Whether an error may be shown as the custom state `key`: a placeholder is registered

@@ -106,17 +106,24 @@ extension ContentStateMachine {
     }
     updateLock { $0.loadStarted(lifecycle.mode) }
     guard loads.isActive(id) else { return nil }
-    // Loading held back by the show delay of a load this one supersedes keeps its deadline:
-    // a new keystroke every 100 ms must not hold loading back for ever.
-    let heldBack = queue.hasDeferred && storedRequestedState.kind == .loading
-    var showDeadline = lifecycle.showDeadline(
-      now: clock.now(), loadingIsPresented: storedPresentedState.kind == .loading)
-    if heldBack, let earlier = pendingShowDeadline, let deadline = showDeadline {
-      showDeadline = min(earlier, deadline)
-    }
-    pendingShowDeadline = showDeadline
+    let showDeadline = showDeadline(of: lifecycle)
     submitLoadingOrDecidedState(host: host, animated: animated, deferLoading: showDeadline != nil)
     return queue.hasDeferred ? showDeadline : nil
+  }
+
+  /// When loading may be presented for a load starting now (`nil`: at once), remembered so
+  /// that a load superseding it keeps it: loading held back by the show delay of a load this
+  /// one supersedes keeps its deadline — a new keystroke every 100 ms must not hold loading
+  /// back for ever. `load` and the category API's paced loads both start here.
+  func showDeadline(of lifecycle: LoadLifecycle) -> Duration? {
+    let heldBack = queue.hasDeferred && storedRequestedState.kind == .loading
+    var deadline = lifecycle.showDeadline(
+      now: clock.now(), loadingIsPresented: storedPresentedState.kind == .loading)
+    if heldBack, let earlier = pendingShowDeadline, let later = deadline {
+      deadline = min(earlier, later)
+    }
+    pendingShowDeadline = deadline
+    return deadline
   }
 
   /// The retry delay of load `id` elapsed.
@@ -242,9 +249,7 @@ extension ContentStateMachine {
       submit(state, isRefreshing: false, animated: animated, host: host)
       return
     }
-    if let unreported = submitDecidedState(host: host, animated: animated) {
-      reportErrorWithContent(unreported, to: host)
-    }
+    requestDecidedState(host: host, animated: animated)
   }
 
   /// Load `id`'s operation found the content locked.

@@ -40,7 +40,9 @@ extension ContentStateMachine {
 
   /// Handles an event now, or queues it behind the one being handled (I5).
   func send(_ event: consuming Event) {
-    if !isDraining, let (token, animated) = presentationAfterAbandonment.take() {
+    if presentationAfterAbandonment != nil, !isDraining,
+      let (token, animated) = presentationAfterAbandonment.take()
+    {
       presentInFlight(token: token, animated: animated)
     }
     guard !isDraining else {

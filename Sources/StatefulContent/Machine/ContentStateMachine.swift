@@ -94,7 +94,7 @@ public final class ContentStateMachine: Observable {
   /// How loads that do not pass a policy of their own retry. Defaults to ``RetryPolicy/never``.
   @exclusivity(unchecked) public var retryPolicy: RetryPolicy = .never
   /// Which errors mean "cancelled" — for a load's operation and for
-  /// ``StatefulContent/endLoading(animated:error:isolation:completion:)`` — rather than "failed".
+  /// ``StatefulContent/endLoading(animated:error:completion:)`` — rather than "failed".
   /// Defaults to ``CancellationPolicy/standard``.
   @exclusivity(unchecked) public var cancellationPolicy: CancellationPolicy = .standard
 

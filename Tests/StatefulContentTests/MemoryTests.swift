@@ -337,4 +337,30 @@ final class LoadMemoryTests: XCTestCase {
     let messages = await mailroom.messages
     XCTAssertEqual(messages, ["hi"])
   }
+
+  /// An actor that owns its model and starts paced loading from its own method.
+  private actor Owner {
+    let model: TestModel
+
+    init(clock: ManualClock) {
+      let machine = ContentStateMachine(clock: clock)
+      machine.loadingPolicy = .smooth
+      model = TestModel(machine: machine)
+    }
+
+    func startLoading() { model.startLoading() }
+  }
+
+  func test_anActorOwningItsModel_isReleased_whileAPacedLoadingWaitsForItsShowDelay() async {
+    let clock = ManualClock()
+    weak var weakOwner: Owner?
+    do {
+      let owner = Owner(clock: clock)
+      weakOwner = owner
+      await owner.startLoading()
+      await settle { clock.sleeperCount == 1 }
+    }
+    await settle { weakOwner == nil }
+    XCTAssertNil(weakOwner, "the machine holds the actor its timers come back to weakly (I6)")
+  }
 }

@@ -26,13 +26,14 @@ struct CategoryLoadTimer: @unchecked Sendable {
   ///   - deadline: When it fires, as time elapsed on the machine's clock.
   ///   - sleep: The machine's clock's sleep. A sleep that fails with anything but
   ///     cancellation counts as elapsed, so that a failing clock never wedges the load.
-  ///   - isolation: The actor the load was started on.
+  ///   - isolation: The actor the load was started on; held weakly, as the machine and the
+  ///     adopter are, since an actor may own the adopter (I6).
   /// - Returns: The timer's task, to be cancelled with the load.
   func start(
     at deadline: Duration, sleep: @escaping @Sendable (Duration) async throws -> Void,
     isolation: any Actor
   ) -> Task<Void, Never> {
-    Task {
+    Task { [weak isolation] in
       do {
         try await sleep(deadline)
       } catch is CancellationError {
@@ -40,6 +41,7 @@ struct CategoryLoadTimer: @unchecked Sendable {
       } catch {
         // A clock that fails to sleep must not wedge the load: the wait counts as elapsed.
       }
+      guard let isolation else { return }
       await fire(isolation: isolation)
     }
   }

@@ -141,7 +141,9 @@ extension StatefulContent {
       requestDecidedState(animated: animated, completion: completion)
     }
     // Cancelled: not an error. The state from before the load comes back, idle included.
-    if cancelled { requestInitialState(animated: animated, completion: completion) }
+    if cancelled {
+      machine.restoring { requestInitialState(animated: animated, completion: completion) }
+    }
     machine.endCall()
   }
 

@@ -49,6 +49,14 @@ public protocol StatefulContent: AnyObject {
   /// StatefulViewController's `func hasContent()` is not this requirement).
   var hasContent: Bool { get }
 
+  /// How many items the content holds, announced when a load's content is shown ("12
+  /// results"), or `nil` to announce "Content loaded." instead. Read only while the machine
+  /// has an announcer (``ContentStateMachine/setAnnouncer(_:policy:isolation:)``), when
+  /// content is decided.
+  ///
+  /// Default: `content.count` when ``Content`` is a `Collection`; otherwise `nil`.
+  var contentCount: Int? { get }
+
   /// Called exactly once for a request that ends with an error while content stays visible.
   ///
   /// Use it to show a transient message (a toast, a banner); the state stays content.
@@ -167,6 +175,10 @@ extension StatefulContent {
   /// ``EdgeInsets/zero``.
   @inlinable
   public func insets(for state: ContentState) -> EdgeInsets { .zero }
+
+  /// `nil`: content is announced as "Content loaded."
+  @inlinable
+  public var contentCount: Int? { nil }
   /// The key of a ``CustomStateError``, else `nil`.
   @inlinable
   public func customState(for error: any Error) -> CustomStateKey? {
@@ -203,4 +215,8 @@ extension StatefulContent where Content: Collection {
   /// `!content.isEmpty`.
   @inlinable
   public var hasContent: Bool { !content.isEmpty }
+
+  /// `content.count`.
+  @inlinable
+  public var contentCount: Int? { content.count }
 }

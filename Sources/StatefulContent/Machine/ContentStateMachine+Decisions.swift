@@ -72,6 +72,7 @@ extension ContentStateMachine {
     let hasContent =
       !isContentLocked && contentCountsForKeys && callingHook { host.hasContent }
     var decision = decide(hasContent: hasContent)
+    if announcing != nil, hasContent { recordContentCount(of: host) }
     if case .error(let error) = decision.state,
       let key = callingHook({ host.customState(for: error) }), showsCustomState(key)
     {

@@ -46,7 +46,7 @@ extension ContentStateMachine {
     }
     guard let load = loads.cancel() else { return }
     for task in load.tasks { task.cancel() }
-    restore(load.restore, host: host)
+    restoring { restore(load.restore, host: host) }
     load.signal(.cancelledByMachine)
   }
 
@@ -54,7 +54,7 @@ extension ContentStateMachine {
   func cancelLoadAfterTaskCancellation(_ id: UInt64, host: (any StatefulContent)?) {
     guard let load = loads.end(id) else { return }
     for task in load.tasks { task.cancel() }
-    restore(load.restore, host: host)
+    restoring { restore(load.restore, host: host) }
   }
 
   // MARK: Registry

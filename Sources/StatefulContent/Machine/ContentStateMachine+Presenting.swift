@@ -20,6 +20,7 @@ extension ContentStateMachine {
       return
     }
     loads.presented(loading: presentation.isLoading, now: clock.now())
+    if announcing != nil { announcePresentation(presentation, token: token) }
     present(presentation, animated: animated, token: token)
   }
 

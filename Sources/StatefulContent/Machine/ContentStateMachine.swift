@@ -141,6 +141,12 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) @usableFromInline var holdsDecisions = false
   /// When loading held back by the show delay is presented, unless the load ends first.
   @exclusivity(unchecked) var pendingShowDeadline: Duration?
+  /// The announcer and the announcement rules, once an announcer is set (see
+  /// ContentStateMachine+Announcing.swift): most machines announce nothing.
+  @exclusivity(unchecked) @usableFromInline var announcing: Announcing?
+  /// The built-in texts when the app set its own (``strings``); `nil` for the process's
+  /// language, so that a machine carries one reference, not the texts.
+  @exclusivity(unchecked) var stringsBox: Box<PlaceholderStrings>?
   /// The last loading, empty and content presentations, reused when identical.
   @exclusivity(unchecked) var presentationCache = PresentationCache()
 
@@ -338,6 +344,13 @@ public final class ContentStateMachine: Observable {
   }
 
   // MARK: Placeholders
+
+  /// The built-in texts of this machine's placeholders, actions and announcements: those of
+  /// the process's language (``PlaceholderStrings/current``) unless the app sets its own.
+  public var strings: PlaceholderStrings {
+    get { stringsBox?.value ?? .current }
+    set { stringsBox = Box(newValue) }
+  }
 
   /// The placeholder registered for a kind of state, or `nil` when none is.
   ///

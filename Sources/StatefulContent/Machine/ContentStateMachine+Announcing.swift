@@ -1,0 +1,160 @@
+// The machine's announcements: what each presentation handed to the presenter has to say,
+// given to the `AnnouncementQueue`, and the timer and announcer calls it decides on.
+extension ContentStateMachine {
+  /// The announcer, its policy and the announcement rules; allocated by
+  /// ``setAnnouncer(_:policy:isolation:)``.
+  @usableFromInline
+  final class Announcing {
+    let announcer: any Announcer
+    var queue: AnnouncementQueue
+    /// The actor the timer comes back to; weak, as an actor may own the adopter (I6).
+    weak var actor: (any Actor)?
+    /// Whether timers can come back at all (an actor was given).
+    let hasActor: Bool
+    /// The count of the content requested last, from the adopter's ``StatefulContent/contentCount``.
+    @usableFromInline var contentCount: Int?
+    /// The request that restores the state of a cancelled load: its presentation announces
+    /// nothing.
+    var restorationID: UInt64 = 0
+    /// The timer running for the waiting announcement.
+    var timer: Task<Void, Never>?
+
+    init(announcer: any Announcer, policy: AnnouncementPolicy, actor: (any Actor)?) {
+      self.announcer = announcer
+      self.actor = actor
+      hasActor = actor != nil
+      queue = AnnouncementQueue(policy: actor == nil ? .immediate : policy)
+    }
+
+    deinit { timer?.cancel() }
+  }
+
+  /// The announcer that speaks the machine's changes, or `nil` (the default) to announce
+  /// nothing. Set it with ``setAnnouncer(_:policy:isolation:)``.
+  public var announcer: (any Announcer)? { announcing?.announcer }
+
+  /// Announces what a person using assistive technology needs to hear, through `announcer`.
+  ///
+  /// The machine announces the outcome of a load — content (with the adopter's
+  /// ``StatefulContent/contentCount``: "12 results"), empty, the error — loading only once the
+  /// loading placeholder is presented (the show delay applies to speech too), locked and a
+  /// refused credential ("Incorrect password (2 attempts).", never the credential), and
+  /// nothing for superseded or cancelled loads. A placeholder says what it announces in
+  /// ``Placeholder/accessibilityAnnouncement``. Changes that come faster than `policy`
+  /// allows are coalesced: the last one wins. See <doc:AccessibilityAndLocalization>.
+  ///
+  /// - Parameters:
+  ///   - announcer: The announcer, or `nil` to stop announcing. The machine keeps it.
+  ///   - policy: How announcements are paced. Defaults to ``AnnouncementPolicy/standard``.
+  ///   - isolation: The actor the coalescing timer comes back to (the caller's, by default).
+  ///     Called from code isolated to no actor, there is none: every change is then announced
+  ///     at once, as with ``AnnouncementPolicy/immediate``.
+  public func setAnnouncer(
+    _ announcer: (any Announcer)?, policy: AnnouncementPolicy = .standard,
+    isolation: isolated (any Actor)? = #isolation
+  ) {
+    announcing = announcer.map { Announcing(announcer: $0, policy: policy, actor: isolation) }
+  }
+
+  /// Remembers the count of the content the adopter has, when an announcer will need it.
+  @inlinable
+  func recordContentCount<Host: StatefulContent>(of host: Host) {
+    guard let announcing else { return }
+    announcing.contentCount = callingHook { host.contentCount }
+  }
+
+  /// Marks the request made last as the restoration of a cancelled load, which announces
+  /// nothing, if `restoring` made a request.
+  @usableFromInline
+  func restoring(_ restore: () -> Void) {
+    guard let announcing else { return restore() }
+    let before = latestRequestID
+    restore()
+    if latestRequestID != before { announcing.restorationID = latestRequestID }
+  }
+
+  /// Tells the announcement rules of a presentation handed to the presenter.
+  ///
+  /// - Parameters:
+  ///   - presentation: The presentation.
+  ///   - token: Its request's identifier.
+  func announcePresentation(_ presentation: Presentation, token: UInt64) {
+    guard let announcing else { return }
+    let announcement = announcement(of: presentation, contentCount: announcing.contentCount)
+    let change: AnnouncementQueue.Change
+    if token == announcing.restorationID || presentation.state.kind == .idle {
+      change = .silence(announcement)
+    } else if let announcement {
+      change = .announcement(announcement)
+    } else {
+      change = .nothing
+    }
+    perform(announcing.queue.presented(change, now: clock.now()), announcing)
+  }
+
+  /// What a presentation announces: the placeholder's announcement, or for content that no
+  /// load keeps refreshing, its count ("12 results") or "Content loaded."
+  private func announcement(of presentation: Presentation, contentCount: Int?) -> Announcement? {
+    let text: String?
+    switch presentation.state {
+    case .idle: text = nil
+    case .content:
+      guard !presentation.isRefreshing else { return nil }
+      text = contentCount.map { strings.results($0) } ?? strings.contentShown
+    default:
+      text = presentation.placeholder?.accessibilityAnnouncement
+    }
+    guard let text, !text.isEmpty else { return nil }
+    return Announcement(text: text, state: presentation.state.kind, key: presentation.key)
+  }
+
+  private func perform(_ action: AnnouncementQueue.Action?, _ announcing: Announcing) {
+    switch action {
+    case nil: return
+    case .announce(let announcement): announcing.announcer.announce(announcement)
+    case .startTimer(let deadline):
+      guard let actor = announcing.actor else { return }
+      announcing.timer = AnnouncementTimer(machine: self, announcing: announcing)
+        .start(at: deadline, sleep: clock.sleep, isolation: actor)
+    }
+  }
+
+  /// The coalescing timer elapsed.
+  fileprivate func announcementTimerElapsed(_ announcing: Announcing) {
+    guard announcing === self.announcing else { return }
+    announcing.timer = nil
+    perform(announcing.queue.timerElapsed(now: clock.now()), announcing)
+  }
+
+  /// The coalescing timer: sleeps on the machine's clock, then comes back to the actor the
+  /// announcer was set on. It holds the machine and its announcing state weakly, so that a
+  /// component released while an announcement waits is released at once.
+  private struct AnnouncementTimer: @unchecked Sendable {
+    // Unchecked: the machine is only touched in `fire(isolation:)`, which runs on the actor
+    // the announcer was set on — the one isolation the machine is used from.
+    weak var machine: ContentStateMachine?
+    weak var announcing: Announcing?
+
+    func start(
+      at deadline: Duration, sleep: @escaping @Sendable (Duration) async throws -> Void,
+      isolation: any Actor
+    ) -> Task<Void, Never> {
+      Task { [weak isolation] in
+        do {
+          try await sleep(deadline)
+        } catch is CancellationError {
+          return  // The announcer was replaced or released.
+        } catch {
+          // A clock that fails to sleep must not swallow the announcement: it is made now.
+        }
+        guard let isolation else { return }
+        await fire(isolation: isolation)
+      }
+    }
+
+    private func fire(isolation: isolated any Actor) {
+      guard let machine, let announcing else { return }
+      machine.announcementTimerElapsed(announcing)
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import StatefulContent
+
+/// An announcer that records what would be spoken, for tests.
+///
+/// ```swift
+/// let announcer = RecordingAnnouncer()
+/// model.stateMachine.setAnnouncer(announcer, policy: .immediate)
+/// await model.load { ["a", "b"] } apply: { model, items in model.content = items }
+/// XCTAssertEqual(announcer.texts, ["2 results"])
+/// ```
+public final class RecordingAnnouncer: Announcer {
+  /// Every announcement received, in order.
+  public private(set) var announcements: [Announcement] = []
+
+  /// Creates an announcer that has recorded nothing.
+  public init() {}
+
+  /// Records an announcement.
+  ///
+  /// - Parameter announcement: The announcement the machine made.
+  public func announce(_ announcement: Announcement) {
+    announcements.append(announcement)
+  }
+
+  /// The texts announced, in order.
+  public var texts: [String] { announcements.map(\.text) }
+
+  /// Forgets what was recorded, so that a test can check what follows.
+  public func removeAll() {
+    announcements.removeAll()
+  }
+}

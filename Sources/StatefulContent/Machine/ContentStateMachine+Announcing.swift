@@ -16,6 +16,9 @@ extension ContentStateMachine {
     /// The request that restores the state of a cancelled load: its presentation announces
     /// nothing.
     var restorationID: UInt64 = 0
+    /// Whether the state of a cancelled load is being restored: what is presented meanwhile
+    /// is that state.
+    var isRestoring = false
     /// The timer running for the waiting announcement.
     var timer: Task<Void, Never>?
 
@@ -69,7 +72,9 @@ extension ContentStateMachine {
   func restoring(_ restore: () -> Void) {
     guard let announcing else { return restore() }
     let before = latestRequestID
+    announcing.isRestoring = true
     restore()
+    announcing.isRestoring = false
     if latestRequestID != before { announcing.restorationID = latestRequestID }
   }
 
@@ -82,7 +87,9 @@ extension ContentStateMachine {
     guard let announcing else { return }
     let announcement = announcement(of: presentation, contentCount: announcing.contentCount)
     let change: AnnouncementQueue.Change
-    if token == announcing.restorationID || presentation.state.kind == .idle {
+    if announcing.isRestoring || token == announcing.restorationID
+      || presentation.state.kind == .idle
+    {
       change = .silence(announcement)
     } else if let announcement {
       change = .announcement(announcement)

@@ -1,5 +1,6 @@
-@testable import StatefulContent
 import XCTest
+
+@testable import StatefulContent
 
 /// The announcement rules as a pure value: no machine, no clock, no tasks.
 final class AnnouncementQueueTests: XCTestCase {

@@ -1,3 +1,7 @@
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
 #if canImport(UIKit)
   import UIKit
 #endif
@@ -10,10 +14,6 @@ final class VoiceOverAnnouncer: Announcer {
     #endif
   }
 }
-
-import StatefulContent
-import StatefulContentTesting
-import XCTest
 
 // The Swift blocks of the Accessibility and Localization article, copied exactly and run
 // (`DocExampleCoverageTests` checks the copies).

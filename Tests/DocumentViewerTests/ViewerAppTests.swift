@@ -382,6 +382,76 @@ final class ViewerAppTests: FixtureTestCase {
     }
   }
 
+  // MARK: Languages
+
+  /// Runs the built viewer's tour in a language, and returns its output and errors.
+  private func runTour(
+    lang: String, arguments: [String] = []
+  ) throws -> (status: Int32?, output: String, errors: String) {
+    try ViewerProcess.skipUnlessBuilt()
+    let viewer = try ViewerProcess(
+      arguments, environment: ["LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""])
+    let status = viewer.waitForExit()
+    return (status, viewer.outputText, viewer.errorText)
+  }
+
+  func test_tour_inGerman_showsTheViewersTextsInGerman() throws {
+    let tour = try runTour(lang: "de_DE.UTF-8")
+
+    XCTAssertEqual(tour.status, 0, tour.errors)
+    for text in [
+      "== Eine Textdatei: welcome.txt ==", "Öffne welcome.txt…", "(8 Zeilen, 441 Bytes)",
+      "== Ein leerer Ordner: empty-folder ==", "Leerer Ordner",
+      "„empty-folder“ hat keine Einträge.", "Leere Datei", "„empty.txt“ enthält keinen Text.",
+      "Nicht gefunden", "Keine Textdatei", "5,0 MiB",
+    ] {
+      XCTAssertTrue(tour.output.contains(text), "missing \(text) in\n\(tour.output)")
+    }
+    XCTAssertFalse(tour.output.contains("Empty File"), tour.output)
+    if PDFTools().areInstalled {
+      XCTAssertTrue(tour.output.contains("„locked.pdf“ ist durch ein Passwort geschützt."))
+      XCTAssertTrue(tour.output.contains("(der Rundgang tippt das Passwort „tour-secret“)"))
+    }
+  }
+
+  func test_tour_inFrench_showsTheViewersTextsInFrench() throws {
+    let tour = try runTour(lang: "fr_FR.UTF-8")
+
+    XCTAssertEqual(tour.status, 0, tour.errors)
+    for text in [
+      "== Un fichier texte\u{A0}: welcome.txt ==", "Ouverture de welcome.txt…",
+      "(8 lignes, 441 octets)", "Dossier vide",
+      "«\u{A0}empty-folder\u{A0}» ne contient aucune entrée.",
+      "Fichier vide", "Introuvable", "Pas un fichier texte",
+    ] {
+      XCTAssertTrue(tour.output.contains(text), "missing \(text) in\n\(tour.output)")
+    }
+    XCTAssertFalse(tour.output.contains("Empty Folder"), tour.output)
+  }
+
+  func test_tour_timelineInGerman_staysEnglishForScripts() throws {
+    let tour = try runTour(lang: "de_DE.UTF-8", arguments: ["--timeline"])
+
+    XCTAssertEqual(tour.status, 0, tour.errors)
+    let lines = tour.output.split(separator: "\n").map { $0.split(separator: " ").dropFirst() }
+    XCTAssertTrue(lines.contains { $0.joined(separator: " ") == "empty empty.txt" }, tour.output)
+    XCTAssertTrue(
+      lines.allSatisfy {
+        ["loading", "content", "empty", "error", "locked"].contains($0.first ?? "")
+      }, tour.output)
+  }
+
+  func test_help_inGermanAndFrench_isTranslatedAndMentionsSpeak() throws {
+    try ViewerProcess.skipUnlessBuilt()
+    for (lang, heading) in [("de_DE.UTF-8", "AUFRUF: "), ("fr_FR.UTF-8", "UTILISATION\u{A0}: ")] {
+      let viewer = try ViewerProcess(["--help"], environment: ["LANG": lang, "LC_ALL": ""])
+
+      XCTAssertEqual(viewer.waitForExit(), 0)
+      XCTAssertTrue(viewer.outputText.hasPrefix(heading), viewer.outputText)
+      XCTAssertTrue(viewer.outputText.contains("--speak"), viewer.outputText)
+    }
+  }
+
   func test_largeText_isExactlyTheSizeAskedAndEndsWithALineFeed() {
     let text = SampleDocuments.largeText(byteCount: 1000)
 

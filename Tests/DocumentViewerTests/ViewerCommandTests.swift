@@ -90,6 +90,13 @@ final class ViewerCommandTests: XCTestCase {
   func test_parse_loneDash_isAPath() {
     assertParses(["-"], .view(ViewerOptions(paths: ["-"])))
   }
+  func test_parse_speakAndAnnounce_areFlags() {
+    assertParses(
+      ["--speak", "a", "--announce"],
+      .view(ViewerOptions(speaks: true, announces: true, paths: ["a"])))
+    XCTAssertThrowsError(try ViewerCommand.parse(["--speak=yes"]))
+    XCTAssertThrowsError(try ViewerCommand.parse(["--measure-first-screen", "--speak"]))
+  }
 
   func test_parse_unknownOption_isAUsageError() {
     assertRejects(["--bogus"], .unknownOption("--bogus"))
@@ -109,7 +116,7 @@ final class ViewerCommandTests: XCTestCase {
   func test_usage_startsWithTheSynopsis() {
     XCTAssertTrue(
       ViewerCommand.usage.hasPrefix(
-        "USAGE: document-viewer [--timeline] [--delay MS] [--password-file FILE] [PATH ...]\n"))
+        "USAGE: document-viewer [--timeline] [--speak] [--announce] [--delay MS]\n"))
     XCTAssertTrue(ViewerCommand.usage.hasSuffix("\n"))
   }
 }

@@ -117,7 +117,7 @@ public final class InterruptController: Sendable {
     }
     guard let cancel else { return .exit(status: terminate(signal: SIGINT)) }
     cancel()
-    writeNote("document-viewer: cancelled; press Ctrl-C again to quit.\n")
+    writeNote(ViewerStrings.current.text(.interruptNote) + "\n")
     return .cancelledLoad
   }
 

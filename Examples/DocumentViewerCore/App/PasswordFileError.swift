@@ -9,11 +9,17 @@ public enum PasswordFileError: Error, Equatable, CustomStringConvertible {
   /// passwords (`/dev/zero`, a disk image).
   case tooLarge(limit: Int)
 
-  /// The reason, for the viewer's error message.
-  public var description: String {
+  /// The reason, in English, for the viewer's error message.
+  public var description: String { description(in: .english) }
+
+  /// The reason in the language of `strings`; the system's reason stays in its own words.
+  ///
+  /// - Parameter strings: The viewer's texts in one language.
+  /// - Returns: The reason.
+  public func description(in strings: ViewerStrings) -> String {
     switch self {
     case .unreadable(let reason): reason
-    case .tooLarge(let limit): "it is larger than \(limit / 1024) KiB, so not a list of passwords"
+    case .tooLarge(let limit): strings.text(.passwordFileTooLarge, ["limit": "\(limit / 1024)"])
     }
   }
 }

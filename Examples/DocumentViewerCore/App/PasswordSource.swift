@@ -162,8 +162,7 @@ public struct PasswordSource: Sendable {
 
   /// The note written when a line ends the list by its length.
   static let tooLongNote =
-    "document-viewer: a password line is longer than \(maximumLineLength) bytes; "
-    + "no more passwords are read.\n"
+    ViewerStrings.current.text(.passwordLineTooLong, ["limit": "\(maximumLineLength)"]) + "\n"
 }
 
 /// A password file's lines, read the first time one is asked for and kept for the next
@@ -206,9 +205,14 @@ private final class FileReader {
       }
     case .failure(let error):
       read = []
+      let strings = ViewerStrings.current
       writeNote(
-        "document-viewer: cannot read the password file '\(TerminalRenderer.clean(path))': "
-          + "\(TerminalRenderer.clean(error.description))\n")
+        strings.text(
+          .passwordFileUnreadable,
+          [
+            "file": TerminalRenderer.clean(path),
+            "reason": TerminalRenderer.clean(error.description(in: strings)),
+          ]) + "\n")
     }
     lines = read
     return read

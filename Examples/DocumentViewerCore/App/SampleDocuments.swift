@@ -67,12 +67,13 @@ public enum SampleDocuments {
   ///     ``largeFileByteCount``.
   ///   - pdfTools: The tools that encrypt and read PDFs; without them the PDF samples are
   ///     left out.
+  ///   - strings: The language of the samples' titles. Defaults to English.
   /// - Returns: The samples, in tour order.
   /// - Throws: The file system's error when a sample cannot be written, or
   ///   ``PDFTools/EncryptionError`` when qpdf fails to encrypt one.
   public static func create(
     in directory: URL, largeFileByteCount: Int = largeFileByteCount,
-    pdfTools: PDFTools = PDFTools()
+    pdfTools: PDFTools = PDFTools(), strings: ViewerStrings = .english
   ) async throws -> [Sample] {
     let manager = FileManager.default
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
@@ -80,9 +81,12 @@ public enum SampleDocuments {
       try Data(bytes).write(to: directory.appendingPathComponent(name))
     }
     func sample(
-      _ title: String, _ name: String, _ kind: ContentState.Kind, password: String? = nil
+      _ title: ViewerStrings.Key, _ name: String, _ kind: ContentState.Kind,
+      password: String? = nil
     ) -> Sample {
-      Sample(title: title, name: name, path: path(name), expectedKind: kind, password: password)
+      Sample(
+        title: strings.text(title, ["password": password ?? ""]), name: name, path: path(name),
+        expectedKind: kind, password: password)
     }
 
     try manager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -96,14 +100,14 @@ public enum SampleDocuments {
     try write("image.bin", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D])
 
     var samples = [
-      sample("A text file", "welcome.txt", .content),
-      sample("A folder", "folder", .content),
-      sample("A large file, shown as it is read", "large.txt", .content),
-      sample("An empty file", "empty.txt", .empty),
-      sample("An empty folder", "empty-folder", .empty),
-      sample("A missing file", "missing.txt", .error),
-      sample("A path through a file", "welcome.txt/notes.txt", .error),
-      sample("A binary file", "image.bin", .error),
+      sample(.sampleText, "welcome.txt", .content),
+      sample(.sampleFolder, "folder", .content),
+      sample(.sampleLarge, "large.txt", .content),
+      sample(.sampleEmptyFile, "empty.txt", .empty),
+      sample(.sampleEmptyFolder, "empty-folder", .empty),
+      sample(.sampleMissing, "missing.txt", .error),
+      sample(.samplePathThroughFile, "welcome.txt/notes.txt", .error),
+      sample(.sampleBinary, "image.bin", .error),
     ]
     guard pdfTools.areInstalled else { return samples }
 
@@ -119,13 +123,11 @@ public enum SampleDocuments {
       path("report.pdf"), to: path("owner-only.pdf"), userPassword: "",
       ownerPassword: "tour-owner")
     samples += [
-      sample("A PDF with text", "report.pdf", .content),
-      sample("A PDF without text (a scan)", "scan.pdf", .empty),
-      sample("A damaged PDF", "damaged.pdf", .error),
-      sample(
-        "A password-protected PDF (password: \(lockedPDFPassword))", "locked.pdf", .content,
-        password: lockedPDFPassword),
-      sample("A PDF with only an owner password", "owner-only.pdf", .content),
+      sample(.samplePDF, "report.pdf", .content),
+      sample(.sampleScan, "scan.pdf", .empty),
+      sample(.sampleDamaged, "damaged.pdf", .error),
+      sample(.sampleLocked, "locked.pdf", .content, password: lockedPDFPassword),
+      sample(.sampleOwnerOnly, "owner-only.pdf", .content),
     ]
     return samples
   }

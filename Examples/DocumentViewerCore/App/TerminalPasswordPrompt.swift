@@ -19,17 +19,23 @@ public final class TerminalPasswordPrompt {
   public let descriptor: Int32
   private let interrupts: InterruptController?
   private let writePrompt: @Sendable (String) -> Void
+  /// The language of the prompt.
+  public let strings: ViewerStrings
 
   /// Creates a prompt.
   ///
   /// - Parameters:
   ///   - descriptor: The terminal to read from. Defaults to standard input.
   ///   - interrupts: The controller whose clean-ups restore the terminal on Ctrl-C, or `nil`.
+  ///   - strings: The language of the prompt. Defaults to the process's
+  ///     (``ViewerStrings/current``).
   ///   - writePrompt: Writes the prompt. Defaults to standard error.
   public init(
     descriptor: Int32 = STDIN_FILENO, interrupts: InterruptController?,
+    strings: ViewerStrings = .current,
     writePrompt: @escaping @Sendable (String) -> Void = StandardStreams.writeToError
   ) {
+    self.strings = strings
     self.descriptor = descriptor
     self.interrupts = interrupts
     self.writePrompt = writePrompt
@@ -40,8 +46,9 @@ public final class TerminalPasswordPrompt {
   public var source: PasswordSource {
     PasswordSource { [self] path, attempt in
       let name = TerminalRenderer.clean((path as NSString).lastPathComponent)
-      let again = attempt > 0 ? "Wrong password. " : ""
-      return await readHiddenLine(prompt: "\(again)Password for '\(name)' (empty to skip): ")
+      let prompt = strings.text(
+        attempt > 0 ? .passwordPromptAgain : .passwordPrompt, ["name": name])
+      return await readHiddenLine(prompt: prompt)
     }
   }
 

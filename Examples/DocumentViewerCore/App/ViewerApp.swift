@@ -33,6 +33,12 @@ public struct ViewerApp {
   /// Where passwords come from without `--password-file`, or `nil` for standard input: a
   /// prompt without echo on a terminal, otherwise its lines.
   public var standardInputPasswords: PasswordSource?
+  /// The language of the viewer's own texts: help, messages, prompts and placeholders.
+  public var strings: ViewerStrings
+  /// The directories where `--speak` looks for `espeak-ng`, separated by `:`.
+  public var speechSearchPath: String
+  /// Runs `espeak-ng` for `--speak`.
+  public var speechRunner: any ProcessRunner
 
   /// Creates the program.
   ///
@@ -51,6 +57,11 @@ public struct ViewerApp {
   ///   - interrupts: Decides what Ctrl-C does. Defaults to a new controller.
   ///   - standardInputPasswords: Where passwords come from without `--password-file`.
   ///     Defaults to `nil`: standard input.
+  ///   - strings: The language of the viewer's texts. Defaults to the process's
+  ///     (``ViewerStrings/current``).
+  ///   - speechSearchPath: Where `--speak` looks for `espeak-ng`. Defaults to the `PATH` of
+  ///     the environment.
+  ///   - speechRunner: Runs `espeak-ng`. Defaults to a ``SystemProcessRunner``.
   public init(
     writeOutput: @escaping (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping (String) -> Void = StandardStreams.writeToError,
@@ -60,8 +71,14 @@ public struct ViewerApp {
     makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
     clock: any Clock<Duration> = ContinuousClock(),
     interrupts: InterruptController = InterruptController(),
-    standardInputPasswords: PasswordSource? = nil
+    standardInputPasswords: PasswordSource? = nil,
+    strings: ViewerStrings = .current,
+    speechSearchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    speechRunner: any ProcessRunner = SystemProcessRunner()
   ) {
+    self.strings = strings
+    self.speechSearchPath = speechSearchPath
+    self.speechRunner = speechRunner
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.style = style
@@ -89,23 +106,32 @@ public struct ViewerApp {
     let options: ViewerOptions
     switch command {
     case .help:
-      writeOutput(ViewerCommand.usage)
+      writeOutput(ViewerCommand.usage(in: strings))
       return 0
     case .measureFirstScreen(let path):
       return await measureFirstScreen(path)
     case .view(let viewOptions):
       options = viewOptions
     }
-    if options.paths.isEmpty { return await tour(options) }
+    let announcers = makeAnnouncers(options)
+    defer { announcers.speech?.stop() }
+    if options.paths.isEmpty {
+      let status = await tour(options, announcer: announcers.all)
+      await announcers.speech?.finish()
+      return status
+    }
     let passwords: PasswordSource
     if let file = options.passwordFile {
       do {
         passwords = try PasswordSource.file(file)
       } catch {
-        let reason = error.description
         writeError(
-          "document-viewer: cannot read the password file '\(TerminalRenderer.clean(file))': "
-            + "\(TerminalRenderer.clean(reason))\n")
+          strings.text(
+            .passwordFileUnreadable,
+            [
+              "file": TerminalRenderer.clean(file),
+              "reason": TerminalRenderer.clean(error.description(in: strings)),
+            ]) + "\n")
         return 1
       }
     } else {
@@ -115,8 +141,28 @@ public struct ViewerApp {
     let documents = options.paths.map {
       Opening(heading: headings ? $0 : nil, path: $0, timelineName: $0, passwords: passwords)
     }
-    await view(documents, options: options)
+    await view(documents, options: options, announcer: announcers.all)
+    await announcers.speech?.finish()
     return 0
+  }
+
+  /// The announcers that `--speak` and `--announce` ask for: `espeak-ng` (when it is found;
+  /// otherwise a note says so) and lines on standard error, as one announcer, or `nil`.
+  private func makeAnnouncers(
+    _ options: ViewerOptions
+  ) -> (all: (any Announcer)?, speech: SpeechAnnouncer?) {
+    var speech: SpeechAnnouncer?
+    if options.speaks {
+      if let espeak = SpeechAnnouncer.locate(searchPath: speechSearchPath) {
+        speech = SpeechAnnouncer(
+          executable: espeak, voice: strings.language.voice, runner: speechRunner)
+      } else {
+        writeError(strings.text(.speechMissing) + "\n")
+      }
+    }
+    let lines = options.announces ? LineAnnouncer(write: writeError) : nil
+    let all = [speech as (any Announcer)?, lines].compactMap { $0 }
+    return (all.count > 1 ? AnnouncerGroup(all) : all.first, speech)
   }
 
   /// Runs the program on the raw bytes of its arguments (see ``ViewerCommand/decode(_:)``).
@@ -135,7 +181,8 @@ public struct ViewerApp {
   /// error out of sight; returns the exit status 2.
   private func usageError(_ error: UsageError) -> Int32 {
     writeError(
-      "document-viewer: \(TerminalRenderer.clean("\(error)"))\n\(ViewerCommand.usageHint)\n")
+      "document-viewer: \(TerminalRenderer.clean(error.description(in: strings)))\n"
+        + "\(strings.text(.usageHint))\n")
     return 2
   }
 
@@ -151,7 +198,14 @@ public struct ViewerApp {
   }
 
   /// Opens each document in turn; in timeline mode only timeline lines are written.
-  private func view(_ documents: [Opening], options: ViewerOptions) async {
+  ///
+  /// Each session announces through `announcer` (`--speak`, `--announce`) with the immediate
+  /// policy: the documents are opened one after the other, each by a machine of its own, and
+  /// a coalescing timer would outlive its document and speak after the next one began (or
+  /// never, as the viewer exits). A newer announcement interrupts the speech instead.
+  private func view(
+    _ documents: [Opening], options: ViewerOptions, announcer: (any Announcer)?
+  ) async {
     let terminal: TerminalPresenter?
     let timeline: TimelinePresenter?
     let presenter: any Presenter
@@ -159,10 +213,11 @@ public struct ViewerApp {
       let lines = TimelinePresenter(elapsed: makeStopwatch(), write: writeOutput)
       (terminal, timeline, presenter) = (nil, lines, lines)
     } else {
-      let screen = TerminalPresenter(style: style, width: terminalWidth, write: writeOutput)
+      let screen = TerminalPresenter(
+        style: style, width: terminalWidth, strings: strings, write: writeOutput)
       (terminal, timeline, presenter) = (screen, nil, screen)
     }
-    let renderer = TerminalRenderer(style: style)
+    let renderer = TerminalRenderer(style: style, strings: strings)
     let opener = DocumentOpener(reader: reader, latency: options.delay ?? .zero, clock: clock)
     for (index, document) in documents.enumerated() {
       if let terminal, let heading = document.heading {
@@ -171,7 +226,8 @@ public struct ViewerApp {
       }
       let session = DocumentSession(
         path: document.path, opener: opener, presenter: presenter, clock: clock,
-        loadingPolicy: options.delay == nil ? .immediate : .smooth)
+        loadingPolicy: options.delay == nil ? .immediate : .smooth, strings: strings)
+      if let announcer { session.stateMachine.setAnnouncer(announcer, policy: .immediate) }
       terminal?.contentProvider = { [weak session] in session?.content }
       timeline?.document = document.timelineName
       switch await interrupts.cancelOnInterrupt(session, during: { await session.open() }) {
@@ -201,7 +257,7 @@ public struct ViewerApp {
     {
       if let terminal, let shown = document.shownPassword {
         terminal.closeProgressLine()
-        writeOutput("(the tour types the password '\(shown)')\n")
+        writeOutput(strings.text(.tourTypesPassword, ["password": shown]) + "\n")
       }
       attempt += 1
       let outcome = await interrupts.cancelOnInterrupt(session) {
@@ -226,66 +282,86 @@ public struct ViewerApp {
         directory = folder
         file = (folder.path as NSString).appendingPathComponent("generated.log")
         writeError(
-          "document-viewer: writing a \(FirstScreenMeasurement.generatedLogByteCount >> 20) MiB "
-            + "log to \(TerminalRenderer.clean(file))…\n")
+          strings.text(
+            .measureWritingLog,
+            [
+              "size": "\(FirstScreenMeasurement.generatedLogByteCount >> 20)",
+              "file": TerminalRenderer.clean(file),
+            ]) + "\n")
         try FirstScreenMeasurement.writeLog(
           to: file, byteCount: FirstScreenMeasurement.generatedLogByteCount)
       }
       if _isDebugAssertConfiguration() {
-        writeError("document-viewer: a debug build; build with -c release for figures to quote\n")
+        writeError(strings.text(.measureDebugBuild) + "\n")
       }
       let result = try await measurement.measure(file)
       writeOutput(FirstScreenMeasurement.report(result))
       return 0
     } catch {
       writeError(
-        "document-viewer: cannot measure the first screen: "
-          + "\(TerminalRenderer.clean("\(error)"))\n")
+        strings.text(.measureFailed, ["reason": TerminalRenderer.clean("\(error)")]) + "\n")
       return 1
     }
   }
 
   private func defaultStandardInputPasswords() -> PasswordSource {
     isatty(STDIN_FILENO) == 1
-      ? TerminalPasswordPrompt(interrupts: interrupts).source : .standardInputLines()
+      ? TerminalPasswordPrompt(interrupts: interrupts, strings: strings).source
+      : .standardInputLines()
   }
 
-  private func tour(_ options: ViewerOptions) async -> Int32 {
+  private func tour(_ options: ViewerOptions, announcer: (any Announcer)?) async -> Int32 {
     // Removed when the tour ends, and by `PrivateDirectory.removeAll()` when a signal ends it.
     let samples: [SampleDocuments.Sample]
     let directory: PrivateDirectory
     do {
       directory = try PrivateDirectory(prefix: "document-viewer-samples")
     } catch {
-      writeError("document-viewer: cannot write the sample documents: \(error)\n")
+      writeError(strings.text(.samplesUnwritable, ["reason": "\(error)"]) + "\n")
       return 1
     }
     defer { directory.remove() }
     do {
       samples = try await SampleDocuments.create(
-        in: URL(fileURLWithPath: directory.path), pdfTools: reader.pdfTools)
+        in: URL(fileURLWithPath: directory.path), pdfTools: reader.pdfTools, strings: strings)
     } catch {
       writeError(
-        "document-viewer: cannot write the sample documents: "
-          + "\(TerminalRenderer.clean("\(error)"))\n")
+        strings.text(.samplesUnwritable, ["reason": TerminalRenderer.clean("\(error)")]) + "\n")
       return 1
     }
     let missing = reader.pdfTools.missingTools
     let skippedPDFsNote =
       missing.isEmpty
       ? nil
-      : "document-viewer: skipping the PDF samples: "
-        + "\(missing.map(\.rawValue).joined(separator: " and ")) not found on PATH; install "
-        + "\(missing.map(\.package).joined(separator: " and ")) to see them.\n"
+      : strings.text(
+        .skippingPDFSamples,
+        [
+          "tools": strings.listed(missing.map(\.rawValue)),
+          "packages": strings.listed(missing.map(\.package)),
+        ]) + "\n"
     if let skippedPDFsNote { writeError(skippedPDFsNote) }
     let documents = samples.map { sample in
       Opening(
-        heading: "\(sample.title): \(sample.name)", path: sample.path, timelineName: sample.name,
+        heading: strings.text(.tourHeading, ["title": sample.title, "name": sample.name]),
+        path: sample.path, timelineName: sample.name,
         passwords: .lines(sample.password.map { [$0] } ?? []), shownPassword: sample.password)
     }
-    await view(documents, options: options)
+    await view(documents, options: options, announcer: announcer)
     // Said again at the end: the tour's output has pushed the first one out of sight.
     if let skippedPDFsNote { writeError(skippedPDFsNote) }
     return 0
+  }
+}
+
+/// Announcers that each get every announcement: `--speak` and `--announce` together.
+private final class AnnouncerGroup: Announcer {
+  private let announcers: [any Announcer]
+
+  init(_ announcers: [any Announcer]) {
+    self.announcers = announcers
+  }
+
+  func announce(_ announcement: Announcement) {
+    for announcer in announcers { announcer.announce(announcement) }
   }
 }

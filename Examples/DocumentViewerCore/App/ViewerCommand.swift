@@ -17,65 +17,18 @@ public enum ViewerCommand: Hashable, Sendable {
   /// - Parameter path: The file to measure, or `nil` for a generated 200 MiB log.
   case measureFirstScreen(path: String?)
 
-  /// The usage message, ending with a line feed.
-  public static let usage = """
-    USAGE: document-viewer [--timeline] [--delay MS] [--password-file FILE] [PATH ...]
-           document-viewer --measure-first-screen [FILE]
+  /// The usage message in English, ending with a line feed (see ``usage(in:)``).
+  public static var usage: String { usage(in: .english) }
 
-    Opens text files, folders and PDFs and shows their first screenful, or a
-    placeholder saying why there is none: loading, empty, error (with a Retry
-    action) or locked (a password-protected PDF, until the right password is
-    given). The first screenful of a text file or a PDF's text shows as soon as it
-    is read; the rest is read under it, with a progress bar for large files. With
-    no PATH, tours generated sample documents that show every state.
+  /// The usage message in the language of `strings`, ending with a line feed.
+  ///
+  /// - Parameter strings: The viewer's texts in one language.
+  /// - Returns: The usage message.
+  public static func usage(in strings: ViewerStrings) -> String { strings.text(.usage) }
 
-    PDFs are read with pdftotext (package poppler-utils) and qpdf (package qpdf).
-
-    OPTIONS:
-      --timeline            Print one line per change of state, "<milliseconds>
-                            <state> <document>", instead of rendering the
-                            documents; the document is the PATH as given (a
-                            sample's name in the tour). A locked PDF opened with a
-                            password prints "loading", "locked", then "loading"
-                            and "content" (or "locked" again for a wrong password).
-      --delay MS            Wait MS milliseconds (a whole number, 0 or more) before
-                            reading each document, to show the loading state; the
-                            loading placeholder then appears after 150 ms and stays
-                            at least 400 ms.
-      --password-file FILE  Read passwords for locked PDFs from FILE, one per line,
-                            each tried once in order. Without it, a terminal prompts
-                            (without echo) and asks again after a wrong password; a
-                            pipe on standard input is read like FILE. An empty line
-                            or the end of input stops asking: the PDF stays locked.
-                            FILE (a FIFO, <(...)) is opened only when a PDF first
-                            needs a password. A line longer than 1024 bytes is no
-                            password: it ends the list, and no more is read.
-                            After 3 wrong passwords the PDF is an error; its Retry
-                            opens it locked again.
-      --measure-first-screen [FILE]
-                            Time the first screen of FILE (by default a generated
-                            200 MiB log, removed afterwards) against 'head -n 40'
-                            of it, in one run: 11 rounds taking turns, then the
-                            medians and their ratio. No other option goes with
-                            it. Build with -c release for figures worth quoting.
-      -h, --help            Show this message and exit.
-      --                    Treat every following argument as a PATH.
-
-    Ctrl-C while a document loads cancels the load and shows what was shown before;
-    once its first screenful is shown, it stops the reading and keeps that screen.
-    A second Ctrl-C, or one while nothing loads or output waits for its reader,
-    quits with status 130.
-
-    The exit status is 0 whatever the documents' states, 1 when the password file
-    or the sample documents cannot be read or written, 2 for bad usage, 130 after
-    Ctrl-C, 143 after SIGTERM, 129 after SIGHUP, and 141 when nobody reads the
-    output any more (the viewer stops at its next write).
-
-    """
-
-  /// The line printed under a usage error instead of the whole ``usage``, without a line
-  /// feed.
-  public static let usageHint = "Run 'document-viewer --help' for usage."
+  /// The line printed under a usage error instead of the whole ``usage``, in English, without
+  /// a line feed.
+  public static var usageHint: String { ViewerStrings.english.text(.usageHint) }
 
   /// Decodes the raw bytes of command-line arguments.
   ///
@@ -127,6 +80,8 @@ public enum ViewerCommand: Hashable, Sendable {
       switch name {
       case "--": optionsEnded = true
       case "--timeline" where attached == nil: options.timeline = true
+      case "--speak" where attached == nil: options.speaks = true
+      case "--announce" where attached == nil: options.announces = true
       case "--help" where attached == nil, "-h" where attached == nil: return .help
       case "--delay": options.delay = try parseDelay(value())
       case "--password-file": options.passwordFile = try value()
@@ -169,6 +124,10 @@ public struct ViewerOptions: Hashable, Sendable {
   public var delay: Duration?
   /// The file to read passwords for locked PDFs from, or `nil`.
   public var passwordFile: String?
+  /// Whether each change of state is spoken through `espeak-ng` (`--speak`).
+  public var speaks: Bool
+  /// Whether what would be spoken is written to standard error (`--announce`).
+  public var announces: Bool
   /// The paths to open, in order; empty for the sample tour.
   public var paths: [String]
 
@@ -178,11 +137,16 @@ public struct ViewerOptions: Hashable, Sendable {
   ///   - timeline: Whether to print a timeline instead of rendering. Defaults to `false`.
   ///   - delay: How long to wait before reading each document. Defaults to `nil`.
   ///   - passwordFile: The file of passwords. Defaults to `nil`.
+  ///   - speaks: Whether changes are spoken (`--speak`). Defaults to `false`.
+  ///   - announces: Whether announcements are written to standard error (`--announce`).
+  ///     Defaults to `false`.
   ///   - paths: The paths to open; empty for the sample tour. Defaults to none.
   public init(
     timeline: Bool = false, delay: Duration? = nil, passwordFile: String? = nil,
-    paths: [String] = []
+    speaks: Bool = false, announces: Bool = false, paths: [String] = []
   ) {
+    self.speaks = speaks
+    self.announces = announces
     self.timeline = timeline
     self.delay = delay
     self.passwordFile = passwordFile
@@ -212,18 +176,23 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `--measure-first-screen` was given more than one path, or another option.
   case measurementTakesOneFile
 
-  /// A sentence naming the argument, such as `unknown option '--colour'`.
-  public var description: String {
+  /// A sentence naming the argument, in English, such as `unknown option '--colour'`.
+  public var description: String { description(in: .english) }
+
+  /// A sentence naming the argument, in the language of `strings`.
+  ///
+  /// - Parameter strings: The viewer's texts in one language.
+  /// - Returns: The sentence, such as `unbekannte Option „--colour“`.
+  public func description(in strings: ViewerStrings) -> String {
     switch self {
-    case .unknownOption(let argument): "unknown option '\(argument)'"
-    case .missingValue(let option): "option '\(option)' needs a value"
+    case .unknownOption(let argument): strings.text(.unknownOption, ["argument": argument])
+    case .missingValue(let option): strings.text(.missingValue, ["option": option])
     case .invalidDelay(let value):
-      "invalid delay '\(value)': expected a whole number of milliseconds, "
-        + "from 0 to \(ViewerCommand.maximumDelayMilliseconds)"
-    case .notUTF8(let argument):
-      "the argument '\(argument)' is not valid UTF-8; rename the file with a UTF-8 name"
-    case .measurementTakesOneFile:
-      "--measure-first-screen takes at most one FILE and no other option"
+      strings.text(
+        .invalidDelay,
+        ["value": value, "maximum": "\(ViewerCommand.maximumDelayMilliseconds)"])
+    case .notUTF8(let argument): strings.text(.notUTF8, ["argument": argument])
+    case .measurementTakesOneFile: strings.text(.measurementTakesOneFile)
     }
   }
 }

@@ -93,76 +93,111 @@ public struct Document: Hashable, Sendable {
     }
   }
 
-  /// A short description of the document's size, such as `3 lines, 42 bytes`, `1 entry` or
-  /// `2 pages, 40 lines of text`.
-  public var summary: String {
+  /// A short description of the document's size, in English, such as `3 lines, 42 bytes`,
+  /// `1 entry` or `2 pages, 40 lines of text` (see ``summary(in:)``).
+  public var summary: String { summary(in: .english) }
+
+  /// A short description of the document's size in the language of `strings`.
+  ///
+  /// - Parameter strings: The viewer's texts in one language.
+  /// - Returns: The description, such as `3 Zeilen, 42 Bytes`.
+  public func summary(in strings: ViewerStrings) -> String {
     switch kind {
     case .text:
-      "\(counted(totalLineCount, "line")), \(Self.formattedSize(byteCount))"
+      strings.text(
+        .summaryText,
+        [
+          "lines": strings.counted(totalLineCount, .lineOne, .lineOther),
+          "size": Self.formattedSize(byteCount, in: strings),
+        ])
     case .directory:
-      counted(totalLineCount, "entry", plural: "entries")
+      strings.counted(totalLineCount, .entryOne, .entryOther)
     case .pdf:
-      "\(counted(pageCount, "page")), \(counted(totalLineCount, "line")) of text"
+      strings.text(
+        .summaryPDF,
+        [
+          "pages": strings.counted(pageCount, .pageOne, .pageOther),
+          "lines": strings.counted(totalLineCount, .lineOne, .lineOther),
+        ])
     }
   }
 
-  /// What ``lines`` shows of the document, for the line under them: the ``summary`` when they
-  /// show it all, otherwise which part they show, such as `first 20 of 300 lines, 5.0 MiB`,
-  /// `first 20 of 45 entries` or, for a PDF, whose page breaks are shown as blank lines,
-  /// `first 20 lines: pages 1–10 of 1000, 1000 lines of text`.
+  /// What ``lines`` shows of the document, in English, for the line under them (see
+  /// ``shownSummary(in:)``).
+  public var shownSummary: String { shownSummary(in: .english) }
+
+  /// What ``lines`` shows of the document, for the line under them, in the language of
+  /// `strings`: the ``summary(in:)`` when they show it all, otherwise which part they show,
+  /// such as `first 20 of 300 lines, 5.0 MiB`, `first 20 of 45 entries` or, for a PDF, whose
+  /// page breaks are shown as blank lines, `first 20 lines: pages 1–10 of 1000, 1000 lines of
+  /// text`.
   ///
   /// A part of a streaming read says how much was read and that the rest was not, such as
   /// `first 20 of 5300 lines in the first 256.0 KiB; not read to the end`: it is shown when
   /// its read stopped there (cancelled, or failed).
-  public var shownSummary: String {
+  ///
+  /// - Parameter strings: The viewer's texts in one language.
+  /// - Returns: The description.
+  public func shownSummary(in strings: ViewerStrings) -> String {
+    let shown = "\(lines.count)"
+    let allLines = strings.counted(totalLineCount, .lineOne, .lineOther)
+    let shownLines = strings.counted(lines.count, .lineOne, .lineOther)
+    let shownPages =
+      shownPageCount > 1
+      ? strings.text(.shownPagesOther, ["count": "\(shownPageCount)"])
+      : strings.text(.shownPagesOne)
     guard isComplete else {
       switch kind {
       case .text:
-        return "first \(lines.count) of \(counted(totalLineCount, "line")) in the first "
-          + "\(Self.formattedSize(byteCount)); not read to the end"
+        return strings.text(
+          .partialText,
+          ["shown": shown, "lines": allLines, "size": Self.formattedSize(byteCount, in: strings)])
       case .directory:
-        return "first \(lines.count) of \(summary) listed; not read to the end"
+        return strings.text(.partialDirectory, ["shown": shown, "summary": summary(in: strings)])
       case .pdf:
         let readPages = max(pageCount, shownPageCount)
-        return "first \(counted(lines.count, "line")): \(shownPages); "
-          + "\(counted(totalLineCount, "line")) of text in the first "
-          + (readPages == 1 ? "page" : "\(readPages) pages") + "; not read to the end"
+        return strings.text(
+          .partialPDF,
+          [
+            "shownLines": shownLines, "shownPages": shownPages, "lines": allLines,
+            "readPages": readPages == 1
+              ? strings.text(.readPagesOne)
+              : strings.text(.readPagesOther, ["count": "\(readPages)"]),
+          ])
       }
     }
-    guard isTruncated else { return summary }
+    guard isTruncated else { return summary(in: strings) }
     switch kind {
     case .text, .directory:
-      return "first \(lines.count) of \(summary)"
+      return strings.text(.truncated, ["shown": shown, "summary": summary(in: strings)])
     case .pdf:
-      return "first \(counted(lines.count, "line")): \(shownPages) of \(pageCount), "
-        + "\(counted(totalLineCount, "line")) of text"
+      return strings.text(
+        .truncatedPDF,
+        [
+          "shownLines": shownLines, "shownPages": shownPages, "pageCount": "\(pageCount)",
+          "lines": allLines,
+        ])
     }
-  }
-
-  /// The pages a PDF's ``lines`` come from: `page 1` or `pages 1–10`.
-  private var shownPages: String {
-    shownPageCount > 1 ? "pages 1–\(shownPageCount)" : "page 1"
   }
 
   /// A size in bytes for people: `512 bytes`, `1.5 KiB`, `5.0 MiB`.
   ///
-  /// - Parameter byteCount: A number of bytes.
+  /// - Parameters:
+  ///   - byteCount: A number of bytes.
+  ///   - strings: The language of the noun and the decimal separator (`5,0 MiB` in German).
+  ///     Defaults to English.
   /// - Returns: The size with a binary unit and one decimal above 1023 bytes.
-  public static func formattedSize(_ byteCount: Int) -> String {
-    guard byteCount >= 1024 else { return counted(byteCount, "byte") }
+  public static func formattedSize(_ byteCount: Int, in strings: ViewerStrings = .english)
+    -> String
+  {
+    guard byteCount >= 1024 else { return strings.counted(byteCount, .byteOne, .byteOther) }
     var value = Double(byteCount) / 1024
     for unit in ["KiB", "MiB", "GiB"] {
       if value < 1024 || unit == "GiB" {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) \(unit)"
+        return "\(strings.decimal(tenths: Int((value * 10).rounded()))) \(unit)"
       }
       value /= 1024
     }
-    return counted(byteCount, "byte")
+    return strings.counted(byteCount, .byteOne, .byteOther)
   }
-}
-
-/// A count with its noun: `1 line`, `2 lines`.
-private func counted(_ count: Int, _ singular: String, plural: String? = nil) -> String {
-  "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
 }

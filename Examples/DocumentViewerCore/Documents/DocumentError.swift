@@ -49,33 +49,53 @@ public enum DocumentError: Error, Hashable, Sendable {
 }
 
 extension DocumentError: CustomStringConvertible {
-  /// A sentence naming the path and the reason, such as
+  /// A sentence naming the path and the reason, in English, such as
   /// `Cannot open '/tmp/a': no file or folder exists at this path.`
-  public var description: String {
+  public var description: String { description(in: .english) }
+
+  /// A sentence naming the path and the reason, in the language of `strings`, such as
+  /// `„/tmp/a“ kann nicht geöffnet werden: …`; the reasons given by the system or a PDF tool
+  /// stay in their own words.
+  ///
+  /// - Parameter strings: The viewer's texts in one language.
+  /// - Returns: The sentence.
+  public func description(in strings: ViewerStrings) -> String {
     switch self {
     case .notFound(let path):
-      "Cannot open '\(path)': no file or folder exists at this path."
+      strings.text(.errorNotFound, ["path": path])
     case .unreadable(let path, let reason):
-      "Cannot read '\(path)': \(reason)."
+      strings.text(.errorUnreadable, ["path": path, "reason": reason])
     case .unsupportedFileType(let path, let type):
-      "Cannot open '\(path)': it is a \(type), not a file or folder."
+      strings.text(.errorUnsupportedFileType, ["path": path, "type": Self.fileType(type, strings)])
     case .notText(let path, .containsNUL(let offset)):
-      "Cannot show '\(path)': it is not a text file (it contains a NUL byte at offset \(offset))."
+      strings.text(.errorContainsNUL, ["path": path, "offset": "\(offset)"])
     case .notText(let path, .invalidUTF8(let offset)):
-      "Cannot show '\(path)': it is not a text file (it is not valid UTF-8 at offset \(offset))."
+      strings.text(.errorInvalidUTF8, ["path": path, "offset": "\(offset)"])
     case .toolsMissing(let path, let tools):
-      "Cannot open the PDF '\(path)': \(listed(tools.map(\.rawValue))) not found on PATH. "
-        + "Install \(listed(tools.map(\.package))) "
-        + "(apt-get install \(tools.map(\.package).joined(separator: " ")))."
+      strings.text(
+        .errorToolsMissing,
+        [
+          "path": path, "tools": strings.listed(tools.map(\.rawValue)),
+          "packages": strings.listed(tools.map(\.package)),
+          "command": "apt-get install \(tools.map(\.package).joined(separator: " "))",
+        ])
     case .pdfUnreadable(let path, let tool, let reason):
-      "Cannot read the PDF '\(path)': \(tool): \(reason)"
+      strings.text(.errorPDFUnreadable, ["path": path, "tool": tool, "reason": reason])
     }
   }
-}
 
-/// Names joined for a sentence: `a`, `a and b`, `a, b and c`.
-private func listed(_ names: [String]) -> String {
-  guard let last = names.last else { return "" }
-  let rest = names.dropLast()
-  return rest.isEmpty ? last : rest.joined(separator: ", ") + " and " + last
+  /// The kind of file of ``unsupportedFileType(path:type:)`` with its article, such as
+  /// `a FIFO`; a kind the tables do not know is kept as it is.
+  private static func fileType(_ type: String, _ strings: ViewerStrings) -> String {
+    let key: ViewerStrings.Key? =
+      switch type {
+      case "FIFO": .fileTypeFIFO
+      case "socket": .fileTypeSocket
+      case "character device": .fileTypeCharacterDevice
+      case "block device": .fileTypeBlockDevice
+      case "special file": .fileTypeSpecial
+      default: nil
+      }
+    return key.map { strings.text($0) } ?? type
+  }
 }

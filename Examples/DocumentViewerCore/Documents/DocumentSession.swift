@@ -31,6 +31,9 @@ public final class DocumentSession: StatefulContent {
   /// An empty document is kept, so that the empty placeholder can say whether it is a file,
   /// a folder or a PDF, but it does not count as content.
   public internal(set) var content: Document?
+  /// The language of the placeholders' texts that the session writes itself (the library's
+  /// own, such as the locked placeholder's title, follow its `PlaceholderStrings`).
+  public var strings: ViewerStrings
 
   /// Whether the document read has something to show.
   public var hasContent: Bool { content.map { !$0.isEmpty } ?? false }
@@ -49,15 +52,19 @@ public final class DocumentSession: StatefulContent {
   ///     to the continuous clock.
   ///   - loadingPolicy: When loading appears and how long it stays. Defaults to
   ///     `LoadingPolicy.immediate`.
+  ///   - strings: The language of the placeholders' texts. Defaults to the process's
+  ///     (``ViewerStrings/current``).
   public init(
     path: String,
     opener: DocumentOpener = DocumentOpener(),
     presenter: (any Presenter)?,
     clock: any Clock<Duration> = ContinuousClock(),
-    loadingPolicy: LoadingPolicy = .immediate
+    loadingPolicy: LoadingPolicy = .immediate,
+    strings: ViewerStrings = .current
   ) {
     self.path = path
     self.opener = opener
+    self.strings = strings
     self.stateMachine = ContentStateMachine(presenter: presenter, clock: clock)
     stateMachine.loadingPolicy = loadingPolicy
     stateMachine.maximumUnlockAttempts = Self.defaultMaximumUnlockAttempts
@@ -121,8 +128,8 @@ public final class DocumentSession: StatefulContent {
   /// - Returns: The placeholder to present.
   public func configureLoadingPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     var loading = placeholder as? StandardPlaceholder ?? .loading
-    loading.title = "Opening \(displayName)…"
-    return loading
+    loading.title = strings.text(.openingTitle, ["name": displayName])
+    return Self.announcingItsTexts(loading)
   }
 
   /// The empty placeholder, saying whether the file or the folder is empty, or that a PDF has
@@ -132,18 +139,15 @@ public final class DocumentSession: StatefulContent {
   /// - Returns: The placeholder to present.
   public func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     var empty = placeholder as? StandardPlaceholder ?? .empty
-    switch content?.kind {
-    case .directory:
-      empty.title = "Empty Folder"
-      empty.message = "'\(displayName)' has no entries."
-    case .pdf:
-      empty.title = "No text in this document"
-      empty.message = "'\(displayName)' has no text layer; it may be a scan."
-    case .text, nil:
-      empty.title = "Empty File"
-      empty.message = "'\(displayName)' contains no text."
-    }
-    return empty
+    let (title, message): (ViewerStrings.Key, ViewerStrings.Key) =
+      switch content?.kind {
+      case .directory: (.emptyFolderTitle, .emptyFolderMessage)
+      case .pdf: (.noTextTitle, .noTextMessage)
+      case .text, nil: (.emptyFileTitle, .emptyFileMessage)
+      }
+    empty.title = strings.text(title)
+    empty.message = strings.text(message, ["name": displayName])
+    return Self.announcingItsTexts(empty)
   }
 
   /// The error placeholder, titled after the kind of failure, with the error's description as
@@ -157,12 +161,13 @@ public final class DocumentSession: StatefulContent {
     -> any Placeholder
   {
     var failure = placeholder as? StandardPlaceholder ?? .error
-    failure.title = Self.title(for: error)
-    failure.message = String(describing: error)
+    failure.title = strings.text(Self.title(for: error))
+    failure.message =
+      (error as? DocumentError)?.description(in: strings) ?? String(describing: error)
     if !failure.actions.contains(where: { $0.role == .retry }) {
       failure.actions.append(.retry)
     }
-    return failure
+    return Self.announcingItsTexts(failure)
   }
 
   /// The locked placeholder: the library's, naming the document when no password was tried
@@ -177,8 +182,8 @@ public final class DocumentSession: StatefulContent {
   {
     guard var locked = placeholder as? StandardPlaceholder, reason == .credentialRequired
     else { return placeholder }
-    locked.message = "'\(displayName)' is protected by a password."
-    return locked
+    locked.message = strings.text(.lockedMessage, ["name": displayName])
+    return Self.announcingItsTexts(locked)
   }
 
   /// The name the placeholders give the document: the last component of its path, such as
@@ -188,16 +193,27 @@ public final class DocumentSession: StatefulContent {
     return name.isEmpty ? path : name
   }
 
-  private static func title(for error: any Error) -> String {
-    if error is UnlockError { return "Too Many Attempts" }
+  /// A placeholder whose announcement is its title and message, as they read now: the one
+  /// `StandardPlaceholder` made of the library's texts would announce "No Content" over
+  /// "Empty File".
+  private static func announcingItsTexts(_ placeholder: StandardPlaceholder) -> StandardPlaceholder
+  {
+    var placeholder = placeholder
+    placeholder.accessibilityAnnouncement = [placeholder.title, placeholder.message]
+      .compactMap { $0 }.joined(separator: ". ")
+    return placeholder
+  }
+
+  private static func title(for error: any Error) -> ViewerStrings.Key {
+    if error is UnlockError { return .titleTooManyAttempts }
     switch error as? DocumentError {
-    case .notFound: return "Not Found"
-    case .unreadable: return "Cannot Read"
-    case .unsupportedFileType: return "Unsupported File"
-    case .notText: return "Not a Text File"
-    case .toolsMissing: return "PDF Tools Missing"
-    case .pdfUnreadable: return "Cannot Read PDF"
-    case nil: return "Cannot Open"
+    case .notFound: return .titleNotFound
+    case .unreadable: return .titleCannotRead
+    case .unsupportedFileType: return .titleUnsupportedFile
+    case .notText: return .titleNotText
+    case .toolsMissing: return .titleToolsMissing
+    case .pdfUnreadable: return .titleCannotReadPDF
+    case nil: return .titleCannotOpen
     }
   }
 }

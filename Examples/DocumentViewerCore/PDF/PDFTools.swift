@@ -52,8 +52,19 @@ public struct PDFTools: Sendable {
   /// - Parameter tool: The tool to find.
   /// - Returns: The tool's path, or `nil` when no directory of the search path has it.
   public func locate(_ tool: Tool) -> String? {
+    Self.locate(tool.rawValue, searchPath: searchPath)
+  }
+
+  /// The absolute path of an executable: the first executable regular file of that name in
+  /// a search path, or `nil`; how a shell finds a command (also `espeak-ng` for `--speak`).
+  ///
+  /// - Parameters:
+  ///   - name: The executable's name, such as `qpdf`.
+  ///   - searchPath: The directories to search, separated by `:`; empty entries are skipped.
+  /// - Returns: The executable's path, or `nil` when no directory of the search path has it.
+  public static func locate(_ name: String, searchPath: String) -> String? {
     for directory in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
-      let candidate = (String(directory) as NSString).appendingPathComponent(tool.rawValue)
+      let candidate = (String(directory) as NSString).appendingPathComponent(name)
       var info = stat()
       guard stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
       if access(candidate, X_OK) == 0 { return candidate }

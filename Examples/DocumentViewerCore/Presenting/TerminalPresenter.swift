@@ -41,12 +41,14 @@ public final class TerminalPresenter: SynchronousPresenter {
   ///     terminal.
   ///   - width: The terminal's width in columns, to which a document's lines are cut, or `nil`
   ///     to keep them whole. Defaults to `nil`.
+  ///   - strings: The language of the lines the renderer writes itself. Defaults to the
+  ///     process's (``ViewerStrings/current``).
   ///   - write: Writes text as it is. Defaults to writing to standard output.
   public init(
-    style: TerminalStyle = .detect(), width: Int? = nil,
+    style: TerminalStyle = .detect(), width: Int? = nil, strings: ViewerStrings = .current,
     write: @escaping (String) -> Void = StandardStreams.writeToOutput
   ) {
-    self.renderer = TerminalRenderer(style: style, width: width)
+    self.renderer = TerminalRenderer(style: style, width: width, strings: strings)
     self.write = write
   }
 

@@ -31,6 +31,8 @@ public struct TerminalRenderer: Hashable, Sendable {
   /// The terminal's width in columns, to which a document's lines are cut (see
   /// ``fitted(_:)``), or `nil` to keep them whole, as for a pipe.
   public var width: Int?
+  /// The language of the lines the renderer writes itself: summaries and cancellations.
+  public var strings: ViewerStrings
 
   /// Creates a renderer.
   ///
@@ -39,8 +41,14 @@ public struct TerminalRenderer: Hashable, Sendable {
   ///   - barWidth: How many cells the progress bar has; values below 1 mean 1. Defaults to 10.
   ///   - width: The terminal's width in columns, or `nil` to keep lines whole (see
   ///     ``detectWidth(for:)``); values below 1 mean 1. Defaults to `nil`.
-  public init(style: TerminalStyle, barWidth: Int = 10, width: Int? = nil) {
+  ///   - strings: The language of the summaries and cancellations. Defaults to the process's
+  ///     (``ViewerStrings/current``).
+  public init(
+    style: TerminalStyle, barWidth: Int = 10, width: Int? = nil,
+    strings: ViewerStrings = .current
+  ) {
     self.style = style
+    self.strings = strings
     self.barWidth = max(barWidth, 1)
     self.width = width.map { max($0, 1) }
   }
@@ -120,9 +128,9 @@ public struct TerminalRenderer: Hashable, Sendable {
   /// - Returns: The lines, without line feeds; none for `nil`.
   public func summaryLines(for document: Document?) -> [String] {
     guard let document else { return [] }
-    let summary = styled("(\(document.shownSummary))", "2")
+    let summary = styled("(\(document.shownSummary(in: strings)))", "2")
     guard case .failed(let error) = document.completion else { return [summary] }
-    return [summary, styled(clean(error.description), titleCodes(for: .error))]
+    return [summary, styled(clean(error.description(in: strings)), titleCodes(for: .error))]
   }
 
   /// The line that ends a document whose opening was cancelled before anything of it was
@@ -132,7 +140,7 @@ public struct TerminalRenderer: Hashable, Sendable {
   /// - Parameter name: The document's name.
   /// - Returns: The line, dim in the ANSI style.
   public func cancellation(of name: String) -> String {
-    styled("Cancelled: '\(clean(name))' was not opened.", "2")
+    styled(strings.text(.cancelled, ["name": clean(name)]), "2")
   }
 
   /// A heading above a document, such as `== A text file ==`.

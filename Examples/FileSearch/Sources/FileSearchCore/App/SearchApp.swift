@@ -41,6 +41,12 @@ public struct SearchApp {
   public var terminalDescriptor: Int32
   /// The descriptor the interactive screen is drawn on, whose size it takes.
   public var screenDescriptor: Int32
+  /// The language of the program's own texts.
+  public var strings: SearchStrings
+  /// The directories where `--speak` looks for `espeak-ng`, separated by `:`.
+  public var speechSearchPath: String
+  /// Runs `espeak-ng` for `--speak`.
+  public var speak: SpeechAnnouncer.Speak
 
   /// Creates the program.
   ///
@@ -57,6 +63,10 @@ public struct SearchApp {
   ///   - standardInputLines: Standard input's lines. Defaults to reading standard input.
   ///   - terminalDescriptor: The interactive mode's terminal. Defaults to standard input.
   ///   - screenDescriptor: The interactive mode's screen. Defaults to standard output.
+  ///   - strings: The language of the program's texts. Defaults to the process's
+  ///     (``SearchStrings/current``).
+  ///   - speechSearchPath: Where `--speak` looks for `espeak-ng`. Defaults to the `PATH`.
+  ///   - speak: Runs `espeak-ng`. Defaults to ``SpeechAnnouncer/runProcess``.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
@@ -68,8 +78,14 @@ public struct SearchApp {
     standardInputIsTerminal: Bool = isatty(STDIN_FILENO) == 1,
     standardInputLines: @escaping () -> AsyncStream<String> = { StandardStreams.lines() },
     terminalDescriptor: Int32 = STDIN_FILENO,
-    screenDescriptor: Int32 = STDOUT_FILENO
+    screenDescriptor: Int32 = STDOUT_FILENO,
+    strings: SearchStrings = .current,
+    speechSearchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    speak: @escaping SpeechAnnouncer.Speak = SpeechAnnouncer.runProcess
   ) {
+    self.strings = strings
+    self.speechSearchPath = speechSearchPath
+    self.speak = speak
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.clock = clock
@@ -91,23 +107,52 @@ public struct SearchApp {
     let options: SearchCommand.Options
     do {
       guard case .search(let parsed) = try SearchCommand.parse(arguments) else {
-        writeOutput(SearchCommand.usage)
+        writeOutput(strings.text(.usage))
         return 0
       }
       options = parsed
     } catch {
       return usageError(error)
     }
-    if options.queries != nil || !standardInputIsTerminal { return await runScript(options) }
-    if options.timeline { return usageError(.timelineNeedsQueries) }
-    return await runInteractive(options)
+    if options.timeline && options.queries == nil && standardInputIsTerminal {
+      return usageError(.timelineNeedsQueries)
+    }
+    let (announcer, speech) = makeAnnouncer(options)
+    defer { speech?.stop() }
+    let status: Int32
+    if options.queries != nil || !standardInputIsTerminal {
+      status = await runScript(options, announcer: announcer)
+    } else {
+      status = await runInteractive(options, announcer: announcer)
+    }
+    await speech?.finish()
+    return status
+  }
+
+  /// The announcer that `--speak` and `--announce` ask for, and the speech one alone: the
+  /// program waits for its last announcement before it ends.
+  private func makeAnnouncer(
+    _ options: SearchCommand.Options
+  ) -> (all: (any Announcer)?, speech: SpeechAnnouncer?) {
+    var speech: SpeechAnnouncer?
+    if options.speaks {
+      if let espeak = SpeechAnnouncer.locate(searchPath: speechSearchPath) {
+        speech = SpeechAnnouncer(executable: espeak, voice: strings.language, speak: speak)
+      } else {
+        writeError(strings.text(.speechMissing) + "\n")
+      }
+    }
+    let lines = options.announces ? LineAnnouncer(write: writeError) : nil
+    let all = [speech as (any Announcer)?, lines].compactMap { $0 }
+    return (all.count > 1 ? AnnouncerGroup(all) : all.first, speech)
   }
 
   /// Reports bad usage with a one-line hint, not the whole usage text, which would push the
   /// error out of sight; returns the exit status 2.
   private func usageError(_ error: SearchCommand.UsageError) -> Int32 {
     writeError(
-      "file-search: \(TerminalText.clean("\(error)"))\n\(SearchCommand.usageHint)\n")
+      "file-search: \(TerminalText.clean(error.description(in: strings)))\n"
+        + "\(strings.text(.usageHint))\n")
     return 2
   }
 
@@ -117,7 +162,7 @@ public struct SearchApp {
     SearchModel(
       scanner: makeScanner(options.folder, options.includesHiddenFiles),
       pageSize: options.pageSize, presenter: presenter, clock: clock,
-      loadingPolicy: loadingPolicy)
+      loadingPolicy: loadingPolicy, strings: strings)
   }
 
   // MARK: Script
@@ -128,7 +173,12 @@ public struct SearchApp {
   /// the one before, which gets as far as the scan goes meanwhile (on a small folder, to its
   /// first matches or its end). A line of standard input is typed when it is read: meanwhile
   /// the search before it goes on.
-  private func runScript(_ options: SearchCommand.Options) async -> Int32 {
+  ///
+  /// Announcements are made at once (`AnnouncementPolicy.immediate`): a script ends right
+  /// after its last page, before a coalescing timer would fire.
+  private func runScript(
+    _ options: SearchCommand.Options, announcer: (any Announcer)?
+  ) async -> Int32 {
     let model: SearchModel
     // Loading at once, not after a show delay: what a script sees does not depend on how
     // fast the folder is scanned.
@@ -136,11 +186,12 @@ public struct SearchApp {
       let timeline = SearchTimeline(elapsed: makeStopwatch(), write: writeOutput)
       model = makeModel(options, presenter: timeline, loadingPolicy: .immediate)
     } else {
-      let log = SearchLog(write: writeOutput)
+      let log = SearchLog(strings: strings, write: writeOutput)
       model = makeModel(options, presenter: log, loadingPolicy: .immediate)
       log.model = model
       model.resultsDidChange = { [weak log] in log?.writeNewMatches() }
     }
+    if let announcer { model.stateMachine.setAnnouncer(announcer, policy: .immediate) }
     var last: Task<LoadOutcome, Never>?
     func type(_ query: String) {
       last = model.search(query)
@@ -162,9 +213,9 @@ public struct SearchApp {
   /// Lets the next Ctrl-C cancel the model's search while `task` runs.
   private func watch(_ task: Task<LoadOutcome, Never>?, of model: SearchModel, note: Bool) {
     guard let task else { return }
-    let writeError = writeError
+    let (writeError, noteText) = (writeError, strings.text(.interruptNote) + "\n")
     let token = interrupts.cancelOnInterrupt {
-      if note { writeError("file-search: cancelled; press Ctrl-C again to quit.\n") }
+      if note { writeError(noteText) }
       Task { @MainActor in model.cancel() }
     }
     let interrupts = interrupts
@@ -178,9 +229,14 @@ public struct SearchApp {
 
   /// Reads keys in raw mode and redraws the screen until Ctrl-D, the end of input or a
   /// signal; the terminal's settings and screen come back on every way out.
-  private func runInteractive(_ options: SearchCommand.Options) async -> Int32 {
+  ///
+  /// Announcements follow the standard policy: typing is faster than speech, and the newest
+  /// outcome wins.
+  private func runInteractive(
+    _ options: SearchCommand.Options, announcer: (any Announcer)?
+  ) async -> Int32 {
     guard let mode = TerminalMode(descriptor: terminalDescriptor), mode.enterRaw() else {
-      writeError("file-search: cannot switch the terminal to raw mode\n")
+      writeError(strings.text(.rawModeFailed) + "\n")
       return 1
     }
     let screenDescriptor = screenDescriptor
@@ -197,8 +253,9 @@ public struct SearchApp {
     StandardStreams.write("\u{1B}[?1049h", to: screenDescriptor)
     let screen = SearchScreen(
       folder: options.folder, size: { TerminalMode.size(of: screenDescriptor) },
-      write: writeOutput)
+      strings: strings, write: writeOutput)
     let model = makeModel(options, presenter: screen, loadingPolicy: .smooth)
+    if let announcer { model.stateMachine.setAnnouncer(announcer) }
     screen.model = model
     model.resultsDidChange = { [weak screen] in screen?.redraw() }
     let resizes = SignalHandler(signals: [SIGWINCH]) { _ in
@@ -242,5 +299,18 @@ public struct SearchApp {
     screen.scrollToTop()
     watch(model.search(query), of: model, note: false)
     screen.redraw()
+  }
+}
+
+/// Announcers that each get every announcement: `--speak` and `--announce` together.
+private final class AnnouncerGroup: Announcer {
+  private let announcers: [any Announcer]
+
+  init(_ announcers: [any Announcer]) {
+    self.announcers = announcers
+  }
+
+  func announce(_ announcement: Announcement) {
+    for announcer in announcers { announcer.announce(announcement) }
   }
 }

@@ -25,6 +25,10 @@ public enum SearchCommand: Hashable, Sendable {
     public var pageSize: Int
     /// Whether names starting with `.` are searched.
     public var includesHiddenFiles: Bool
+    /// Whether the search's outcomes are spoken through `espeak-ng` (`--speak`).
+    public var speaks = false
+    /// Whether what would be spoken is written to standard error (`--announce`).
+    public var announces = false
 
     /// Creates options.
     ///
@@ -71,19 +75,24 @@ public enum SearchCommand: Hashable, Sendable {
     /// `--queries` were given.
     case timelineNeedsQueries
 
-    /// A sentence naming the argument, such as `unknown option '--colour'`.
-    public var description: String {
+    /// A sentence naming the argument, in English, such as `unknown option '--colour'`.
+    public var description: String { description(in: .english) }
+
+    /// A sentence naming the argument in the language of `strings`.
+    ///
+    /// - Parameter strings: The search's texts in one language.
+    /// - Returns: The sentence.
+    public func description(in strings: SearchStrings) -> String {
       switch self {
-      case .unknownOption(let argument): "unknown option '\(argument)'"
-      case .missingValue(let option): "option '\(option)' needs a value"
+      case .unknownOption(let argument): strings.text(.unknownOption, ["argument": argument])
+      case .missingValue(let option): strings.text(.missingValue, ["option": option])
       case .invalidPageSize(let value):
-        "invalid page size '\(value)': expected a whole number from 1 to "
-          + "\(SearchCommand.maximumPageSize)"
-      case .missingFolder: "no folder to search"
+        strings.text(
+          .invalidPageSize, ["value": value, "maximum": "\(SearchCommand.maximumPageSize)"])
+      case .missingFolder: strings.text(.missingFolder)
       case .unexpectedArgument(let argument):
-        "unexpected argument '\(argument)': give one folder"
-      case .timelineNeedsQueries:
-        "--timeline needs --queries or queries on standard input, not a terminal"
+        strings.text(.unexpectedArgument, ["argument": argument])
+      case .timelineNeedsQueries: strings.text(.timelineNeedsQueries)
       }
     }
   }
@@ -93,49 +102,12 @@ public enum SearchCommand: Hashable, Sendable {
   /// The largest page size accepted.
   public static let maximumPageSize = 100_000
 
-  /// The usage message, ending with a line feed.
-  public static let usage = """
-    USAGE: file-search [--queries LIST] [--timeline] [--page-size N] [--hidden] DIR
+  /// The usage message in English, ending with a line feed.
+  public static var usage: String { SearchStrings.english.text(.usage) }
 
-    Searches the files in DIR by name and by contents as you type. Each keystroke
-    starts a new search that replaces the one before; its matches stay, dimmed,
-    until the new search finds its first. Matches appear as they are found, a
-    page at a time (scroll down for the next page). Binary files (a NUL
-    byte in their first 8 KiB) and files over 1 MiB are matched by name only;
-    symbolic links are followed, but no folder is entered twice.
-
-    On a terminal, type the query; Up, Down, PgUp and PgDn scroll, Ctrl-R retries
-    a page that failed or else searches again, Ctrl-D quits. Otherwise each line
-    of standard input is a query, typed as soon as it is read; after the last
-    one, every page of its matches is printed.
-
-    OPTIONS:
-      --queries LIST   Type these comma-separated queries, in order, instead of
-                       reading standard input.
-      --timeline       Print one line per change of state, "<milliseconds>
-                       <query> <state>", instead of the matches; the state is
-                       the line's last word: loading, content, empty, error,
-                       idle, or previous while the query searches with the
-                       previous query's matches still shown. Needs --queries or
-                       queries on standard input.
-      --page-size N    Show N matches a page (1 to 100000; default 50).
-      --hidden         Search names that start with '.' too.
-      -h, --help       Show this message and exit.
-      --               Treat the next argument as DIR.
-
-    Ctrl-C cancels the running search, which brings back what it replaced (its
-    own matches found so far stay), or the page being loaded; a second Ctrl-C,
-    or one while nothing runs, quits with status 130.
-
-    The exit status is 0 whatever the search finds, 1 when the terminal cannot
-    be set up, 2 for bad usage, 130 after Ctrl-C, 143 after SIGTERM and 129
-    after SIGHUP.
-
-    """
-
-  /// The line printed under a usage error instead of the whole ``usage``, without a line
-  /// feed.
-  public static let usageHint = "Run 'file-search --help' for usage."
+  /// The line printed under a usage error instead of the whole ``usage``, in English, without
+  /// a line feed.
+  public static var usageHint: String { SearchStrings.english.text(.usageHint) }
 
   /// Parses the command-line arguments, without the program name.
   ///
@@ -169,6 +141,8 @@ public enum SearchCommand: Hashable, Sendable {
       case "--help" where attached == nil, "-h" where attached == nil: return .help
       case "--timeline" where attached == nil: options.timeline = true
       case "--hidden" where attached == nil: options.includesHiddenFiles = true
+      case "--speak" where attached == nil: options.speaks = true
+      case "--announce" where attached == nil: options.announces = true
       case "--queries":
         options.queries = try value().split(separator: ",", omittingEmptySubsequences: false)
           .map(String.init)

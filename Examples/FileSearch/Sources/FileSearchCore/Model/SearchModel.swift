@@ -46,6 +46,8 @@ public final class SearchModel: @MainActor StatefulContent {
   /// Called when matches arrive or go, which may change no state: a view that shows the
   /// matches redraws. Defaults to doing nothing.
   public var resultsDidChange: () -> Void = {}
+  /// The language of the placeholders' texts the model writes itself.
+  public let strings: SearchStrings
 
   private let elapsed: @Sendable () -> Duration
 
@@ -60,14 +62,18 @@ public final class SearchModel: @MainActor StatefulContent {
   ///   - loadingPolicy: When loading appears and how long it stays. Defaults to
   ///     `LoadingPolicy.immediate`.
   ///   - flushInterval: The longest time between two batches of matches. Defaults to 50 ms.
+  ///   - strings: The language of the placeholders' texts. Defaults to the process's
+  ///     (``SearchStrings/current``).
   public init(
     scanner: any FolderScanning,
     pageSize: Int = 50,
     presenter: (any Presenter)?,
     clock: any Clock<Duration> = ContinuousClock(),
     loadingPolicy: LoadingPolicy = .immediate,
-    flushInterval: Duration = .milliseconds(50)
+    flushInterval: Duration = .milliseconds(50),
+    strings: SearchStrings = .current
   ) {
+    self.strings = strings
     self.scanner = scanner
     self.pageSize = max(pageSize, 1)
     self.flushInterval = flushInterval
@@ -243,8 +249,8 @@ public final class SearchModel: @MainActor StatefulContent {
   /// - Returns: The placeholder to present.
   public func configureLoadingPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     var loading = placeholder as? StandardPlaceholder ?? .loading
-    loading.title = "Searching for '\(stateQuery)'…"
-    return loading
+    loading.title = strings.text(.searching, ["query": stateQuery])
+    return Self.announcingItsTexts(loading)
   }
 
   /// The empty placeholder: "No matches for 'x'", with how much was searched.
@@ -253,9 +259,9 @@ public final class SearchModel: @MainActor StatefulContent {
   /// - Returns: The placeholder to present.
   public func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     var empty = placeholder as? StandardPlaceholder ?? .empty
-    empty.title = "No matches for '\(stateQuery)'"
-    empty.message = Self.summary(of: cursor)
-    return empty
+    empty.title = strings.text(.noMatches, ["query": stateQuery])
+    empty.message = Self.summary(of: cursor, in: strings)
+    return Self.announcingItsTexts(empty)
   }
 
   /// The error placeholder, naming the folder, with the error as its message and a Retry
@@ -269,25 +275,43 @@ public final class SearchModel: @MainActor StatefulContent {
     -> any Placeholder
   {
     var failure = placeholder as? StandardPlaceholder ?? .error
-    failure.title = "Cannot search '\(TerminalText.clean(scanner.folder))'"
-    failure.message = TerminalText.clean(String(describing: error))
+    failure.title = strings.text(.cannotSearch, ["folder": TerminalText.clean(scanner.folder)])
+    failure.message = TerminalText.clean(
+      (error as? SearchError)?.description(in: strings) ?? String(describing: error))
     if !failure.actions.contains(where: { $0.role == .retry }) { failure.actions.append(.retry) }
-    return failure
+    return Self.announcingItsTexts(failure)
   }
 
   /// What a scan searched, such as `Searched 120 files (3 by name only).`
   ///
-  /// - Parameter cursor: Where the scan stands.
+  /// - Parameters:
+  ///   - cursor: Where the scan stands.
+  ///   - strings: The language of the sentence. Defaults to English.
   /// - Returns: A sentence.
-  public static func summary(of cursor: ScanCursor) -> String {
-    let files = cursor.scannedFiles + cursor.skippedFiles
-    var sentence = "Searched \(files) file\(files == 1 ? "" : "s")"
-    if cursor.skippedFiles > 0 { sentence += " (\(cursor.skippedFiles) by name only)" }
+  public static func summary(of cursor: ScanCursor, in strings: SearchStrings = .english)
+    -> String
+  {
+    let files = strings.counted(cursor.scannedFiles + cursor.skippedFiles, .fileOne, .fileOther)
+    var sentence = strings.text(.searched, ["files": files])
+    if cursor.skippedFiles > 0 {
+      sentence += strings.text(.byNameOnly, ["count": "\(cursor.skippedFiles)"])
+    }
     if cursor.unreadableFolders > 0 {
-      let folders = cursor.unreadableFolders
-      sentence += "; \(folders) folder\(folders == 1 ? "" : "s") could not be read"
+      let folders = strings.counted(cursor.unreadableFolders, .folderOne, .folderOther)
+      sentence += strings.text(.unreadableFolders, ["folders": folders])
     }
     return sentence + "."
+  }
+
+  /// A placeholder whose announcement is its title and message as they read now (the one
+  /// made of the library's texts would announce "No Content").
+  private static func announcingItsTexts(_ placeholder: StandardPlaceholder)
+    -> StandardPlaceholder
+  {
+    var placeholder = placeholder
+    placeholder.accessibilityAnnouncement = [placeholder.title, placeholder.message]
+      .compactMap { $0 }.joined(separator: ". ")
+    return placeholder
   }
 
   private static func stopwatch(_ clock: some Clock<Duration>) -> @Sendable () -> Duration {

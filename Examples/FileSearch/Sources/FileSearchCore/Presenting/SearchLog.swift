@@ -23,14 +23,22 @@ public final class SearchLog: @MainActor SynchronousPresenter {
   public weak var model: SearchModel?
 
   private let write: (String) -> Void
+  private let strings: SearchStrings
   /// The query of the matches written, and how many of them were.
   private var written: (query: String?, count: Int) = (nil, 0)
   private var lastLines: [String] = []
 
   /// Creates a log.
   ///
-  /// - Parameter write: Writes text as it is. Defaults to standard output.
-  public init(write: @escaping (String) -> Void = StandardStreams.writeToOutput) {
+  /// - Parameters:
+  ///   - strings: The language of the lines. Defaults to the process's
+  ///     (``SearchStrings/current``).
+  ///   - write: Writes text as it is. Defaults to standard output.
+  public init(
+    strings: SearchStrings = .current,
+    write: @escaping (String) -> Void = StandardStreams.writeToOutput
+  ) {
+    self.strings = strings
     self.write = write
   }
 
@@ -47,14 +55,17 @@ public final class SearchLog: @MainActor SynchronousPresenter {
     case .content:
       if presentation.showsPreviousKey, let previous = model?.contentQuery {
         lines.append(
-          "Searching for '\(query)'… (the matches above are for "
-            + "'\(TerminalText.clean(previous))')")
+          strings.text(
+            .searchingWithPrevious, ["query": query, "previous": TerminalText.clean(previous)]))
       } else if let error = presentation.append.error {
-        lines.append("Could not load more matches: \(TerminalText.clean("\(error)"))")
+        let description = (error as? SearchError)?.description(in: strings) ?? "\(error)"
+        lines.append(
+          strings.text(.moreFailedLine, ["error": TerminalText.clean(description)]))
       }
     case .idle:
       if let model, !model.query.isEmpty, !model.isSearching {
-        lines.append("Search for '\(TerminalText.clean(model.query))' cancelled.")
+        lines.append(
+          strings.text(.searchCancelledLine, ["query": TerminalText.clean(model.query)]))
       }
     default:
       // No matches shown: the next ones belong to a new search.

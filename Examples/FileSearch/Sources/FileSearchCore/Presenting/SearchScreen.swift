@@ -30,9 +30,11 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
   /// The presentation shown last.
   public private(set) var presentation = Presentation.idle
 
-  /// The line of keys at the bottom of the screen.
-  public static let keysLine =
-    "↑↓ PgUp PgDn scroll · Ctrl-R retry · Ctrl-C cancel, twice quit · Ctrl-D quit"
+  /// The line of keys at the bottom of the screen, in English.
+  public static var keysLine: String { SearchStrings.english.text(.keysLine) }
+
+  /// The language of the screen's lines.
+  public let strings: SearchStrings
 
   private let folder: String
   private let size: () -> (rows: Int, columns: Int)
@@ -43,11 +45,15 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
   /// - Parameters:
   ///   - folder: The folder searched, named in the prompt.
   ///   - size: Returns the terminal's rows and columns, read at each redraw.
+  ///   - strings: The language of the screen's lines. Defaults to the process's
+  ///     (``SearchStrings/current``).
   ///   - write: Writes text as it is. Defaults to standard output.
   public init(
     folder: String, size: @escaping () -> (rows: Int, columns: Int),
+    strings: SearchStrings = .current,
     write: @escaping (String) -> Void = StandardStreams.writeToOutput
   ) {
+    self.strings = strings
     self.folder = folder
     self.size = size
     self.write = write
@@ -105,7 +111,8 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
     if presentation.showsPreviousKey { body = body.map(Self.dimmed) }
     body += Array(repeating: "", count: max(rows, 5) - 4 - body.count)
     let fitted = [prompt + input, statusLine()].map { TerminalText.fit($0, width: width) }
-    return fitted + body + [footerLine(), Self.keysLine].map { TerminalText.fit($0, width: width) }
+    return fitted + body
+      + [footerLine(), strings.text(.keysLine)].map { TerminalText.fit($0, width: width) }
   }
 
   /// A line shown dimmed: SGR 2 before it, SGR 22 (normal intensity) after it.
@@ -116,7 +123,7 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
     line.isEmpty ? line : "\u{1B}[2m" + line + "\u{1B}[22m"
   }
 
-  private var prompt: String { "Search \(TerminalText.clean(folder)): " }
+  private var prompt: String { strings.text(.prompt, ["folder": TerminalText.clean(folder)]) }
 
   /// The query the presentation is about, cleaned.
   private var shownQuery: String {
@@ -132,23 +139,23 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
 
   private func statusLine() -> String {
     guard let model else { return "" }
-    let cancelled =
-      "search for '\(TerminalText.clean(model.query))' cancelled: Ctrl-R searches again"
+    let cancelled = strings.text(
+      .searchCancelledStatus, ["query": TerminalText.clean(model.query)])
     guard presentation.state.kind == .content else { return showsCancelledSearch ? cancelled : "" }
-    let count = model.content.count
-    var status = "\(count) match\(count == 1 ? "" : "es")"
+    var status = strings.counted(model.content.count, .matchOne, .matchOther)
     if presentation.showsPreviousKey {
-      status +=
-        " for '\(TerminalText.clean(model.contentQuery ?? ""))' · searching '\(shownQuery)'…"
+      status += strings.text(
+        .statusPrevious,
+        ["previous": TerminalText.clean(model.contentQuery ?? ""), "query": shownQuery])
     } else if presentation.isRefreshing {
-      status += " · searching…"
+      status += strings.text(.statusSearching)
       if let progress = presentation.progress { status += " \(Int(progress * 100))%" }
     } else if showsCancelledSearch {
-      status += " for '\(shownQuery)' · " + cancelled
+      status += strings.text(.statusFor, ["query": shownQuery]) + cancelled
     } else if let error = model.stateMachine.lastError {
-      status += " · could not search again (\(TerminalText.clean("\(error)"))): Ctrl-R retries"
+      status += strings.text(.statusSearchFailed, ["error": errorText(error)])
     } else if model.hasMoreResults {
-      status += " · scroll down for more"
+      status += strings.text(.statusMore)
     }
     return status
   }
@@ -157,10 +164,14 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
   private func footerLine() -> String {
     switch presentation.append {
     case .idle: ""
-    case .loading: "Loading more matches…"
-    case .failed(let error):
-      "Could not load more matches (\(TerminalText.clean("\(error)"))) [Retry: Ctrl-R]"
+    case .loading: strings.text(.loadingMore)
+    case .failed(let error): strings.text(.moreFailedFooter, ["error": errorText(error)])
     }
+  }
+
+  /// An error's description in the screen's language, cleaned.
+  private func errorText(_ error: any Error) -> String {
+    TerminalText.clean((error as? SearchError)?.description(in: strings) ?? "\(error)")
   }
 
   private func bodyLines() -> [String] {
@@ -172,7 +183,7 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
       return model.content[scrollOffset..<end].map { TerminalText.line(for: $0) }
     case .idle:
       if showsCancelledSearch { return [] }
-      return ["Type to search the names and contents of the files."]
+      return [strings.text(.typeToSearch)]
     default:
       guard let placeholder = presentation.placeholder as? StandardPlaceholder else { return [] }
       var lines = [placeholder.title]

@@ -32,12 +32,20 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// A sentence naming the folder, such as `no folder at 'notes'`.
-  public var description: String {
+  /// A sentence naming the folder, in English, such as `no folder at 'notes'`.
+  public var description: String { description(in: .english) }
+
+  /// A sentence naming the folder in the language of `strings`; the system's reason stays in
+  /// its own words.
+  ///
+  /// - Parameter strings: The search's texts in one language.
+  /// - Returns: The sentence, such as `kein Ordner unter „notes“`.
+  public func description(in strings: SearchStrings) -> String {
     switch self {
-    case .folderNotFound(let path): "no folder at '\(path)'"
-    case .notAFolder(let path): "'\(path)' is not a folder"
-    case .folderUnreadable(let path, let reason): "cannot read '\(path)': \(reason)"
+    case .folderNotFound(let path): strings.text(.folderNotFound, ["path": path])
+    case .notAFolder(let path): strings.text(.notAFolder, ["path": path])
+    case .folderUnreadable(let path, let reason):
+      strings.text(.folderUnreadable, ["path": path, "reason": reason])
     }
   }
 }

@@ -1,0 +1,167 @@
+// The viewer's texts in English: the language of its sources, and the one a table falls back
+// to. Paths and names are quoted in single quotes, which paste into a shell.
+extension ViewerStrings {
+  /// The English templates.
+  static let englishTable: [Key: String] = [
+    .usage: """
+    USAGE: document-viewer [--timeline] [--speak] [--announce] [--delay MS]
+                           [--password-file FILE] [PATH ...]
+           document-viewer --measure-first-screen [FILE]
+
+    Opens text files, folders and PDFs and shows their first screenful, or a
+    placeholder saying why there is none: loading, empty, error (with a Retry
+    action) or locked (a password-protected PDF, until the right password is
+    given). The first screenful of a text file or a PDF's text shows as soon as it
+    is read; the rest is read under it, with a progress bar for large files. With
+    no PATH, tours generated sample documents that show every state.
+
+    PDFs are read with pdftotext (package poppler-utils) and qpdf (package qpdf).
+
+    OPTIONS:
+      --timeline            Print one line per change of state, "<milliseconds>
+                            <state> <document>", instead of rendering the
+                            documents; the document is the PATH as given (a
+                            sample's name in the tour). A locked PDF opened with a
+                            password prints "loading", "locked", then "loading"
+                            and "content" (or "locked" again for a wrong password).
+                            The lines are in English whatever the language.
+      --speak               Speak each change of state through espeak-ng (package
+                            espeak-ng), in the language of the messages; a newer
+                            announcement stops one still being spoken. Without
+                            espeak-ng the viewer says so and goes on silently.
+      --announce            Write what would be spoken to standard error, one line
+                            per announcement: "announce: <text>".
+      --delay MS            Wait MS milliseconds (a whole number, 0 or more) before
+                            reading each document, to show the loading state; the
+                            loading placeholder then appears after 150 ms and stays
+                            at least 400 ms.
+      --password-file FILE  Read passwords for locked PDFs from FILE, one per line,
+                            each tried once in order. Without it, a terminal prompts
+                            (without echo) and asks again after a wrong password; a
+                            pipe on standard input is read like FILE. An empty line
+                            or the end of input stops asking: the PDF stays locked.
+                            FILE (a FIFO, <(...)) is opened only when a PDF first
+                            needs a password. A line longer than 1024 bytes is no
+                            password: it ends the list, and no more is read.
+                            After 3 wrong passwords the PDF is an error; its Retry
+                            opens it locked again.
+      --measure-first-screen [FILE]
+                            Time the first screen of FILE (by default a generated
+                            200 MiB log, removed afterwards) against 'head -n 40'
+                            of it, in one run: 11 rounds taking turns, then the
+                            medians and their ratio. No other option goes with
+                            it. Build with -c release for figures worth quoting.
+      -h, --help            Show this message and exit.
+      --                    Treat every following argument as a PATH.
+
+    Messages are in English, German or French, as LC_ALL, LC_MESSAGES or LANG
+    say (LANG=de_DE.UTF-8, LANG=fr_FR.UTF-8); any other language is English.
+
+    Ctrl-C while a document loads cancels the load and shows what was shown before;
+    once its first screenful is shown, it stops the reading and keeps that screen.
+    A second Ctrl-C, or one while nothing loads or output waits for its reader,
+    quits with status 130.
+
+    The exit status is 0 whatever the documents' states, 1 when the password file
+    or the sample documents cannot be read or written, 2 for bad usage, 130 after
+    Ctrl-C, 143 after SIGTERM, 129 after SIGHUP, and 141 when nobody reads the
+    output any more (the viewer stops at its next write).
+
+    """,
+    .usageHint: "Run 'document-viewer --help' for usage.",
+    .unknownOption: "unknown option '{argument}'",
+    .missingValue: "option '{option}' needs a value",
+    .invalidDelay:
+      "invalid delay '{value}': expected a whole number of milliseconds, from 0 to {maximum}",
+    .notUTF8: "the argument '{argument}' is not valid UTF-8; rename the file with a UTF-8 name",
+    .measurementTakesOneFile: "--measure-first-screen takes at most one FILE and no other option",
+    .passwordFileUnreadable: "document-viewer: cannot read the password file '{file}': {reason}",
+    .passwordFileTooLarge: "it is larger than {limit} KiB, so not a list of passwords",
+    .passwordLineTooLong:
+      "document-viewer: a password line is longer than {limit} bytes; no more passwords are read.",
+    .samplesUnwritable: "document-viewer: cannot write the sample documents: {reason}",
+    .skippingPDFSamples:
+      "document-viewer: skipping the PDF samples: {tools} not found on PATH; install {packages} "
+      + "to see them.",
+    .tourTypesPassword: "(the tour types the password '{password}')",
+    .measureWritingLog: "document-viewer: writing a {size} MiB log to {file}…",
+    .measureDebugBuild:
+      "document-viewer: a debug build; build with -c release for figures to quote",
+    .measureFailed: "document-viewer: cannot measure the first screen: {reason}",
+    .interruptNote: "document-viewer: cancelled; press Ctrl-C again to quit.",
+    .passwordPrompt: "Password for '{name}' (empty to skip): ",
+    .passwordPromptAgain: "Wrong password. Password for '{name}' (empty to skip): ",
+    .cancelled: "Cancelled: '{name}' was not opened.",
+    .openingTitle: "Opening {name}…",
+    .emptyFolderTitle: "Empty Folder",
+    .emptyFolderMessage: "'{name}' has no entries.",
+    .noTextTitle: "No text in this document",
+    .noTextMessage: "'{name}' has no text layer; it may be a scan.",
+    .emptyFileTitle: "Empty File",
+    .emptyFileMessage: "'{name}' contains no text.",
+    .lockedMessage: "'{name}' is protected by a password.",
+    .titleTooManyAttempts: "Too Many Attempts",
+    .titleNotFound: "Not Found",
+    .titleCannotRead: "Cannot Read",
+    .titleUnsupportedFile: "Unsupported File",
+    .titleNotText: "Not a Text File",
+    .titleToolsMissing: "PDF Tools Missing",
+    .titleCannotReadPDF: "Cannot Read PDF",
+    .titleCannotOpen: "Cannot Open",
+    .errorNotFound: "Cannot open '{path}': no file or folder exists at this path.",
+    .errorUnreadable: "Cannot read '{path}': {reason}.",
+    .errorUnsupportedFileType: "Cannot open '{path}': it is {type}, not a file or folder.",
+    .errorContainsNUL:
+      "Cannot show '{path}': it is not a text file (it contains a NUL byte at offset {offset}).",
+    .errorInvalidUTF8:
+      "Cannot show '{path}': it is not a text file (it is not valid UTF-8 at offset {offset}).",
+    .errorToolsMissing:
+      "Cannot open the PDF '{path}': {tools} not found on PATH. Install {packages} ({command}).",
+    .errorPDFUnreadable: "Cannot read the PDF '{path}': {tool}: {reason}",
+    .fileTypeFIFO: "a FIFO",
+    .fileTypeSocket: "a socket",
+    .fileTypeCharacterDevice: "a character device",
+    .fileTypeBlockDevice: "a block device",
+    .fileTypeSpecial: "a special file",
+    .listAnd: " and ",
+    .decimalSeparator: ".",
+    .lineOne: "{count} line",
+    .lineOther: "{count} lines",
+    .entryOne: "{count} entry",
+    .entryOther: "{count} entries",
+    .pageOne: "{count} page",
+    .pageOther: "{count} pages",
+    .byteOne: "{count} byte",
+    .byteOther: "{count} bytes",
+    .summaryText: "{lines}, {size}",
+    .summaryPDF: "{pages}, {lines} of text",
+    .partialText: "first {shown} of {lines} in the first {size}; not read to the end",
+    .partialDirectory: "first {shown} of {summary} listed; not read to the end",
+    .partialPDF:
+      "first {shownLines}: {shownPages}; {lines} of text in the first {readPages}; "
+      + "not read to the end",
+    .readPagesOne: "page",
+    .readPagesOther: "{count} pages",
+    .truncated: "first {shown} of {summary}",
+    .truncatedPDF: "first {shownLines}: {shownPages} of {pageCount}, {lines} of text",
+    .shownPagesOne: "page 1",
+    .shownPagesOther: "pages 1–{count}",
+    .tourHeading: "{title}: {name}",
+    .sampleText: "A text file",
+    .sampleFolder: "A folder",
+    .sampleLarge: "A large file, shown as it is read",
+    .sampleEmptyFile: "An empty file",
+    .sampleEmptyFolder: "An empty folder",
+    .sampleMissing: "A missing file",
+    .samplePathThroughFile: "A path through a file",
+    .sampleBinary: "A binary file",
+    .samplePDF: "A PDF with text",
+    .sampleScan: "A PDF without text (a scan)",
+    .sampleDamaged: "A damaged PDF",
+    .sampleLocked: "A password-protected PDF (password: {password})",
+    .sampleOwnerOnly: "A PDF with only an owner password",
+    .speechMissing:
+      "document-viewer: --speak: espeak-ng was not found on PATH, so nothing is spoken; install "
+      + "it to hear the announcements (apt-get install espeak-ng).",
+  ]
+}

@@ -1,0 +1,43 @@
+import StatefulContent
+
+/// An announcer that writes each announcement as a line, `announce: <text>`: what `--speak`
+/// would say, for scripts and tests (`--announce`).
+///
+/// The prefix stays `announce:` in every language, so that a script finds the lines; the
+/// text is in the language of the messages. Control characters of the text become U+FFFD, so
+/// that an announcement is always one line.
+///
+/// ```swift
+/// let lines = LineAnnouncer { print($0, terminator: "") }
+/// session.stateMachine.setAnnouncer(lines)
+/// // writes "announce: Opening notes.txt…", then "announce: Content loaded."
+/// ```
+public final class LineAnnouncer: Announcer {
+  /// The texts announced so far, in order.
+  public private(set) var texts: [String] = []
+
+  private let write: (String) -> Void
+
+  /// Creates an announcer.
+  ///
+  /// - Parameter write: Writes each line, with its line feed. Defaults to standard error.
+  public init(write: @escaping (String) -> Void = StandardStreams.writeToError) {
+    self.write = write
+  }
+
+  /// The line of an announcement, without a line feed.
+  ///
+  /// - Parameter text: The announcement's text.
+  /// - Returns: `announce: <text>`.
+  public static func line(_ text: String) -> String {
+    "announce: \(TerminalRenderer.clean(text))"
+  }
+
+  /// Writes an announcement's line.
+  ///
+  /// - Parameter announcement: What would be spoken.
+  public func announce(_ announcement: Announcement) {
+    texts.append(announcement.text)
+    write(Self.line(announcement.text) + "\n")
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import StatefulContent
+
+/// An announcer that speaks through `espeak-ng`, the speech synthesizer of `--speak`.
+///
+/// Each announcement runs `espeak-ng -v <voice> -- <text>` directly (never through a shell),
+/// the text one argument after `--`. Speech runs in the background; a newer announcement
+/// stops the one still being spoken (its `espeak-ng` is terminated) and is spoken once that
+/// one has ended, so two voices never overlap. ``finish(isolation:)`` waits for the last one.
+/// A failing `espeak-ng` (no audio device) is not reported: the screen says it all.
+///
+/// The example cannot use the document viewer's process runner (it uses only the library's
+/// public API), so ``Speak`` is a small injectable function: tests record its calls.
+///
+/// ```swift
+/// if let espeak = SpeechAnnouncer.locate() {
+///   model.stateMachine.setAnnouncer(SpeechAnnouncer(executable: espeak, voice: "fr"))
+/// }
+/// ```
+public final class SpeechAnnouncer: Announcer {
+  /// Runs an executable with arguments to its end, ending it early when the task is
+  /// cancelled.
+  public typealias Speak = @Sendable (_ executable: String, _ arguments: [String]) async -> Void
+
+  /// The absolute path of `espeak-ng`.
+  public let executable: String
+  /// The voice, a language code such as `de`.
+  public let voice: String
+  private let speak: Speak
+  private var speaking: Task<Void, Never>?
+
+  /// Creates an announcer.
+  ///
+  /// - Parameters:
+  ///   - executable: The absolute path of `espeak-ng` (see ``locate(searchPath:)``).
+  ///   - voice: The voice: `en`, `de` or `fr`.
+  ///   - speak: Runs `espeak-ng`. Defaults to ``runProcess``.
+  public init(executable: String, voice: String, speak: @escaping Speak = runProcess) {
+    self.executable = executable
+    self.voice = voice
+    self.speak = speak
+  }
+
+  /// Where `espeak-ng` is installed: the first executable file of that name in the search
+  /// path, or `nil`.
+  ///
+  /// - Parameter searchPath: Directories separated by `:`. Defaults to the `PATH`.
+  /// - Returns: Its absolute path, or `nil`.
+  public static func locate(
+    searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+  ) -> String? {
+    for directory in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
+      let candidate = (String(directory) as NSString).appendingPathComponent("espeak-ng")
+      var info = stat()
+      guard stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+  }
+
+  /// The arguments that speak a text: `-v <voice> -- <text>`, the text cleaned of control
+  /// characters.
+  ///
+  /// - Parameter text: The text to speak.
+  /// - Returns: The arguments, without the executable.
+  public func arguments(speaking text: String) -> [String] {
+    ["-v", voice, "--", TerminalText.clean(text)]
+  }
+
+  /// Speaks an announcement in the background, stopping the one still being spoken.
+  ///
+  /// - Parameter announcement: What to speak.
+  public func announce(_ announcement: Announcement) {
+    guard !announcement.text.isEmpty else { return }
+    let previous = speaking
+    previous?.cancel()
+    let (speak, executable, arguments) = (speak, executable, arguments(speaking: announcement.text))
+    speaking = Task {
+      await previous?.value
+      guard !Task.isCancelled else { return }
+      await speak(executable, arguments)
+    }
+  }
+
+  /// Waits until the last announcement has been spoken (or stopped).
+  ///
+  /// - Parameter isolation: The actor that uses the announcer; inferred from the caller.
+  public func finish(isolation: isolated (any Actor)? = #isolation) async {
+    await speaking?.value
+  }
+
+  /// Stops the announcement being spoken, and the one waiting.
+  public func stop() {
+    speaking?.cancel()
+  }
+
+  /// Runs an executable with Foundation's `Process`, its output and errors discarded, and
+  /// terminates it when the task is cancelled.
+  public static let runProcess: Speak = { executable, arguments in
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let running = RunningProcess(process)
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        process.terminationHandler = { _ in continuation.resume() }
+        if !running.start() { continuation.resume() }
+      }
+    } onCancel: {
+      running.terminate()
+    }
+  }
+}
+
+/// A process shared by the task that runs it and the task's cancellation handler.
+private final class RunningProcess: @unchecked Sendable {
+  // Unchecked: the process is only touched under `state`'s lock (start, terminate), and its
+  // termination handler is set before it starts.
+  private let process: Process
+  private let state = Locked((started: false, cancelled: false))
+
+  init(_ process: Process) {
+    self.process = process
+  }
+
+  /// Starts the process unless it was cancelled first; `false` when it did not start.
+  func start() -> Bool {
+    state.withLock { state in
+      guard !state.cancelled, (try? process.run()) != nil else { return false }
+      state.started = true
+      return true
+    }
+  }
+
+  /// Terminates the process if it runs; one that has not started never will.
+  func terminate() {
+    state.withLock { state in
+      state.cancelled = true
+      if state.started && process.isRunning { process.terminate() }
+    }
+  }
+}

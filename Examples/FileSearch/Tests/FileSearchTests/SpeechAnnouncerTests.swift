@@ -1,0 +1,110 @@
+import FileSearchCore
+import Foundation
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+@MainActor
+final class SpeechAnnouncerTests: FixtureTestCase {
+  private let output = TextCapture()
+  private let errors = TextCapture()
+
+  /// Every call of the fake `espeak-ng`: its arguments.
+  private let calls = Calls()
+
+  /// The arguments of the fake `espeak-ng`'s calls, from any thread.
+  private final class Calls: @unchecked Sendable {
+    // Unchecked: `calls` is only touched under `lock`.
+    private let lock = NSLock()
+    private var calls: [[String]] = []
+
+    func append(_ arguments: [String]) { lock.withLock { calls.append(arguments) } }
+    var all: [[String]] { lock.withLock { calls } }
+  }
+
+  private func run(_ arguments: [String], language: String, speechSearchPath: String) async
+    -> Int32
+  {
+    let calls = calls
+    let app = SearchApp(
+      writeOutput: output.write, writeError: errors.write, makeStopwatch: { { .zero } },
+      standardInputIsTerminal: false, standardInputLines: { AsyncStream { $0.finish() } },
+      strings: SearchStrings(language: language), speechSearchPath: speechSearchPath,
+      speak: { _, arguments in calls.append(arguments) })
+    return await app.run(arguments)
+  }
+
+  /// A folder with an executable `espeak-ng` that is never run (the speaker is fake).
+  private func fakeEspeakFolder() throws -> String {
+    let espeak = try tree.file("bin/espeak-ng", text: "#!/bin/sh\n")
+    XCTAssertEqual(chmod(espeak, 0o755), 0)
+    return (espeak as NSString).deletingLastPathComponent
+  }
+
+  func test_arguments_giveTheVoiceThenTheTextAfterDoubleDash() {
+    let announcer = SpeechAnnouncer(executable: "/usr/bin/espeak-ng", voice: "fr")
+
+    XCTAssertEqual(
+      announcer.arguments(speaking: "-x\nswi"), ["-v", "fr", "--", "-x\u{FFFD}swi"])
+  }
+
+  func test_speak_speaksTheOutcomesInTheLanguageOfTheMessages() async throws {
+    let folder = try tree.folder("empty")
+    let bin = try fakeEspeakFolder()
+
+    let status = await run(
+      ["--speak", "--queries", "zzzq", folder], language: "de", speechSearchPath: bin)
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(errors.text, "")
+    XCTAssertEqual(
+      calls.all,
+      [
+        ["-v", "de", "--", "Suche nach „zzzq“…"],
+        ["-v", "de", "--", "Keine Treffer für „zzzq“. 0 Dateien durchsucht."],
+      ])
+  }
+
+  func test_speakWithoutEspeak_saysSoAndSearchesAnyway() async throws {
+    let folder = try tree.folder("empty")
+
+    let status = await run(
+      ["--speak", "--queries", "zzzq", folder], language: "fr", speechSearchPath: "")
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(errors.text, SearchStrings(language: "fr").text(.speechMissing) + "\n")
+    XCTAssertTrue(output.text.contains("Aucun résultat pour «\u{A0}zzzq\u{A0}»"), output.text)
+    XCTAssertEqual(calls.all, [])
+  }
+
+  func test_announce_writesWhatWouldBeSpokenAndTheTimelineStaysEnglish() async throws {
+    let folder = try tree.folder("empty")
+
+    let status = await run(
+      ["--announce", "--timeline", "--queries", "zzzq", folder], language: "fr",
+      speechSearchPath: "")
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(output.text, "0 zzzq loading\n0 zzzq empty\n")
+    XCTAssertEqual(
+      errors.text,
+      "announce: Recherche de «\u{A0}zzzq\u{A0}»…\n"
+        + "announce: Aucun résultat pour «\u{A0}zzzq\u{A0}». 0 fichier parcouru.\n")
+  }
+
+  func test_realEspeak_speaksToAFileInEveryLanguage() async throws {
+    guard let espeak = SpeechAnnouncer.locate() else {
+      throw XCTSkip("espeak-ng is not installed (apt-get install espeak-ng)")
+    }
+    let wave = try tree.file("speech.wav", text: "")
+    for language in SearchStrings.languages {
+      let text = SearchStrings(language: language).text(.noMatches, ["query": "-swi"])
+      let announcer = SpeechAnnouncer(executable: espeak, voice: language)
+
+      await SpeechAnnouncer.runProcess(espeak, ["-w", wave] + announcer.arguments(speaking: text))
+
+      let size = try FileManager.default.attributesOfItem(atPath: wave)[.size] as? Int
+      XCTAssertGreaterThan(size ?? 0, 1000, language)
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import DocumentViewerCore
+import Foundation
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+@MainActor
+final class SpeechAnnouncerTests: FixtureTestCase {
+  private let output = TextCapture()
+  private let errors = TextCapture()
+
+  private func makeApp(
+    language: ViewerLanguage = .english, runner: SpeechRunner = SpeechRunner(),
+    speechSearchPath: String = "/usr/bin:/bin"
+  ) -> ViewerApp {
+    ViewerApp(
+      writeOutput: output.write, writeError: errors.write, style: .plain, terminalWidth: nil,
+      makeStopwatch: { { .zero } }, interrupts: InterruptController(writeNote: errors.write),
+      standardInputPasswords: .lines([]), strings: ViewerStrings(language),
+      speechSearchPath: speechSearchPath, speechRunner: runner)
+  }
+
+  /// A folder holding an executable named `espeak-ng` that is never run (the runner is fake).
+  private func fakeEspeakFolder() throws -> String {
+    let folder = try fixtures.directory("bin")
+    let espeak = (folder as NSString).appendingPathComponent("espeak-ng")
+    try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: espeak))
+    XCTAssertEqual(chmod(espeak, 0o755), 0)
+    return folder
+  }
+
+  private func announcement(_ text: String) -> Announcement {
+    Announcement(text: text, state: .content)
+  }
+
+  // MARK: The invocation
+
+  func test_invocation_passesTheVoiceAndTheTextAsOneArgumentAfterDoubleDash() {
+    let announcer = SpeechAnnouncer(executable: "/usr/bin/espeak-ng", voice: "de")
+
+    let invocation = announcer.invocation(speaking: "-v fr; rm -rf /\nnext")
+
+    XCTAssertEqual(invocation.executable, "/usr/bin/espeak-ng")
+    XCTAssertEqual(invocation.arguments, ["-v", "de", "--", "-v fr; rm -rf /\u{FFFD}next"])
+    XCTAssertTrue(invocation.standardInput.isEmpty)
+  }
+
+  func test_announce_speaksInTheBackgroundAndFinishWaitsForIt() async {
+    let runner = SpeechRunner()
+    let announcer = SpeechAnnouncer(executable: "/usr/bin/espeak-ng", voice: "fr", runner: runner)
+
+    announcer.announce(announcement("Dossier vide"))
+    await announcer.finish()
+
+    XCTAssertEqual(runner.invocations.map(\.arguments), [["-v", "fr", "--", "Dossier vide"]])
+  }
+
+  func test_announce_aNewerAnnouncementStopsTheOneStillSpokenThenSpeaks() async {
+    let runner = SpeechRunner(holds: true)
+    let announcer = SpeechAnnouncer(executable: "/usr/bin/espeak-ng", voice: "en", runner: runner)
+    var started = runner.startedTexts.makeAsyncIterator()
+
+    announcer.announce(announcement("Opening large.txt…"))
+    let first = await started.next()
+    announcer.announce(announcement("Content loaded."))
+    let second = await started.next()
+    announcer.stop()
+    await announcer.finish()
+
+    XCTAssertEqual(first, "Opening large.txt…")
+    XCTAssertEqual(second, "Content loaded.")
+    XCTAssertEqual(runner.cancelledTexts, ["Opening large.txt…", "Content loaded."])
+  }
+
+  // MARK: --speak and --announce
+
+  func test_run_speak_speaksEachDocumentsStatesInTheLanguageOfTheMessages() async throws {
+    let runner = SpeechRunner()
+    let file = try fixtures.file("empty.txt", text: "")
+    let bin = try fakeEspeakFolder()
+
+    let status = await makeApp(language: .german, runner: runner, speechSearchPath: bin)
+      .run(["--speak", file])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(errors.text, "")
+    XCTAssertEqual(
+      runner.texts, ["Öffne empty.txt…", "Leere Datei. „empty.txt“ enthält keinen Text."])
+    XCTAssertTrue(runner.invocations.allSatisfy { $0.arguments.prefix(2) == ["-v", "de"] })
+    XCTAssertTrue(runner.invocations.allSatisfy { $0.executable.hasSuffix("/bin/espeak-ng") })
+  }
+
+  func test_run_speakWithoutEspeak_saysSoInTheLanguageAndOpensTheDocumentAnyway() async throws {
+    let runner = SpeechRunner()
+    let file = try fixtures.file("notes.txt", text: "hello\n")
+
+    let status = await makeApp(language: .french, runner: runner, speechSearchPath: "")
+      .run(["--speak", file])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(errors.text, ViewerStrings(.french).text(.speechMissing) + "\n")
+    XCTAssertTrue(errors.text.contains("espeak-ng"))
+    XCTAssertTrue(output.text.contains("hello"))
+    XCTAssertEqual(runner.invocations, [])
+  }
+
+  func test_run_withoutSpeak_runsNoSynthesizer() async throws {
+    let runner = SpeechRunner()
+    let file = try fixtures.file("notes.txt", text: "hello\n")
+
+    let bin = try fakeEspeakFolder()
+
+    _ = await makeApp(runner: runner, speechSearchPath: bin).run([file])
+
+    XCTAssertEqual(runner.invocations, [])
+    XCTAssertEqual(errors.text, "")
+  }
+
+  func test_run_announce_writesWhatWouldBeSpokenToStandardError() async throws {
+    let file = try fixtures.file("empty.txt", text: "")
+
+    let status = await makeApp(language: .french).run(["--announce", "--timeline", file])
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(output.text, "0 loading \(file)\n0 empty \(file)\n")
+    XCTAssertEqual(
+      errors.text,
+      "announce: Ouverture de empty.txt…\n"
+        + "announce: Fichier vide. «\u{A0}empty.txt\u{A0}» ne contient aucun texte.\n")
+  }
+
+  func test_run_tourWithAnnounce_neverAnnouncesThePassword() async throws {
+    guard PDFTools().areInstalled else { throw XCTSkip("poppler-utils and qpdf are needed") }
+
+    let status = await makeApp().run(["--timeline", "--announce"])
+
+    XCTAssertEqual(status, 0)
+    let announced = errors.text.split(separator: "\n").filter { $0.hasPrefix("announce: ") }
+    XCTAssertTrue(announced.contains("announce: Content loaded."), "\(announced)")
+    XCTAssertTrue(announced.contains { $0.contains("locked.pdf") }, "\(announced)")
+    XCTAssertFalse(errors.text.contains(SampleDocuments.lockedPDFPassword), errors.text)
+  }
+
+  // MARK: The real espeak-ng
+
+  func test_realEspeak_acceptsTheInvocationInEveryLanguage() async throws {
+    guard let espeak = SpeechAnnouncer.locate() else {
+      throw XCTSkip("espeak-ng is not installed (apt-get install espeak-ng)")
+    }
+    for language in ViewerLanguage.allCases {
+      // Written to /dev/null as a WAV file: no audio device is needed.
+      let announcer = SpeechAnnouncer(
+        executable: espeak, voice: language.voice, extraArguments: ["-w", "/dev/null"])
+      let text = ViewerStrings(language).text(.emptyFileMessage, ["name": "-notes.txt"])
+
+      let result = try await SystemProcessRunner().run(announcer.invocation(speaking: text))
+
+      XCTAssertEqual(result.status, 0, "\(language): \(result.standardErrorText)")
+      XCTAssertEqual(result.standardErrorText, "", "\(language)")
+    }
+  }
+}

@@ -67,7 +67,7 @@ final class InterruptSignalTests: FixtureTestCase {
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
     let viewer = try ViewerProcess(["--password-file", fifo, text, locked])
     XCTAssertTrue(
-      viewer.waitForOutputText("[Unlock]"),
+      viewer.waitForOutputText("[\(PlaceholderStrings.current.unlock)]"),
       "the text file and the locked PDF open while nobody writes the FIFO")
     XCTAssertTrue(viewer.outputText.contains("plain text"))
     // "[Unlock]" is written while the PDF's load ends: a Ctrl-C sent before it has ended

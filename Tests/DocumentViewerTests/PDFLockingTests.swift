@@ -36,7 +36,7 @@ final class PDFLockingTests: FixtureTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.loading, .locked])
     XCTAssertEqual(session.currentState.lockReason, .credentialRequired)
     XCTAssertNil(session.content)
-    XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Locked")
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.title, PlaceholderStrings.current.locked)
     XCTAssertEqual(lastMessage, "'locked.pdf' is protected by a password.")
     XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.unlock])
   }
@@ -49,7 +49,7 @@ final class PDFLockingTests: FixtureTestCase {
     XCTAssertEqual(outcome, .incorrectCredential(attempts: 1))
     XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .locked])
     XCTAssertEqual(session.currentState.lockReason, .incorrectCredential(attempts: 1))
-    XCTAssertEqual(lastMessage, "Incorrect password (attempt 1).")
+    XCTAssertEqual(lastMessage, PlaceholderStrings.current.incorrectCredential(attempts: 1))
     XCTAssertNil(session.content)
   }
 

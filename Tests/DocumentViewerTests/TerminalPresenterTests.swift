@@ -34,7 +34,8 @@ final class TerminalPresenterTests: FixtureTestCase {
       output.lines,
       [
         "Opening missing.txt…", "Not Found",
-        "Cannot open '\(path)': no file or folder exists at this path.", "[Retry]", "",
+        "Cannot open '\(path)': no file or folder exists at this path.",
+        "[\(PlaceholderStrings.current.retry)]", "",
       ])
   }
 

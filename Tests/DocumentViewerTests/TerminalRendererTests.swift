@@ -28,21 +28,22 @@ final class TerminalRendererTests: FixtureTestCase {
 
     let lines = plain.lines(for: placeholder, state: .error(DocumentError.notFound(path: "/x")))
 
-    XCTAssertEqual(lines, ["Not Found", "Cannot open '/x'.", "[Retry]"])
+    XCTAssertEqual(
+      lines, ["Not Found", "Cannot open '/x'.", "[\(PlaceholderStrings.current.retry)]"])
   }
 
   func test_ansiLines_colourTheTitleAndHighlightActions() {
     let lines = ansi.lines(for: StandardPlaceholder.locked, state: .locked(.credentialRequired))
 
-    XCTAssertEqual(lines.first, "\u{1B}[1;35mLocked\u{1B}[0m")
-    XCTAssertEqual(lines.last, "\u{1B}[7m[Unlock]\u{1B}[0m")
+    XCTAssertEqual(lines.first, "\u{1B}[1;35m\(PlaceholderStrings.current.locked)\u{1B}[0m")
+    XCTAssertEqual(lines.last, "\u{1B}[7m[\(PlaceholderStrings.current.unlock)]\u{1B}[0m")
   }
 
   func test_lines_indentByTheInsets() {
     let lines = plain.lines(
       for: StandardPlaceholder.empty, state: .empty, insets: EdgeInsets(top: 1, leading: 2))
 
-    XCTAssertEqual(lines, ["", "  No Content"])
+    XCTAssertEqual(lines, ["", "  \(PlaceholderStrings.current.empty)"])
   }
 
   func test_lines_ofAPlaceholderOfAnotherType_showItsAnnouncement() {

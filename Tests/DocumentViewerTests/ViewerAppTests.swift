@@ -191,7 +191,8 @@ final class ViewerAppTests: FixtureTestCase {
       XCTAssertFalse(output.text.contains(secret))
       XCTAssertFalse(errors.text.contains(secret))
     }
-    XCTAssertTrue(output.text.contains("Incorrect password (attempt 1)."))
+    XCTAssertTrue(
+      output.text.contains(PlaceholderStrings.current.incorrectCredential(attempts: 1)))
     XCTAssertTrue(output.text.contains("Secret text."))
   }
 
@@ -204,7 +205,10 @@ final class ViewerAppTests: FixtureTestCase {
     XCTAssertEqual(status, 0)
     XCTAssertEqual(
       output.lines,
-      ["Opening locked.pdf…", "Locked", "'locked.pdf' is protected by a password.", "[Unlock]", ""])
+      [
+        "Opening locked.pdf…", PlaceholderStrings.current.locked,
+        "'locked.pdf' is protected by a password.", "[\(PlaceholderStrings.current.unlock)]", "",
+      ])
     XCTAssertEqual(askedPaths, [locked], "asked once, stopped at the end of input")
   }
 
@@ -316,7 +320,7 @@ final class ViewerAppTests: FixtureTestCase {
         "== A PDF with only an owner password: owner-only.pdf ==",
       ])
     XCTAssertTrue(output.lines.contains { $0.hasPrefix("[#####.....] ") }, "a bar half full")
-    XCTAssertEqual(output.lines.filter { $0 == "[Retry]" }.count, 4)
+    XCTAssertEqual(output.lines.filter { $0 == "[\(PlaceholderStrings.current.retry)]" }.count, 4)
     XCTAssertTrue(output.lines.contains("(the tour types the password 'tour-secret')"))
     XCTAssertTrue(output.lines.contains("No text in this document"))
     XCTAssertEqual(errors.text, "")
@@ -346,7 +350,9 @@ final class ViewerAppTests: FixtureTestCase {
 
     XCTAssertEqual(status, 0)
     XCTAssertEqual(screen.lines.first, Self.skippedPDFsNote)
-    XCTAssertEqual(screen.lines.suffix(3), ["[Retry]", Self.skippedPDFsNote, ""])
+    XCTAssertEqual(
+      screen.lines.suffix(3),
+      ["[\(PlaceholderStrings.current.retry)]", Self.skippedPDFsNote, ""])
     XCTAssertEqual(screen.lines.filter { $0 == Self.skippedPDFsNote }.count, 2)
   }
 

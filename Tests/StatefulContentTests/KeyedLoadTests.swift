@@ -125,7 +125,7 @@ final class KeyedLoadTests: LoadTestCase {
     await searched("zz", [])
     XCTAssertEqual(model.currentState, .empty)
     let placeholder = presenter.lastPresentation?.placeholder as? StandardPlaceholder
-    XCTAssertEqual(placeholder?.message, "No results for “zz”.")
+    XCTAssertEqual(placeholder?.message, PlaceholderStrings.current.noResults(for: "zz"))
   }
 
   func test_eachKeystroke_supersedesTheLast_onlyTheLastIsApplied() async {

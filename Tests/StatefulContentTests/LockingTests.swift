@@ -55,13 +55,14 @@ final class LockingTests: XCTestCase {
   }
 
   func test_incorrectCredential_locksAgainWithTheAttemptCount_andRetryWorks() async throws {
+    model.stateMachine.strings = .english  // the message asserted below is English
     await openLocked()
     let first = await model.unlock(with: Credential(password: "wrong"))
     XCTAssertEqual(first, .incorrectCredential(attempts: 1))
     XCTAssertEqual(model.currentState.lockReason, .incorrectCredential(attempts: 1))
     let placeholder = try XCTUnwrap(
       presenter.lastPresentation?.placeholder as? StandardPlaceholder)
-    XCTAssertEqual(placeholder.message, "Incorrect password (attempt 1).")
+    XCTAssertEqual(placeholder.message, "Incorrect password (1 attempt).")
     let second = await model.unlock(with: Credential(password: "also wrong"))
     XCTAssertEqual(second, .incorrectCredential(attempts: 2))
     let third = await model.unlock(with: Credential(password: password))

@@ -6,10 +6,17 @@ final class PlaceholderRegistryTests: XCTestCase {
   private let offline = CustomStateKey("offline")
   private let banner = BannerPlaceholder(text: "Nothing here")
 
+  private let english = BuiltInPlaceholders(.english)
+
   /// The placeholder `configureBuiltIn` lends the hook for a state.
-  private func builtIn(_ state: ContentState, attempt: Int = 1) -> (any Placeholder)? {
+  private func builtIn(
+    _ state: ContentState, attempt: Int = 1, key: LoadKey? = nil,
+    builtIns: BuiltInPlaceholders = .current
+  ) -> (any Placeholder)? {
     var lent: (any Placeholder)?
-    _ = PlaceholderRegistry.configureBuiltIn(for: state, attempt: attempt) {
+    _ = PlaceholderRegistry.configureBuiltIn(
+      for: state, attempt: attempt, key: key, builtIns: builtIns
+    ) {
       lent = $0
       return ($0, .zero)
     }
@@ -17,11 +24,12 @@ final class PlaceholderRegistryTests: XCTestCase {
   }
 
   /// The placeholder `configure` lends the hook for `base` in a state.
-  private func configured(_ base: any Placeholder, _ state: ContentState, attempt: Int = 1)
-    -> (any Placeholder)?
-  {
+  private func configured(
+    _ base: any Placeholder, _ state: ContentState, attempt: Int = 1,
+    builtIns: BuiltInPlaceholders = .current
+  ) -> (any Placeholder)? {
     var lent: (any Placeholder)?
-    _ = PlaceholderRegistry.configure(base, for: state, attempt: attempt) {
+    _ = PlaceholderRegistry.configure(base, for: state, attempt: attempt, builtIns: builtIns) {
       lent = $0
       return ($0, .zero)
     }
@@ -101,16 +109,17 @@ final class PlaceholderRegistryTests: XCTestCase {
 
   func test_configureBuiltIn_incorrectCredential_showsTheAttempt() throws {
     let placeholder = try XCTUnwrap(
-      builtIn(.locked(.incorrectCredential(attempts: 2))) as? StandardPlaceholder)
-    XCTAssertEqual(placeholder.title, StandardPlaceholder.locked.title)
-    XCTAssertEqual(placeholder.message, "Incorrect password (attempt 2).")
-    XCTAssertEqual(placeholder.actions, [.unlock])
+      builtIn(.locked(.incorrectCredential(attempts: 2)), builtIns: english)
+        as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.title, "Locked")
+    XCTAssertEqual(placeholder.message, "Incorrect password (2 attempts).")
+    XCTAssertEqual(placeholder.actions, [.unlock(in: .english)])
   }
 
   func test_configureBuiltIn_loading_carriesTheProgressAndTheRetry() throws {
     let placeholder = try XCTUnwrap(
-      builtIn(.loading(progress: 0.3), attempt: 3) as? StandardPlaceholder)
-    XCTAssertEqual(placeholder.title, StandardPlaceholder.loading.title)
+      builtIn(.loading(progress: 0.3), attempt: 3, builtIns: english) as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.title, "Loading…")
     XCTAssertEqual(placeholder.progress, 0.3)
     XCTAssertEqual(placeholder.message, "Retrying (attempt 3)…")
   }
@@ -166,10 +175,76 @@ final class PlaceholderRegistryTests: XCTestCase {
     XCTAssertEqual((lent as? BannerPlaceholder)?.text, "Nothing here")
   }
 
-  func test_texts() {
-    XCTAssertEqual(PlaceholderRegistry.retryingMessage(attempt: 7), "Retrying (attempt 7)…")
+  // MARK: The machine's texts
+
+  func test_configureBuiltIn_withTheTextsOfALanguage_speaksIt() throws {
+    let german = BuiltInPlaceholders(.german)
+    let loading = try XCTUnwrap(
+      builtIn(.loading(progress: nil), attempt: 2, builtIns: german) as? StandardPlaceholder)
+    XCTAssertEqual(loading.title, "Wird geladen…")
+    XCTAssertEqual(loading.message, "Neuer Versuch (Versuch 2)…")
+    let empty = try XCTUnwrap(
+      builtIn(.empty, key: LoadKey("swi"), builtIns: german) as? StandardPlaceholder)
+    XCTAssertEqual(empty.title, "Kein Inhalt")
+    XCTAssertEqual(empty.message, "Keine Ergebnisse für „swi“.")
+    let error = try XCTUnwrap(
+      builtIn(.error(TestError("disk full")), builtIns: german) as? StandardPlaceholder)
+    XCTAssertEqual(error.title, "Etwas ist schiefgelaufen")
+    XCTAssertEqual(error.actions.map(\.title), ["Erneut versuchen"])
+    let locked = try XCTUnwrap(
+      builtIn(.locked(.incorrectCredential(attempts: 1)), builtIns: german)
+        as? StandardPlaceholder)
+    XCTAssertEqual(locked.title, "Gesperrt")
+    XCTAssertEqual(locked.message, "Falsches Passwort (1 Versuch).")
+    XCTAssertEqual(locked.actions.map(\.title), ["Entsperren"])
+    XCTAssertEqual(locked.actions.map(\.role), [.unlock])
+  }
+
+  func test_configureBuiltIn_lendsTheSameBoxEveryTime_forEachSetOfTexts() throws {
+    let french = BuiltInPlaceholders(.french)
+    for state in [ContentState.loading, .empty, .locked(.credentialRequired)] {
+      let first = try XCTUnwrap(builtIn(state, builtIns: french))
+      let second = try XCTUnwrap(builtIn(state, builtIns: french))
+      XCTAssertTrue(PlaceholderIdentity(first).isIdentity(of: second), "\(state)")
+      XCTAssertEqual((first as? StandardPlaceholder)?.symbolName != nil, true)
+    }
+  }
+
+  func test_configure_aRegisteredLoadingPlaceholder_retriesInTheMachinesLanguage() throws {
+    let placeholder = try XCTUnwrap(
+      configured(
+        StandardPlaceholder(title: "Recherche"), .loading(progress: nil), attempt: 3,
+        builtIns: BuiltInPlaceholders(.french)) as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.title, "Recherche")
+    XCTAssertEqual(placeholder.message, "Nouvelle tentative (essai 3)…")
+  }
+
+  func test_configure_aRegisteredErrorPlaceholderAtItsDefaults_takesWhatALocalizedErrorSays()
+    throws
+  {
+    let registered = StandardPlaceholder(
+      title: PlaceholderStrings.english.error, symbolName: "bolt", actions: [.retry])
+    let placeholder = try XCTUnwrap(
+      configured(registered, .error(DescribedError.full), builtIns: english)
+        as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.title, "The file could not be saved.")
+    XCTAssertEqual(placeholder.message, "The disk is full.")
+    XCTAssertEqual(placeholder.recoverySuggestion, "Free some space and try again.")
+    XCTAssertEqual(placeholder.symbolName, "bolt")
+  }
+
+  func test_configure_aRegisteredErrorPlaceholderWithTextsOfItsOwn_keepsThem() throws {
+    let registered = StandardPlaceholder(
+      title: "Could Not Save", message: "Mine", recoverySuggestion: "Call us")
     XCTAssertEqual(
-      PlaceholderRegistry.incorrectCredentialMessage(attempts: 1),
-      "Incorrect password (attempt 1).")
+      configured(registered, .error(DescribedError.full), builtIns: english)
+        as? StandardPlaceholder, registered)
+    let titled = try XCTUnwrap(
+      configured(
+        StandardPlaceholder(title: "Could Not Save"), .error(DescribedError.full),
+        builtIns: english) as? StandardPlaceholder)
+    XCTAssertEqual(titled.title, "Could Not Save")
+    XCTAssertEqual(titled.message, "The disk is full.")
+    XCTAssertEqual(titled.recoverySuggestion, "Free some space and try again.")
   }
 }

@@ -598,6 +598,7 @@ final class PresentationReuseTests: XCTestCase {
   func test_reuse_standardLoadingPlaceholder_retryAttemptsShowTheRetryMessage() {
     let presenter = RecordingPresenter()
     let model = TestModel(presenter: presenter)
+    model.stateMachine.strings = .english  // the messages asserted below are English
     model.startLoading()
     model.stateMachine.recordLoadAttempt(2)
     model.transitionToDecidedState(animated: false)

@@ -171,7 +171,7 @@ public final class DocumentSession: StatefulContent {
   }
 
   /// The locked placeholder: the library's, naming the document when no password was tried
-  /// yet (after a wrong one it says `Incorrect password (attempt n).`).
+  /// yet (after a wrong one it says `Incorrect password (n attempts).` in the library's language).
   ///
   /// - Parameters:
   ///   - placeholder: The locked placeholder.

@@ -107,6 +107,7 @@ extension ContentStateMachine {
     case .idle: text = nil
     case .content:
       guard !presentation.isRefreshing else { return nil }
+      let strings = builtIns.strings
       text = contentCount.map { strings.results($0) } ?? strings.contentShown
     default:
       text = presentation.placeholder?.accessibilityAnnouncement

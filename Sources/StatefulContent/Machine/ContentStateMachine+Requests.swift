@@ -241,11 +241,11 @@ extension ContentStateMachine {
     let key = currentKey
     if let registered = placeholders.registeredPlaceholder(for: state.kind) {
       let (placeholder, insets) = PlaceholderRegistry.configure(
-        registered, for: state, attempt: attempt, key: key, configure)
+        registered, for: state, attempt: attempt, key: key, builtIns: builtIns, configure)
       return (placeholder, insets, attempt)
     }
     let (placeholder, insets) = PlaceholderRegistry.configureBuiltIn(
-      for: state, attempt: attempt, key: key, configure)
+      for: state, attempt: attempt, key: key, builtIns: builtIns, configure)
     return (placeholder, insets, attempt)
   }
 

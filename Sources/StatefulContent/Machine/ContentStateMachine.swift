@@ -144,9 +144,12 @@ public final class ContentStateMachine: Observable {
   /// The announcer and the announcement rules, once an announcer is set (see
   /// ContentStateMachine+Announcing.swift): most machines announce nothing.
   @exclusivity(unchecked) @usableFromInline var announcing: Announcing?
-  /// The built-in texts when the app set its own (``strings``); `nil` for the process's
-  /// language, so that a machine carries one reference, not the texts.
-  @exclusivity(unchecked) var stringsBox: Box<PlaceholderStrings>?
+  /// The built-in texts and placeholders when the app set its own (``strings``); `nil` for
+  /// the process's (`BuiltInPlaceholders.current`), so that a machine carries one
+  /// reference, not the texts.
+  @exclusivity(unchecked) var stringsBox: BuiltInPlaceholders?
+  /// The built-in placeholders and texts this machine uses.
+  var builtIns: BuiltInPlaceholders { stringsBox ?? .current }
   /// The last loading, empty and content presentations, reused when identical.
   @exclusivity(unchecked) var presentationCache = PresentationCache()
 
@@ -347,9 +350,20 @@ public final class ContentStateMachine: Observable {
 
   /// The built-in texts of this machine's placeholders, actions and announcements: those of
   /// the process's language (``PlaceholderStrings/current``) unless the app sets its own.
+  ///
+  /// Set them before the first request: they apply to the placeholders built from then on
+  /// (built-in ones, and the messages the machine fills in — "Retrying (attempt 2)…", "No
+  /// results for “swi”.", the incorrect-credential count, a ``UnlockError``'s texts) and to
+  /// the announcements. Placeholders the app registers keep their own texts.
+  ///
+  /// ```swift
+  /// var strings = PlaceholderStrings.german
+  /// strings.retry = "Nochmal"
+  /// machine.strings = strings
+  /// ```
   public var strings: PlaceholderStrings {
-    get { stringsBox?.value ?? .current }
-    set { stringsBox = Box(newValue) }
+    get { builtIns.strings }
+    set { stringsBox = BuiltInPlaceholders(newValue) }
   }
 
   /// The placeholder registered for a kind of state, or `nil` when none is.

@@ -32,9 +32,18 @@ public struct PlaceholderAction: Hashable, Sendable {
     self.requestsMaskedInput = requestsMaskedInput
   }
 
-  /// A Retry action.
-  public static let retry = PlaceholderAction(title: "Retry", role: .retry)
-  /// An Unlock action that asks for masked input.
-  public static let unlock = PlaceholderAction(
-    title: "Unlock", role: .unlock, requestsMaskedInput: true)
+  /// A Retry action, titled in the process's language (``PlaceholderStrings/current``).
+  public static let retry = retry(in: .current)
+  /// An Unlock action that asks for masked input, titled in the process's language.
+  public static let unlock = unlock(in: .current)
+
+  /// A Retry action titled in the language of some texts.
+  static func retry(in strings: PlaceholderStrings) -> PlaceholderAction {
+    PlaceholderAction(title: strings.retry, role: .retry)
+  }
+
+  /// An Unlock action that asks for masked input, titled in the language of some texts.
+  static func unlock(in strings: PlaceholderStrings) -> PlaceholderAction {
+    PlaceholderAction(title: strings.unlock, role: .unlock, requestsMaskedInput: true)
+  }
 }

@@ -63,30 +63,37 @@ struct PlaceholderRegistry {
   }
 
   /// Lends `configure` the placeholder a state shows when none is registered: the built-in
-  /// one, decorated as ``configure(_:for:attempt:_:)`` does.
+  /// one, decorated as ``configure(_:for:attempt:key:builtIns:_:)`` does.
   ///
   /// Built-in placeholders are kept as existentials and lent, never copied.
+  ///
+  /// - Parameters:
+  ///   - builtIns: The built-in placeholders of the machine's texts: the process's
+  ///     (``BuiltInPlaceholders/current``) unless the app set the machine's own.
   static func configureBuiltIn(
     for state: ContentState, attempt: Int, key: LoadKey? = nil,
+    builtIns: BuiltInPlaceholders = .current,
     _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
   ) -> (any Placeholder, EdgeInsets) {
+    let base: any Placeholder
     switch state {
     case .error, .locked(.incorrectCredential):
-      return Self.configure(
-        builtIn(for: state), for: state, attempt: attempt, key: key, configure)
-    case .locked:
-      return Self.configure(builtInLocked, for: state, attempt: attempt, key: key, configure)
-    case .empty:
-      return Self.configure(builtInEmpty, for: state, attempt: attempt, key: key, configure)
-    case .idle, .loading, .content, .custom:
-      return Self.configure(builtInLoading, for: state, attempt: attempt, key: key, configure)
+      return configure(builtIn(for: state, builtIns: builtIns))
+    case .locked: base = builtIns.boxedLocked
+    case .empty: base = builtIns.boxedEmpty
+    case .idle, .loading, .content, .custom: base = builtIns.boxedLoading
     }
+    return Self.configure(
+      base, for: state, attempt: attempt, key: key, builtIns: builtIns, configure)
   }
 
   /// Lends `configure` a state's placeholder (registered or built-in) before the adopter's
   /// hook: a ``StandardPlaceholder`` for loading carries the load's progress and, on a retry,
   /// the attempt ("Retrying (attempt n)…" when it has no message of its own); one for empty,
-  /// after a keyed load, the key ("No results for “swi”." when it has no message of its own).
+  /// after a keyed load, the key ("No results for “swi”." when it has no message of its own);
+  /// one for an error that describes itself as a `LocalizedError`, what it says where the
+  /// placeholder was left at its defaults (see `StandardPlaceholder.fillRegistered`). The
+  /// texts are those of `builtIns`.
   ///
   /// These are static functions, given the placeholder, so that the registry is not held
   /// while the hook runs (a hook may register another placeholder).
@@ -96,62 +103,58 @@ struct PlaceholderRegistry {
   ///   - state: A state that shows a placeholder.
   ///   - attempt: The load's attempt, counting from 1.
   ///   - key: The key of a keyed load, or `nil`.
+  ///   - builtIns: The built-in placeholders and texts of the machine.
   ///   - configure: The adopter's hook and insets for the state.
   /// - Returns: What `configure` returns.
   static func configure(
     _ base: any Placeholder, for state: ContentState, attempt: Int, key: LoadKey? = nil,
+    builtIns: BuiltInPlaceholders = .current,
     _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
   ) -> (any Placeholder, EdgeInsets) {
-    if case .empty = state, let key, var standard = base as? StandardPlaceholder,
-      standard.message == nil
-    {
-      standard.message = noResultsMessage(for: key)
+    switch state {
+    case .loading(let progress):
+      guard progress != nil || attempt > 1, var standard = base as? StandardPlaceholder
+      else { return configure(base) }
+      standard.progress = progress
+      if attempt > 1, standard.message == nil {
+        standard.message = builtIns.strings.retrying(attempt: attempt)
+      }
       return configure(standard)
+    case .empty:
+      guard let key, var standard = base as? StandardPlaceholder, standard.message == nil
+      else { return configure(base) }
+      standard.message = builtIns.strings.noResults(for: key.description)
+      return configure(standard)
+    case .error(let error):
+      guard var standard = base as? StandardPlaceholder,
+        standard.fillRegistered(from: error, strings: builtIns.strings)
+      else { return configure(base) }
+      return configure(standard)
+    case .idle, .content, .locked, .custom:
+      return configure(base)
     }
-    guard case .loading(let progress) = state, progress != nil || attempt > 1,
-      var standard = base as? StandardPlaceholder
-    else { return configure(base) }
-    standard.progress = progress
-    if attempt > 1, standard.message == nil {
-      standard.message = retryingMessage(attempt: attempt)
-    }
-    return configure(standard)
   }
 
   // MARK: Built-in placeholders and texts
 
-  /// The built-in placeholder of a state: ``StandardPlaceholder``'s, with the error's
-  /// description or the wrong-credential count as its message.
-  static func builtIn(for state: ContentState) -> StandardPlaceholder {
+  /// The built-in placeholder of a state: ``StandardPlaceholder``'s in the language of
+  /// `builtIns`, with what the error says (see `StandardPlaceholder.fillBuiltIn`) or the
+  /// wrong-credential count as its message.
+  static func builtIn(
+    for state: ContentState, builtIns: BuiltInPlaceholders = .current
+  ) -> StandardPlaceholder {
     switch state {
     case .error(let error):
-      var placeholder = StandardPlaceholder.error
-      placeholder.message = String(describing: error)
+      var placeholder = builtIns.error
+      placeholder.fillBuiltIn(from: error, strings: builtIns.strings)
       return placeholder
     case .locked(.incorrectCredential(let attempts)):
-      var placeholder = StandardPlaceholder.locked
-      placeholder.message = incorrectCredentialMessage(attempts: attempts)
+      var placeholder = builtIns.locked
+      placeholder.message = builtIns.strings.incorrectCredential(attempts: attempts)
       return placeholder
-    case .locked: return .locked
-    case .empty: return .empty
-    case .idle, .loading, .content, .custom: return .loading
+    case .locked: return builtIns.locked
+    case .empty: return builtIns.empty
+    case .idle, .loading, .content, .custom: return builtIns.loading
     }
   }
-
-  /// "Retrying (attempt n)…", the loading message of a retry.
-  static func retryingMessage(attempt: Int) -> String { "Retrying (attempt \(attempt))…" }
-
-  /// "No results for “swi”.", the empty message after a keyed load.
-  static func noResultsMessage(for key: LoadKey) -> String { "No results for “\(key)”." }
-
-  /// "Incorrect password (attempt n).", the locked message after a refused credential.
-  static func incorrectCredentialMessage(attempts: Int) -> String {
-    "Incorrect password (attempt \(attempts))."
-  }
-
-  // Boxed once: turning a large struct into an existential allocates, so the built-in
-  // placeholders are kept as existentials.
-  private static let builtInLoading: any Placeholder = StandardPlaceholder.loading
-  private static let builtInEmpty: any Placeholder = StandardPlaceholder.empty
-  private static let builtInLocked: any Placeholder = StandardPlaceholder.locked
 }

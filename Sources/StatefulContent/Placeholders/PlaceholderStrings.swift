@@ -1,11 +1,24 @@
 /// The built-in texts of placeholders, actions and announcements, in one language.
 ///
-/// SKELETON (to be completed): English only; the tables for German and French, plurals and the
-/// process's locale come next.
+/// The library ships tables for English (``english``), German (``german``) and French
+/// (``french``). ``current`` is the table of the process's language, chosen once, the
+/// platform's way (see ``preferred(environment:)``); every ``ContentStateMachine`` uses it
+/// unless the app sets the machine's ``ContentStateMachine/strings``. Each text can be
+/// replaced, and a language added, by changing a copy:
+///
+/// ```swift
+/// var strings = PlaceholderStrings.current
+/// strings.retry = "Try Again"
+/// strings.results = CountedText(zero: "Nothing found", one: "One match", other: "{count} matches")
+/// ```
+///
+/// Counted texts (``CountedText``) have a form per plural category and are chosen by
+/// ``pluralRule``; templates write `{count}` for the count and `{key}` for a key.
 public struct PlaceholderStrings: Hashable, Sendable {
-  /// The language of the texts, as a BCP 47 language code such as `en`, `de` or `fr`; it
-  /// chooses the plural rule of counted texts.
+  /// The language of the texts, as a BCP 47 language code such as `en`, `de` or `fr`.
   public var language: String
+  /// How counted texts choose their plural form; by default the rule of ``language``.
+  public var pluralRule: PluralRule
   /// The loading placeholder's title: "Loading…".
   public var loading: String
   /// The empty placeholder's title: "No Content".
@@ -16,30 +29,109 @@ public struct PlaceholderStrings: Hashable, Sendable {
   public var locked: String
   /// The locked placeholder's message: "Enter the password to open this document."
   public var lockedMessage: String
-  /// The Retry action's title.
+  /// The Retry action's title: "Retry".
   public var retry: String
-  /// The Unlock action's title.
+  /// The Unlock action's title: "Unlock".
   public var unlock: String
   /// The announcement of content without a count: "Content loaded."
   public var contentShown: String
+  /// The loading message of a retry, counted by attempt: "Retrying (attempt {count})…".
+  public var retryingText: CountedText
+  /// The locked message after refused credentials: "Incorrect password ({count} attempts)."
+  public var incorrectCredentialText: CountedText
+  /// The empty message after a keyed load that found nothing: "No results for “{key}”."
+  public var noResultsText: String
+  /// The announcement of content with a count: "{count} results".
+  public var resultsText: CountedText
+  /// The reason of ``UnlockError/attemptLimitReached(attempts:)``: "Too many incorrect
+  /// passwords ({count} attempts)."
+  public var attemptLimitText: CountedText
+  /// The recovery suggestion of ``UnlockError/attemptLimitReached(attempts:)``: "Open the
+  /// document again to retry."
+  public var attemptLimitRecovery: String
+
+  /// Creates the texts of a language.
+  ///
+  /// Start from a copy of a built-in table to change a few texts; this initializer is for a
+  /// language of your own. See the properties for what each text is.
+  ///
+  /// - Parameters:
+  ///   - language: The language's BCP 47 code.
+  ///   - pluralRule: The plural rule of counted texts; `nil` for the rule of `language`
+  ///     (``PluralRule/init(language:)``).
+  ///   - loading: The loading placeholder's title.
+  ///   - empty: The empty placeholder's title.
+  ///   - error: The error placeholder's title.
+  ///   - locked: The locked placeholder's title.
+  ///   - lockedMessage: The locked placeholder's message.
+  ///   - retry: The Retry action's title.
+  ///   - unlock: The Unlock action's title.
+  ///   - contentShown: The announcement of content without a count.
+  ///   - retrying: The loading message of a retry, counted by attempt.
+  ///   - incorrectCredential: The locked message after refused credentials.
+  ///   - noResults: The empty message after a keyed load, with `{key}` for the key.
+  ///   - results: The announcement of content with a count.
+  ///   - attemptLimit: Why unlocking stopped after too many incorrect credentials.
+  ///   - attemptLimitRecovery: What to do after too many incorrect credentials.
+  public init(
+    language: String, pluralRule: PluralRule? = nil, loading: String, empty: String,
+    error: String, locked: String, lockedMessage: String, retry: String, unlock: String,
+    contentShown: String, retrying: CountedText, incorrectCredential: CountedText,
+    noResults: String, results: CountedText, attemptLimit: CountedText,
+    attemptLimitRecovery: String
+  ) {
+    self.language = language
+    self.pluralRule = pluralRule ?? PluralRule(language: language)
+    self.loading = loading
+    self.empty = empty
+    self.error = error
+    self.locked = locked
+    self.lockedMessage = lockedMessage
+    self.retry = retry
+    self.unlock = unlock
+    self.contentShown = contentShown
+    self.retryingText = retrying
+    self.incorrectCredentialText = incorrectCredential
+    self.noResultsText = noResults
+    self.resultsText = results
+    self.attemptLimitText = attemptLimit
+    self.attemptLimitRecovery = attemptLimitRecovery
+  }
+
+  // MARK: Counted and templated texts
 
   /// The loading message of a retry: "Retrying (attempt 2)…".
-  public func retrying(attempt: Int) -> String { "Retrying (attempt \(attempt))…" }
-  /// The locked message after refused credentials: "Incorrect password (2 attempts)."
-  public func incorrectCredential(attempts: Int) -> String {
-    "Incorrect password (\(attempts) \(attempts == 1 ? "attempt" : "attempts"))."
+  ///
+  /// - Parameter attempt: The attempt, counting from 1.
+  public func retrying(attempt: Int) -> String {
+    retryingText.text(for: attempt, rule: pluralRule)
   }
+
+  /// The locked message after refused credentials: "Incorrect password (2 attempts)."
+  ///
+  /// - Parameter attempts: How many incorrect credentials were given.
+  public func incorrectCredential(attempts: Int) -> String {
+    incorrectCredentialText.text(for: attempts, rule: pluralRule)
+  }
+
   /// The empty message after a keyed load: "No results for “swi”."
-  public func noResults(for key: String) -> String { "No results for “\(key)”." }
+  ///
+  /// - Parameter key: The key, as the user typed it.
+  public func noResults(for key: String) -> String {
+    noResultsText.replacing("{key}", with: key)
+  }
+
   /// The announcement of content with a count: "1 result", "12 results".
-  public func results(_ count: Int) -> String { "\(count) \(count == 1 ? "result" : "results")" }
+  ///
+  /// - Parameter count: How many items the content has.
+  public func results(_ count: Int) -> String {
+    resultsText.text(for: count, rule: pluralRule)
+  }
 
-  /// The texts in English.
-  public static let english = PlaceholderStrings(
-    language: "en", loading: "Loading…", empty: "No Content", error: "Something Went Wrong",
-    locked: "Locked", lockedMessage: "Enter the password to open this document.",
-    retry: "Retry", unlock: "Unlock", contentShown: "Content loaded.")
-
-  /// The texts in the process's language.
-  public static var current: PlaceholderStrings { .english }
+  /// Why unlocking stopped: "Too many incorrect passwords (3 attempts)."
+  ///
+  /// - Parameter attempts: How many incorrect credentials were given.
+  public func attemptLimit(attempts: Int) -> String {
+    attemptLimitText.text(for: attempts, rule: pluralRule)
+  }
 }

@@ -104,7 +104,7 @@ final class SearchAndPaginationExampleTests: XCTestCase {
     await search.search("zz")
     XCTAssertEqual(search.currentState, .empty)
     let empty = presenter.lastPresentation?.placeholder as? StandardPlaceholder
-    XCTAssertEqual(empty?.message, "No results for “zz”.")
+    XCTAssertEqual(empty?.message, PlaceholderStrings.current.noResults(for: "zz"))
     XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("zz"))
   }
 

@@ -1,5 +1,6 @@
 import FileSearchCore
 import Foundation
+import StatefulContent
 import StatefulContentTesting
 import XCTest
 
@@ -105,7 +106,7 @@ final class ScriptModeTests: FixtureTestCase {
       [
         "Searching for 'q'…", "No matches for 'q'", "  Searched 1 file.", "Searching for 'q'…",
         "Cannot search '\(tree.path)/missing'", "  no folder at '\(tree.path)/missing'",
-        "  [Retry]",
+        "  [\(PlaceholderStrings.current.retry)]",
       ])
   }
 

@@ -114,7 +114,7 @@ final class SearchScreenTests: FixtureTestCase {
     let lines = screen.lines()
 
     XCTAssertEqual(lines[2], "Cannot search '\(tree.path)'")
-    XCTAssertEqual(lines[4], "[Retry: Ctrl-R]")
+    XCTAssertEqual(lines[4], "[\(PlaceholderStrings.current.retry): Ctrl-R]")
   }
 
   func test_redraw_drawsEachLineOverTheOldOne_andPutsTheCursorAfterTheInput() async {

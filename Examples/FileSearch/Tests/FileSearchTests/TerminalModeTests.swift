@@ -1,5 +1,6 @@
 import FileSearchCore
 import Foundation
+import StatefulContent
 import XCTest
 
 /// The interactive mode in a real terminal (a pseudo-terminal): raw mode while it runs, and
@@ -78,7 +79,8 @@ final class TerminalModeTests: FixtureTestCase {
 
     pair.type("x")
 
-    XCTAssertTrue(pair.waitForText("[Retry: Ctrl-R]"), pair.text)
+    XCTAssertTrue(
+      pair.waitForText("[\(PlaceholderStrings.current.retry): Ctrl-R]"), pair.text)
     XCTAssertTrue(pair.text.contains("no folder at '\(missing)'"))
     try tree.file("missing/x.txt", text: "")
     pair.type("\u{12}")

@@ -1,0 +1,40 @@
+/// The built-in placeholders of one set of texts, made and boxed once.
+///
+/// The process's (``current``) serves every machine whose app did not set
+/// ``ContentStateMachine/strings``; a machine with texts of its own keeps one of its own, so
+/// that a machine carries one reference, and the placeholders it lends are the same boxes
+/// every time (the presentation cache compares them by identity).
+final class BuiltInPlaceholders: Sendable {
+  /// The texts.
+  let strings: PlaceholderStrings
+  /// "Loading…".
+  let loading: StandardPlaceholder
+  /// "No Content".
+  let empty: StandardPlaceholder
+  /// "Something Went Wrong", with a Retry action; the error fills in the rest.
+  let error: StandardPlaceholder
+  /// "Locked", "Enter the password to open this document.", with an Unlock action.
+  let locked: StandardPlaceholder
+  // Boxed once: turning a large struct into an existential allocates.
+  let boxedLoading: any Placeholder
+  let boxedEmpty: any Placeholder
+  let boxedLocked: any Placeholder
+
+  /// The built-in placeholders in the process's language.
+  static let current = BuiltInPlaceholders(.current)
+
+  /// Makes the built-in placeholders of a set of texts.
+  init(_ strings: PlaceholderStrings) {
+    self.strings = strings
+    loading = StandardPlaceholder(title: strings.loading, symbolName: "hourglass")
+    empty = StandardPlaceholder(title: strings.empty, symbolName: "tray")
+    error = StandardPlaceholder(
+      title: strings.error, symbolName: "exclamationmark.triangle", actions: [.retry(in: strings)])
+    locked = StandardPlaceholder(
+      title: strings.locked, message: strings.lockedMessage, symbolName: "lock",
+      actions: [.unlock(in: strings)])
+    boxedLoading = loading
+    boxedEmpty = empty
+    boxedLocked = locked
+  }
+}

@@ -1,0 +1,23 @@
+extension PlaceholderStrings {
+  /// The texts in German (`de`), with German quotation marks: „swi“.
+  public static let german = PlaceholderStrings(
+    language: "de",
+    loading: "Wird geladen…",
+    empty: "Kein Inhalt",
+    error: "Etwas ist schiefgelaufen",
+    locked: "Gesperrt",
+    lockedMessage: "Passwort eingeben, um dieses Dokument zu öffnen.",
+    retry: "Erneut versuchen",
+    unlock: "Entsperren",
+    contentShown: "Inhalt geladen.",
+    retrying: "Neuer Versuch (Versuch {count})…",
+    incorrectCredential: CountedText(
+      one: "Falsches Passwort ({count} Versuch).",
+      other: "Falsches Passwort ({count} Versuche)."),
+    noResults: "Keine Ergebnisse für „{key}“.",
+    results: CountedText(one: "{count} Ergebnis", other: "{count} Ergebnisse"),
+    attemptLimit: CountedText(
+      one: "Zu viele falsche Passwörter ({count} Versuch).",
+      other: "Zu viele falsche Passwörter ({count} Versuche)."),
+    attemptLimitRecovery: "Dokument erneut öffnen, um es noch einmal zu versuchen.")
+}

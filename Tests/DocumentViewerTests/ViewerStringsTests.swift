@@ -149,6 +149,11 @@ final class ViewerStringsTests: XCTestCase {
       XCTAssertEqual(ViewerLanguage(environment: ["LANG": value]), .english, value)
     }
     XCTAssertEqual(ViewerLanguage(environment: [:]), .english)
-    XCTAssertEqual(ViewerLanguage.languageCode(environment: ["LANG": "pt_BR"]), "pt")
+    XCTAssertEqual(
+      ViewerLanguage.languageCode(environment: ["LANG": "pt_BR"]), "en",
+      "a language the library has no texts for is English, for the viewer as for the library")
+    XCTAssertEqual(
+      ViewerLanguage(environment: ["LANGUAGE": "fr:de", "LANG": "de_DE.UTF-8"]), .french,
+      "GNU LANGUAGE comes first, as for the library's placeholders")
   }
 }

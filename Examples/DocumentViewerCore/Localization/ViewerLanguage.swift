@@ -1,11 +1,12 @@
 import Foundation
+import StatefulContent
 
 /// A language the viewer speaks: its own texts, and the voice of `--speak`.
 ///
-/// The language comes from the environment as the C library reads it: the first of `LC_ALL`,
-/// `LC_MESSAGES` and `LANG` that is set and not empty; its language code (`de` of
-/// `de_DE.UTF-8`) picks German or French, and anything else — `C`, `POSIX`, a language the
-/// viewer does not speak — English.
+/// The language is the library's (`PlaceholderStrings.language(environment:)`), so that the
+/// viewer's texts and the library's placeholders always agree: on Linux the first of
+/// `LC_ALL`, `LC_MESSAGES` and `LANG` that is set and not empty, with GNU `LANGUAGE` first
+/// unless the locale is `C` or `POSIX`; German or French when asked for, English otherwise.
 ///
 /// ```swift
 /// ViewerLanguage(environment: ["LANG": "fr_FR.UTF-8"])                    // .french
@@ -21,9 +22,6 @@ public enum ViewerLanguage: String, CaseIterable, Hashable, Sendable {
 
   /// The language the environment asks for.
   ///
-  /// Until the library's own resolution (`PlaceholderStrings`) is public in main, the viewer
-  /// reads the variables itself, by the same rules; see ``languageCode(environment:)``.
-  ///
   /// - Parameter environment: The environment's variables.
   public init(environment: [String: String]) {
     self = Self(rawValue: Self.languageCode(environment: environment)) ?? .english
@@ -32,19 +30,13 @@ public enum ViewerLanguage: String, CaseIterable, Hashable, Sendable {
   /// The language of this process, read once from its environment.
   public static let current = ViewerLanguage(environment: ProcessInfo.processInfo.environment)
 
-  /// The language code the environment asks for, in lowercase, such as `de` for
-  /// `LANG=de_DE.UTF-8`; `en` for `C` and `POSIX` (with or without a codeset, such as
-  /// `C.UTF-8`) and when no variable is set.
+  /// The language code the environment asks for, as the library chooses it: `de`, `fr`, or
+  /// `en` for `C`, `POSIX`, no variable and a language the library has no texts for.
   ///
-  /// - Parameter environment: The environment's variables; `LC_ALL` wins over `LC_MESSAGES`,
-  ///   which wins over `LANG`. An empty variable counts as not set.
-  /// - Returns: The language code: the variable's value up to the first `_`, `.` or `@`.
+  /// - Parameter environment: The environment's variables.
+  /// - Returns: The language code.
   public static func languageCode(environment: [String: String]) -> String {
-    let name = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
-      .first { !$0.isEmpty }
-    guard let name else { return "en" }
-    let code = name.prefix { $0 != "_" && $0 != "." && $0 != "@" }.lowercased()
-    return code.isEmpty || code == "c" || code == "posix" ? "en" : code
+    PlaceholderStrings.language(environment: environment)
   }
 
   /// The voice of `espeak-ng` for the language: `en`, `de` or `fr`.

@@ -1,12 +1,14 @@
 import Foundation
+import StatefulContent
 
 /// The search's own texts — help, messages, placeholder texts, the screen's lines, error
 /// descriptions — in English, German or French.
 ///
 /// The example uses only the library's public API, so it keeps a small table of its own per
-/// language (`SearchStrings+Tables.swift`), chosen by the same rules as the library's and the
-/// document viewer's: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set and not
-/// empty; `C`, `POSIX` and other languages are English. A template names its arguments in
+/// language (`SearchStrings+Tables.swift`), in the language the library chooses for its own
+/// placeholders (`PlaceholderStrings.language(environment:)`: on Linux `LC_ALL`,
+/// `LC_MESSAGES`, `LANG`, with GNU `LANGUAGE` first); `C`, `POSIX` and other languages are
+/// English. A template names its arguments in
 /// braces (`No matches for '{query}'`); each language quotes its own way ('swi', „swi“,
 /// « swi »). `--timeline` stays English: its state words are for scripts.
 ///
@@ -37,18 +39,13 @@ public struct SearchStrings: Hashable, Sendable {
   public static let current = SearchStrings(
     language: languageCode(environment: ProcessInfo.processInfo.environment))
 
-  /// The language code the environment asks for, such as `de` for `LANG=de_DE.UTF-8`: the
-  /// first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is not empty, up to its first `_`, `.`
-  /// or `@`; `en` for `C`, `POSIX` and none.
+  /// The language code the environment asks for, as the library chooses it: `de`, `fr`, or
+  /// `en` for `C`, `POSIX`, no variable and a language the library has no texts for.
   ///
   /// - Parameter environment: The environment's variables.
-  /// - Returns: The language code, in lowercase.
+  /// - Returns: The language code.
   public static func languageCode(environment: [String: String]) -> String {
-    let name = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
-      .first { !$0.isEmpty }
-    guard let name else { return "en" }
-    let code = name.prefix { $0 != "_" && $0 != "." && $0 != "@" }.lowercased()
-    return code.isEmpty || code == "c" || code == "posix" ? "en" : code
+    PlaceholderStrings.language(environment: environment)
   }
 
   /// The template of a key as this language's table has it, or `nil` when it lacks it.

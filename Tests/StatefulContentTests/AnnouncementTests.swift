@@ -196,6 +196,28 @@ final class AnnouncementTests: LoadTestCase {
     return announcer.texts
   }
 
+  // MARK: Page appends
+
+  func test_aPageAppended_announcesTheNewCount_andAFailedPageItsError() async {
+    _ = await load(["1", "2", "3"])
+    announcer.removeAll()
+    _ = await model.loadMore { _ in
+      ["4", "5"]
+    } apply: { model, page in
+      model.content += page
+    }
+    XCTAssertEqual(announcer.texts, ["5 results"], "the footer's loading says nothing")
+    _ = await model.loadMore { _ in
+      throw TestError("page 3 is gone")
+    } apply: { model, page in
+      model.content += page
+    }
+    let last = try? XCTUnwrap(announcer.announcements.last)
+    XCTAssertEqual(last?.state, .content, "the content stays")
+    XCTAssertTrue(last?.text.hasPrefix("Something Went Wrong") == true, last?.text ?? "")
+    XCTAssertTrue(last?.text.contains("page 3 is gone") == true, last?.text ?? "")
+  }
+
   // MARK: Locked
 
   func test_lockedAndARefusedCredential_areAnnounced_neverTheCredential() async {

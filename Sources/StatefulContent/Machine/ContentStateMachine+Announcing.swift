@@ -100,7 +100,8 @@ extension ContentStateMachine {
   }
 
   /// What a presentation announces: the placeholder's announcement, or for content that no
-  /// load keeps refreshing, its count ("12 results") or "Content loaded."
+  /// load keeps refreshing, its count ("12 results") or "Content loaded." — or the error of a
+  /// page that failed to append.
   private func announcement(of presentation: Presentation, contentCount: Int?) -> Announcement? {
     let text: String?
     switch presentation.state {
@@ -108,7 +109,14 @@ extension ContentStateMachine {
     case .content:
       guard !presentation.isRefreshing else { return nil }
       let strings = builtIns.strings
-      text = contentCount.map { strings.results($0) } ?? strings.contentShown
+      if let error = presentation.append.error {
+        // A page that failed to append: the content stays, the error is the news.
+        var placeholder = StandardPlaceholder(title: strings.error)
+        placeholder.fillBuiltIn(from: error, strings: strings)
+        text = placeholder.accessibilityAnnouncement
+      } else {
+        text = contentCount.map { strings.results($0) } ?? strings.contentShown
+      }
     default:
       text = presentation.placeholder?.accessibilityAnnouncement
     }

@@ -1,3 +1,4 @@
+import Foundation
 import StatefulContent
 import StatefulContentTesting
 import XCTest
@@ -38,6 +39,14 @@ final class Inbox: @MainActor StatefulContent {
   }
 }
 
+enum SyncError: LocalizedError {
+  case offline
+
+  var errorDescription: String? { "You’re Offline" }
+  var failureReason: String? { "The inbox can’t be updated without a connection." }
+  var recoverySuggestion: String? { "Connect to the internet and try again." }
+}
+
 /// A search model for the testing block.
 final class SearchModel: StatefulContent {
   let stateMachine: ContentStateMachine
@@ -59,7 +68,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
     XCTAssertNotNil(inbox.stateMachine.announcer as? StatusLineAnnouncer)
   }
 
-  func test_theVoiceOverAnnouncer_isAnAnnouncer() {
+  func test_theVoiceOverAnnouncer_isAnAnnouncer() async {
     let machine = ContentStateMachine()
     machine.setAnnouncer(VoiceOverAnnouncer())
     XCTAssertTrue(machine.announcer is VoiceOverAnnouncer)
@@ -81,5 +90,70 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
     clock.advance(by: .seconds(1))
     await settle { announcer.texts.count == 2 }
     XCTAssertEqual(announcer.texts, ["Loading…", "2 results"])
+  }
+
+  func test_changingACopyOfTheStrings() async throws {
+    var strings = PlaceholderStrings.german
+    strings.retry = "Nochmal"
+    strings.resultsText = CountedText(one: "{count} Treffer", other: "{count} Treffer")
+
+    let machine = ContentStateMachine()
+    machine.strings = strings
+
+    XCTAssertEqual(machine.strings.results(1), "1 Treffer")
+    XCTAssertEqual(machine.strings.results(7), "7 Treffer")
+    let model = SearchModel(machine: machine)
+    model.startLoading()
+    model.endLoading(error: SyncError.offline)
+    let placeholder = try XCTUnwrap(
+      machine.presentedPresentation.placeholder as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.actions.map(\.title), ["Nochmal"])
+  }
+
+  func test_aLocalizedErrorFillsTheErrorPlaceholder() async throws {
+    let machine = ContentStateMachine()
+    machine.strings = .english
+    let model = SearchModel(machine: machine)
+    model.startLoading()
+    model.endLoading(error: SyncError.offline)
+    let placeholder = try XCTUnwrap(
+      machine.presentedPresentation.placeholder as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.title, "You’re Offline")
+    XCTAssertEqual(placeholder.message, "The inbox can’t be updated without a connection.")
+    XCTAssertEqual(placeholder.recoverySuggestion, "Connect to the internet and try again.")
+  }
+
+  func test_addingALanguage() async throws {
+    let italian = PlaceholderStrings(
+      language: "it",
+      loading: "Caricamento…", empty: "Nessun contenuto", error: "Si è verificato un problema",
+      locked: "Bloccato", lockedMessage: "Inserisci la password per aprire questo documento.",
+      retry: "Riprova", unlock: "Sblocca", contentShown: "Contenuto caricato.",
+      retrying: "Nuovo tentativo (tentativo {count})…",
+      incorrectCredential: CountedText(
+        one: "Password errata ({count} tentativo).",
+        other: "Password errata ({count} tentativi)."),
+      noResults: "Nessun risultato per «{key}».",
+      results: CountedText(one: "{count} risultato", other: "{count} risultati"),
+      attemptLimit: CountedText(
+        one: "Troppe password errate ({count} tentativo).",
+        other: "Troppe password errate ({count} tentativi)."),
+      attemptLimitRecovery: "Riapri il documento per riprovare.")
+
+    let machine = ContentStateMachine()
+    let languages = PlaceholderStrings.languages(environment: ProcessInfo.processInfo.environment)
+    if languages.first == "it" {
+      machine.strings = italian
+    }
+
+    XCTAssertEqual(italian.results(1), "1 risultato")
+    XCTAssertEqual(italian.results(3), "3 risultati")
+    XCTAssertEqual(italian.incorrectCredential(attempts: 2), "Password errata (2 tentativi).")
+    machine.strings = italian
+    let model = SearchModel(machine: machine)
+    model.startLoading()
+    let placeholder = try XCTUnwrap(
+      machine.presentedPresentation.placeholder as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.title, "Caricamento…")
   }
 }

@@ -145,30 +145,13 @@ extension ContentStateMachine {
   /// The coalescing timer: sleeps on the machine's clock, then comes back to the actor the
   /// announcer was set on. It holds the machine and its announcing state weakly, so that a
   /// component released while an announcement waits is released at once.
-  private struct AnnouncementTimer: @unchecked Sendable {
+  private struct AnnouncementTimer: ActorTimer, @unchecked Sendable {
     // Unchecked: the machine is only touched in `fire(isolation:)`, which runs on the actor
     // the announcer was set on — the one isolation the machine is used from.
     weak var machine: ContentStateMachine?
     weak var announcing: Announcing?
 
-    func start(
-      at deadline: Duration, sleep: @escaping @Sendable (Duration) async throws -> Void,
-      isolation: any Actor
-    ) -> Task<Void, Never> {
-      Task { [weak isolation] in
-        do {
-          try await sleep(deadline)
-        } catch is CancellationError {
-          return  // The announcer was replaced or released.
-        } catch {
-          // A clock that fails to sleep must not swallow the announcement: it is made now.
-        }
-        guard let isolation else { return }
-        await fire(isolation: isolation)
-      }
-    }
-
-    private func fire(isolation: isolated any Actor) {
+    func fire(isolation: isolated any Actor) {
       guard let machine, let announcing else { return }
       machine.announcementTimerElapsed(announcing)
     }

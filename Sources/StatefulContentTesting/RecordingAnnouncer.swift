@@ -5,8 +5,8 @@ import StatefulContent
 /// ```swift
 /// let announcer = RecordingAnnouncer()
 /// model.stateMachine.setAnnouncer(announcer, policy: .immediate)
-/// await model.load { ["a", "b"] } apply: { model, items in model.content = items }
-/// XCTAssertEqual(announcer.texts, ["2 results"])
+/// await model.load { _ in ["a", "b"] } apply: { model, items in model.content = items }
+/// XCTAssertEqual(announcer.texts, ["Loading…", "2 results"])
 /// ```
 public final class RecordingAnnouncer: Announcer {
   /// Every announcement received, in order.

@@ -50,8 +50,9 @@ extension ContentStateMachine {
   ///   - announcer: The announcer, or `nil` to stop announcing. The machine keeps it.
   ///   - policy: How announcements are paced. Defaults to ``AnnouncementPolicy/standard``.
   ///   - isolation: The actor the coalescing timer comes back to (the caller's, by default).
-  ///     Called from code isolated to no actor, there is none: every change is then announced
-  ///     at once, as with ``AnnouncementPolicy/immediate``.
+  ///     Called from code isolated to no actor — a synchronous initializer of an `actor` is
+  ///     such code — there is none: every change is then announced at once, as with
+  ///     ``AnnouncementPolicy/immediate``.
   public func setAnnouncer(
     _ announcer: (any Announcer)?, policy: AnnouncementPolicy = .standard,
     isolation: isolated (any Actor)? = #isolation

@@ -9,7 +9,8 @@
 /// ```swift
 /// var strings = PlaceholderStrings.current
 /// strings.retry = "Try Again"
-/// strings.resultsText = CountedText(zero: "Nothing found", one: "One match", other: "{count} matches")
+/// strings.resultsText = CountedText(
+///   zero: "Nothing found", one: "One match", other: "{count} matches")
 /// ```
 ///
 /// Counted texts (``CountedText``) have a form per plural category and are chosen by

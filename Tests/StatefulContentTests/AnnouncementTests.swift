@@ -4,16 +4,7 @@ import XCTest
 
 /// What the machine announces, and when: the announcement policy driven through loads, the
 /// category API and unlocking, on the manual clock.
-final class AnnouncementTests: LoadTestCase {
-  private var announcer = RecordingAnnouncer()
-
-  override func setUp() async throws {
-    try await super.setUp()
-    announcer = RecordingAnnouncer()
-    model.stateMachine.strings = .english
-    model.stateMachine.setAnnouncer(announcer, policy: .immediate)
-  }
-
+final class AnnouncementTests: AnnouncingTestCase {
   /// Loads `items` through a gate opened at once.
   private func load(_ items: [String]) async -> LoadOutcome {
     await model.load(into: \.content) { _ in items }

@@ -6,7 +6,8 @@
 /// only the newest of them is announced then.
 public struct AnnouncementPolicy: Hashable, Sendable {
   /// The shortest time between two announcements: about how long a screen reader takes to
-  /// speak a short sentence. Zero announces every change at once.
+  /// speak a short sentence. Zero (or less) announces every change at once; more than 365
+  /// days counts as 365 days.
   public var coalescingInterval: Duration
 
   /// Creates a policy.

@@ -10,7 +10,8 @@
 ///   announcement equals the last one presented (a progress update, the same state presented
 ///   again) announces nothing.
 /// - A restoration — the state a cancelled load brings back — and idle announce nothing and
-///   drop the announcement waiting to be made: the load they end is no news.
+///   drop the announcement waiting to be made: the load they end is no news. After idle (a
+///   reset), the next announcement is made even if it repeats the last one.
 /// - The first announcement after a quiet ``AnnouncementPolicy/coalescingInterval`` is made at
 ///   once; later ones wait until the interval has passed since the last, and only the newest
 ///   of those is made (the last one wins), unless it is what was last announced.
@@ -68,6 +69,8 @@ struct AnnouncementQueue {
     case .silence(let announcement):
       waiting = nil
       lastPresented = announcement
+      // Idle (a reset): what comes next is a new start, worth hearing even if it repeats.
+      if announcement == nil { lastAnnounced = nil }
       return nil
     case .announcement(let announcement):
       guard announcement != lastPresented else { return nil }
@@ -78,7 +81,7 @@ struct AnnouncementQueue {
       }
       waiting = announcement
       guard timerDeadline == nil else { return nil }
-      let deadline = (lastAnnouncedAt ?? now) + policy.coalescingInterval
+      let deadline = (lastAnnouncedAt ?? now).addingSaturated(interval)
       timerDeadline = deadline
       return .startTimer(deadline: deadline)
     }
@@ -96,10 +99,13 @@ struct AnnouncementQueue {
 
   // MARK: Decisions
 
+  /// The policy's interval in `0…365 days`, so that a deadline never overflows a clock.
+  private var interval: Duration { .clampedDelay(policy.coalescingInterval) }
+
   /// Whether the coalescing interval has passed since the last announcement.
   private func isQuiet(at now: Duration) -> Bool {
     guard let lastAnnouncedAt else { return true }
-    return now - lastAnnouncedAt >= policy.coalescingInterval
+    return now.subtractingSaturated(lastAnnouncedAt) >= interval
   }
 
   private mutating func announce(_ announcement: Announcement, now: Duration) -> Action {

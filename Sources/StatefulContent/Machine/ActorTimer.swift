@@ -15,8 +15,8 @@ extension ActorTimer {
   ///
   /// - Parameters:
   ///   - deadline: When it fires, as time elapsed on the machine's clock.
-  ///   - sleep: The machine's clock's sleep. A sleep that fails with anything but
-  ///     cancellation counts as elapsed, so that a failing clock never wedges what waits.
+  ///   - sleep: The machine's clock's sleep. A sleep that fails while the task is not
+  ///     cancelled counts as elapsed, so that a failing clock never wedges what waits.
   ///   - isolation: The actor to come back to; held weakly, as an actor may own the adopter
   ///     (I6).
   /// - Returns: The timer's task, to be cancelled when nobody waits for it any more.
@@ -27,10 +27,11 @@ extension ActorTimer {
     Task { [weak isolation] in
       do {
         try await sleep(deadline)
-      } catch is CancellationError {
-        return  // Nobody waits for this timer any more.
       } catch {
-        // A clock that fails to sleep must not wedge what waits: the wait counts as elapsed.
+        // Cancelled: nobody waits for this timer any more. Any other failure — a clock that
+        // throws, even `CancellationError`, without the task being cancelled — must not wedge
+        // what waits: the wait counts as elapsed.
+        if Task.isCancelled { return }
       }
       guard let isolation else { return }
       await fire(isolation: isolation)

@@ -16,8 +16,8 @@ extension ContentStateMachine {
     /// The request that restores the state of a cancelled load: its presentation announces
     /// nothing.
     var restorationID: UInt64 = 0
-    /// Whether the state of a cancelled load is being restored: what is presented meanwhile
-    /// is that state.
+    /// Whether the state of a cancelled load is being restored: the first request made
+    /// meanwhile is the restoration (a completion may make others, which are news).
     var isRestoring = false
     /// The timer running for the waiting announcement.
     var timer: Task<Void, Never>?
@@ -72,11 +72,17 @@ extension ContentStateMachine {
   @usableFromInline
   func restoring(_ restore: () -> Void) {
     guard let announcing else { return restore() }
-    let before = latestRequestID
     announcing.isRestoring = true
     restore()
     announcing.isRestoring = false
-    if latestRequestID != before { announcing.restorationID = latestRequestID }
+  }
+
+  /// Records that request `id` was made: the first one made while a cancelled load's state is
+  /// restored is the restoration, which announces nothing.
+  func requestMade(_ id: UInt64) {
+    guard let announcing, announcing.isRestoring else { return }
+    announcing.isRestoring = false
+    announcing.restorationID = id
   }
 
   /// Tells the announcement rules of a presentation handed to the presenter.
@@ -88,9 +94,7 @@ extension ContentStateMachine {
     guard let announcing else { return }
     let announcement = announcement(of: presentation, contentCount: announcing.contentCount)
     let change: AnnouncementQueue.Change
-    if announcing.isRestoring || token == announcing.restorationID
-      || presentation.state.kind == .idle
-    {
+    if token == announcing.restorationID || presentation.state.kind == .idle {
       change = .silence(announcement)
     } else if let announcement {
       change = .announcement(announcement)
@@ -122,7 +126,28 @@ extension ContentStateMachine {
       text = presentation.placeholder?.accessibilityAnnouncement
     }
     guard let text, !text.isEmpty else { return nil }
-    return Announcement(text: text, state: presentation.state.kind, key: presentation.key)
+    return Announcement(
+      text: Self.speakable(redactingSecrets(text)), state: presentation.state.kind,
+      key: presentation.key)
+  }
+
+  /// A text as it may be spoken: control characters (a terminal's escape sequences, a bell,
+  /// line breaks in an error's description) become spaces, and runs of spaces one.
+  static func speakable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { return text }
+    var result = ""
+    var lastWasSpace = false
+    for scalar in text.unicodeScalars {
+      let isSpace = scalar.properties.generalCategory == .control || scalar == " "
+      if isSpace {
+        if !lastWasSpace { result.unicodeScalars.append(" ") }
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+      lastWasSpace = isSpace
+    }
+    return result
   }
 
   private func perform(_ action: AnnouncementQueue.Action?, _ announcing: Announcing) {

@@ -218,6 +218,7 @@ extension ContentStateMachine {
     let id = nextRequestID
     nextRequestID &+= 1
     latestRequestID = id
+    if announcing != nil { requestMade(id) }
     setRequested(state, isRefreshing: isRefreshing)
     guard latestRequestID == id else {
       // An observer of requestedState made a request while being notified of this one: that
@@ -242,11 +243,11 @@ extension ContentStateMachine {
     if let registered = placeholders.registeredPlaceholder(for: state.kind) {
       let (placeholder, insets) = PlaceholderRegistry.configure(
         registered, for: state, attempt: attempt, key: key, builtIns: builtIns, configure)
-      return (placeholder, insets, attempt)
+      return (redactingSecrets(in: placeholder), insets, attempt)
     }
     let (placeholder, insets) = PlaceholderRegistry.configureBuiltIn(
       for: state, attempt: attempt, key: key, builtIns: builtIns, configure)
-    return (placeholder, insets, attempt)
+    return (redactingSecrets(in: placeholder), insets, attempt)
   }
 
   /// Builds the presentation of a request from its configured placeholder and hands it to the
@@ -339,6 +340,7 @@ extension ContentStateMachine {
     let id = nextRequestID
     nextRequestID &+= 1
     latestRequestID = id
+    if announcing != nil { requestMade(id) }
     setRequested(presentation.state, isRefreshing: presentation.isRefreshing)
     supersedeDeferredRequest()
     requestedPresentation = presentation

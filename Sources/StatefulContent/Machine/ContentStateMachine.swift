@@ -150,6 +150,10 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var stringsBox: BuiltInPlaceholders?
   /// The built-in placeholders and texts this machine uses.
   var builtIns: BuiltInPlaceholders { stringsBox ?? .current }
+  /// The secret of the credential given to the last unlock, which no placeholder text and no
+  /// announcement may show (an operation's error may describe it); see
+  /// ContentStateMachine+Redaction.swift.
+  @exclusivity(unchecked) @usableFromInline var triedSecret: String?
   /// The last loading, empty and content presentations, reused when identical.
   @exclusivity(unchecked) var presentationCache = PresentationCache()
 

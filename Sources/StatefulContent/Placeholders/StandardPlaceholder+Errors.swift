@@ -28,18 +28,26 @@ extension StandardPlaceholder {
           title: nil, message: unlock.failureReason(in: strings),
           recoverySuggestion: unlock.recoverySuggestion(in: strings), isLocalized: true)
       } else if let localized = error as? any LocalizedError {
-        let title = localized.errorDescription
-        let reason = localized.failureReason
+        // A text that is empty or only white space says nothing: the built-in one stays.
+        let title = Self.saysSomething(localized.errorDescription)
+        let reason = Self.saysSomething(localized.failureReason)
+        let recovery = Self.saysSomething(localized.recoverySuggestion)
         self.init(
           title: title,
           message: reason ?? (title == nil ? String(describing: error) : nil),
-          recoverySuggestion: localized.recoverySuggestion,
-          isLocalized: title != nil || reason != nil || localized.recoverySuggestion != nil)
+          recoverySuggestion: recovery,
+          isLocalized: title != nil || reason != nil || recovery != nil)
       } else {
         self.init(
           title: nil, message: String(describing: error), recoverySuggestion: nil,
           isLocalized: false)
       }
+    }
+
+    /// The text, unless it is `nil`, empty or only white space.
+    private static func saysSomething(_ text: String?) -> String? {
+      guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
+      return text
     }
 
     init(title: String?, message: String?, recoverySuggestion: String?, isLocalized: Bool) {

@@ -40,6 +40,8 @@ public struct StandardPlaceholder: Placeholder, Hashable {
   }
   /// The announcement set explicitly, or `nil` for the default.
   private var explicitAnnouncement: String?
+  /// The announcement set explicitly, read by the machine's redaction.
+  var explicitAccessibilityAnnouncement: String? { explicitAnnouncement }
 
   /// Creates a placeholder.
   ///

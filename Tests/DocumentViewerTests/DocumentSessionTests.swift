@@ -11,7 +11,7 @@ final class DocumentSessionTests: FixtureTestCase {
     _ path: String, reader: DocumentReader = DocumentReader()
   ) async -> DocumentSession {
     let session = DocumentSession(
-      path: path, opener: DocumentOpener(reader: reader), presenter: presenter)
+      path: path, opener: DocumentOpener(reader: reader), presenter: presenter, strings: .english)
     await session.open()
     return session
   }
@@ -110,6 +110,22 @@ final class DocumentSessionTests: FixtureTestCase {
 
   // MARK: Errors
 
+  func test_aSessionInGerman_showsTheLibrarysTextsInGermanToo_whateverTheProcessSpeaks() async {
+    let german = ViewerStrings(.german)
+    let session = DocumentSession(
+      path: fixtures.path("missing.txt"), presenter: presenter, strings: german)
+
+    await session.open()
+
+    XCTAssertEqual(session.stateMachine.strings, .german)
+    let placeholder = presenter.lastStandardPlaceholder
+    XCTAssertEqual(placeholder?.actions, [.retry(in: .german)])
+    XCTAssertEqual(placeholder?.actions.first?.title, "Erneut versuchen")
+    XCTAssertEqual(german.placeholderStrings, .german)
+    XCTAssertEqual(ViewerStrings(.french).placeholderStrings, .french)
+    XCTAssertEqual(ViewerStrings.english.placeholderStrings, .english)
+  }
+
   func test_open_missingPath_isErrorWithRetryAction() async {
     let path = fixtures.path("missing.txt")
 
@@ -119,7 +135,7 @@ final class DocumentSessionTests: FixtureTestCase {
     assertDocumentError(session.currentState.error, DocumentError.notFound(path: path))
     let placeholder = presenter.lastStandardPlaceholder
     XCTAssertEqual(placeholder?.title, "Not Found")
-    XCTAssertEqual(placeholder?.actions, [.retry])
+    XCTAssertEqual(placeholder?.actions, [.retry(in: .english)])
     XCTAssertEqual(
       placeholder?.message,
       "Cannot open '\(path)': no file or folder exists at this path.")
@@ -134,7 +150,7 @@ final class DocumentSessionTests: FixtureTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.loading, .error])
     assertDocumentError(
       session.currentState.error, DocumentError.unreadable(path: path, reason: "Not a directory"))
-    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.retry])
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.retry(in: .english)])
     XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Cannot Read")
   }
 
@@ -147,7 +163,7 @@ final class DocumentSessionTests: FixtureTestCase {
     assertDocumentError(
       session.currentState.error,
       DocumentError.notText(path: path, reason: .containsNUL(offset: 4)))
-    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.retry])
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.retry(in: .english)])
     XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Not a Text File")
   }
 

@@ -15,7 +15,8 @@ final class DocumentStreamingTests: FixtureTestCase {
 
   private func session(_ path: String, reader: DocumentReader? = nil) -> DocumentSession {
     DocumentSession(
-      path: path, opener: DocumentOpener(reader: reader ?? self.reader), presenter: presenter)
+      path: path, opener: DocumentOpener(reader: reader ?? self.reader), presenter: presenter,
+      strings: .english)
   }
 
   /// What the session held when content was first presented, and that presentation.
@@ -104,7 +105,7 @@ final class DocumentStreamingTests: FixtureTestCase {
     XCTAssertEqual(session.content?.completion, .failed(error))
     XCTAssertEqual(session.content?.byteCount, 192 << 10, "the three chunks before the NUL")
     XCTAssertEqual(
-      TerminalRenderer(style: .plain).summaryLines(for: session.content),
+      TerminalRenderer(style: .plain, strings: .english).summaryLines(for: session.content),
       [
         "(first 2 of 3072 lines in the first 192.0 KiB; not read to the end)",
         error.description,

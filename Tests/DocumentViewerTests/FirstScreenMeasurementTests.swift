@@ -104,7 +104,8 @@ final class FirstScreenMeasurementTests: FixtureTestCase {
     let path = try log(byteCount: 64 << 10)
     let output = TextCapture()
     let errors = TextCapture()
-    let app = ViewerApp(writeOutput: output.write, writeError: errors.write, style: .plain)
+    let app = ViewerApp(
+      writeOutput: output.write, writeError: errors.write, style: .plain, strings: .english)
 
     let status = await app.run(["--measure-first-screen", path])
 
@@ -119,7 +120,8 @@ final class FirstScreenMeasurementTests: FixtureTestCase {
 
   func test_run_measureFirstScreen_ofAMissingFile_exits1SayingWhy() async {
     let errors = TextCapture()
-    let app = ViewerApp(writeOutput: { _ in }, writeError: errors.write, style: .plain)
+    let app = ViewerApp(
+      writeOutput: { _ in }, writeError: errors.write, style: .plain, strings: .english)
 
     let status = await app.run(["--measure-first-screen", fixtures.path("missing.log")])
 

@@ -67,7 +67,7 @@ final class InterruptSignalTests: FixtureTestCase {
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
     let viewer = try ViewerProcess(["--password-file", fifo, text, locked])
     XCTAssertTrue(
-      viewer.waitForOutputText("[\(PlaceholderStrings.current.unlock)]"),
+      viewer.waitForOutputText("[\(PlaceholderStrings.english.unlock)]"),
       "the text file and the locked PDF open while nobody writes the FIFO")
     XCTAssertTrue(viewer.outputText.contains("plain text"))
     // "[Unlock]" is written while the PDF's load ends: a Ctrl-C sent before it has ended
@@ -88,7 +88,8 @@ final class InterruptSignalTests: FixtureTestCase {
       for number in InterruptSignal.handledSignals { signal(number, SIG_DFL) }
     }
     do {
-      let signals = InterruptSignal.install(controller: InterruptController()) { code in
+      let signals = InterruptSignal.install(controller: InterruptController(strings: .english)) {
+        code in
         status.withLock { $0 = code }
         quit.signal()
       }

@@ -11,13 +11,13 @@ final class InterruptTests: FixtureTestCase {
   private let noteCapture = TextCapture()
   private var notes: [String] { noteCapture.text.isEmpty ? [] : [noteCapture.text] }
 
-  private lazy var interrupts = InterruptController(writeNote: noteCapture.write)
+  private lazy var interrupts = InterruptController(writeNote: noteCapture.write, strings: .english)
 
   /// A session whose every open waits 1 s on the manual clock, with the smooth policy.
   private func slowSession(_ path: String) -> DocumentSession {
     DocumentSession(
       path: path, opener: DocumentOpener(latency: .seconds(1), clock: clock),
-      presenter: presenter, clock: clock, loadingPolicy: .smooth)
+      presenter: presenter, clock: clock, loadingPolicy: .smooth, strings: .english)
   }
 
   func test_delay_loadsOnlyWhenTheClockReachesIt_withTheSmoothPolicy() async throws {
@@ -63,7 +63,7 @@ final class InterruptTests: FixtureTestCase {
     let output = TextCapture()
     let app = ViewerApp(
       writeOutput: output.write, writeError: noteCapture.write, style: .plain,
-      terminalWidth: nil, clock: clock, interrupts: interrupts)
+      terminalWidth: nil, clock: clock, interrupts: interrupts, strings: .english)
     let run = Task { await app.run(["--delay", "1000", path]) }
     await settle { self.clock.sleeperCount == 2 }
     clock.advance(by: .milliseconds(150))
@@ -87,7 +87,7 @@ final class InterruptTests: FixtureTestCase {
     let app = ViewerApp(
       writeOutput: output.write, writeError: noteCapture.write, style: .plain,
       terminalWidth: nil, reader: DocumentReader(screenLines: 2, pdfTools: tools),
-      interrupts: interrupts)
+      interrupts: interrupts, strings: .english)
     let run = Task { await app.run([path]) }
     await settle { output.text.hasSuffix("second line\n") }
 
@@ -151,7 +151,8 @@ final class InterruptTests: FixtureTestCase {
 
   func test_interruptWhileNothingLoads_quitsWith130AfterTheCleanUps() async throws {
     let cleaned = LockedState<[String]>([])
-    let session = DocumentSession(path: try fixtures.file("a.txt", text: "a\n"), presenter: nil)
+    let session = DocumentSession(
+      path: try fixtures.file("a.txt", text: "a\n"), presenter: nil, strings: .english)
     await interrupts.cancelOnInterrupt(session) { await session.open() }
     _ = interrupts.addCleanup { cleaned.withLock { $0.append("first") } }
     let removed = interrupts.addCleanup { cleaned.withLock { $0.append("removed") } }

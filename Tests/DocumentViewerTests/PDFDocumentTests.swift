@@ -17,7 +17,8 @@ final class PDFDocumentTests: FixtureTestCase {
 
   private func session(_ path: String, tools: PDFTools? = nil) -> DocumentSession {
     let reader = DocumentReader(pdfTools: tools ?? PDFTools(runner: runner))
-    return DocumentSession(path: path, opener: DocumentOpener(reader: reader), presenter: presenter)
+    return DocumentSession(
+      path: path, opener: DocumentOpener(reader: reader), presenter: presenter, strings: .english)
   }
 
   private func open(_ path: String, tools: PDFTools? = nil) async -> DocumentSession {
@@ -60,7 +61,7 @@ final class PDFDocumentTests: FixtureTestCase {
     XCTAssertTrue(document.isTruncated)
     XCTAssertEqual(document.summary, "1000 pages, 1000 lines of text")
     XCTAssertEqual(
-      TerminalRenderer(style: .plain).lines(for: document).last,
+      TerminalRenderer(style: .plain, strings: .english).lines(for: document).last,
       "(first 20 lines: pages 1–10 of 1000, 1000 lines of text)")
   }
 
@@ -96,7 +97,7 @@ final class PDFDocumentTests: FixtureTestCase {
     XCTAssertEqual(session.content?.lines, ["One"])
     XCTAssertEqual(session.content?.isTruncated, false)
     XCTAssertEqual(
-      TerminalRenderer(style: .plain).lines(for: session.content).last,
+      TerminalRenderer(style: .plain, strings: .english).lines(for: session.content).last,
       "(2 pages, 1 line of text)")
   }
 
@@ -121,7 +122,7 @@ final class PDFDocumentTests: FixtureTestCase {
     else { return XCTFail("\(String(describing: session.currentState.error))") }
     XCTAssertTrue(reason.contains("Couldn't"), reason)
     XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Cannot Read PDF")
-    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.retry])
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.retry(in: .english)])
     XCTAssertEqual(lastMessage, "Cannot read the PDF '\(path)': pdftotext: \(reason)")
   }
 

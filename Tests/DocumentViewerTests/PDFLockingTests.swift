@@ -20,7 +20,7 @@ final class PDFLockingTests: FixtureTestCase {
     let path = try await fixtures.lockedPDF()
     let reader = DocumentReader(pdfTools: PDFTools(runner: runner ?? self.runner))
     let session = DocumentSession(
-      path: path, opener: DocumentOpener(reader: reader), presenter: presenter)
+      path: path, opener: DocumentOpener(reader: reader), presenter: presenter, strings: .english)
     let outcome = await session.open()
     XCTAssertEqual(outcome, .locked(.credentialRequired))
     return session
@@ -36,9 +36,9 @@ final class PDFLockingTests: FixtureTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.loading, .locked])
     XCTAssertEqual(session.currentState.lockReason, .credentialRequired)
     XCTAssertNil(session.content)
-    XCTAssertEqual(presenter.lastStandardPlaceholder?.title, PlaceholderStrings.current.locked)
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.title, PlaceholderStrings.english.locked)
     XCTAssertEqual(lastMessage, "'locked.pdf' is protected by a password.")
-    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.unlock])
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.unlock(in: .english)])
   }
 
   func test_incorrectPassword_isLockedAgainWithTheAttemptCounted() async throws {
@@ -49,7 +49,7 @@ final class PDFLockingTests: FixtureTestCase {
     XCTAssertEqual(outcome, .incorrectCredential(attempts: 1))
     XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .locked])
     XCTAssertEqual(session.currentState.lockReason, .incorrectCredential(attempts: 1))
-    XCTAssertEqual(lastMessage, PlaceholderStrings.current.incorrectCredential(attempts: 1))
+    XCTAssertEqual(lastMessage, PlaceholderStrings.english.incorrectCredential(attempts: 1))
     XCTAssertNil(session.content)
   }
 
@@ -125,7 +125,7 @@ final class PDFLockingTests: FixtureTestCase {
       if invocation.arguments.first == "--password-file=-" { try await gate.wait() }
     }
     let session = try await openLocked(runner: holding)
-    let interrupts = InterruptController(writeNote: { _ in })
+    let interrupts = InterruptController(writeNote: { _ in }, strings: .english)
 
     let unlock = Task {
       await interrupts.cancelOnInterrupt(session) {
@@ -161,7 +161,7 @@ final class PDFLockingTests: FixtureTestCase {
         .attemptLimitReached(attempts: 3), .attemptLimitReached(attempts: 3),
       ])
     XCTAssertEqual(presenter.lastStandardPlaceholder?.title, "Too Many Attempts")
-    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.retry])
+    XCTAssertEqual(presenter.lastStandardPlaceholder?.actions, [.retry(in: .english)])
     XCTAssertNil(session.content)
 
     await session.perform(.retry)

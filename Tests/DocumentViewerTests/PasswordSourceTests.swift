@@ -47,16 +47,18 @@ final class PasswordSourceTests: FixtureTestCase {
   func test_file_readsOnePasswordPerLine() async throws {
     let path = try fixtures.file("passwords", text: "first\nsecond\n")
 
-    let found = await passwords(try PasswordSource.file(path))
+    let found = await passwords(try PasswordSource.file(path, strings: .english))
 
     XCTAssertEqual(found, ["first", "second"])
   }
 
   func test_file_missingOrADirectory_throwsTheSystemsReason() {
-    XCTAssertThrowsError(try PasswordSource.file(fixtures.path("missing"))) { error in
+    XCTAssertThrowsError(try PasswordSource.file(fixtures.path("missing"), strings: .english)) {
+      error in
       XCTAssertEqual(error as? PasswordFileError, .unreadable(reason: "No such file or directory"))
     }
-    XCTAssertThrowsError(try PasswordSource.file(NSTemporaryDirectory())) { error in
+    XCTAssertThrowsError(try PasswordSource.file(NSTemporaryDirectory(), strings: .english)) {
+      error in
       XCTAssertEqual(error as? PasswordFileError, .unreadable(reason: "Is a directory"))
     }
   }
@@ -64,7 +66,7 @@ final class PasswordSourceTests: FixtureTestCase {
   func test_file_larger_thanTheLimit_throwsTooLarge() throws {
     let path = try fixtures.file(
       "big", [UInt8](repeating: UInt8(ascii: "a"), count: PasswordSource.maximumFileSize + 1))
-    XCTAssertThrowsError(try PasswordSource.file(path)) { error in
+    XCTAssertThrowsError(try PasswordSource.file(path, strings: .english)) { error in
       XCTAssertEqual(error as? PasswordFileError, .tooLarge(limit: PasswordSource.maximumFileSize))
     }
   }
@@ -79,14 +81,14 @@ final class PasswordSourceTests: FixtureTestCase {
     }
     writer.start()
 
-    let found = await passwords(try PasswordSource.file(path))
+    let found = await passwords(try PasswordSource.file(path, strings: .english))
 
     XCTAssertEqual(found, ["from a pipe"])
   }
 
   func test_standardInputLines_areKeptForAllDocuments() async {
     let input = ChunkedInput("x\ny\n")
-    let source = PasswordSource.standardInputLines(read: input.read)
+    let source = PasswordSource.standardInputLines(read: input.read, strings: .english)
 
     let first = await passwords(source, path: "one.pdf")
     let second = await passwords(source, path: "two.pdf")
@@ -112,11 +114,12 @@ final class PasswordSourceTests: FixtureTestCase {
 
   func test_standardInputLines_crlfLastLineWithoutLineFeed_andEmptyLineEndsTheList() async {
     let input = ChunkedInput("a\r\nb", chunkSize: 1)
-    let source = PasswordSource.standardInputLines(read: input.read)
+    let source = PasswordSource.standardInputLines(read: input.read, strings: .english)
     let all = await passwords(source, path: "x.pdf")
     XCTAssertEqual(all, ["a", "b"])
 
-    let stopped = PasswordSource.standardInputLines(read: ChunkedInput("a\n\nb\n").read)
+    let stopped = PasswordSource.standardInputLines(
+      read: ChunkedInput("a\n\nb\n").read, strings: .english)
     let some = await passwords(stopped, path: "x.pdf")
     XCTAssertEqual(some, ["a"])
   }
@@ -126,7 +129,7 @@ final class PasswordSourceTests: FixtureTestCase {
     let notes = TextCapture()
     let source = PasswordSource.standardInputLines(
       read: ChunkedInput("first\n" + long + "\nnext\n", chunkSize: 4096).read,
-      writeNote: notes.write)
+      writeNote: notes.write, strings: .english)
 
     let found = await passwords(source)
 
@@ -144,7 +147,7 @@ final class PasswordSourceTests: FixtureTestCase {
         // A bound for a regression only: /dev/zero never ends.
         return reads.value > 1000 ? Data() : Data(repeating: 0, count: maximumCount)
       },
-      writeNote: { _ in })
+      writeNote: { _ in }, strings: .english)
 
     let password = await source.password(for: "locked.pdf", attempt: 0)
 
@@ -158,7 +161,7 @@ final class PasswordSourceTests: FixtureTestCase {
     let made = DispatchSemaphore(value: 0)
     let source = LockedState<PasswordSource?>(nil)
     Thread {
-      source.withLock { $0 = try? PasswordSource.file(path) }
+      source.withLock { $0 = try? PasswordSource.file(path, strings: .english) }
       made.signal()
     }.start()
     let returned = made.wait(timeout: .now() + 20) == .success

@@ -15,7 +15,8 @@ final class SpeechAnnouncerTests: FixtureTestCase {
   ) -> ViewerApp {
     ViewerApp(
       writeOutput: output.write, writeError: errors.write, style: .plain, terminalWidth: nil,
-      makeStopwatch: { { .zero } }, interrupts: InterruptController(writeNote: errors.write),
+      makeStopwatch: { { .zero } },
+      interrupts: InterruptController(writeNote: errors.write, strings: .english),
       standardInputPasswords: .lines([]), strings: ViewerStrings(language),
       speechSearchPath: speechSearchPath, speechRunner: runner)
   }

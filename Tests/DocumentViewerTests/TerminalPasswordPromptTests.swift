@@ -44,7 +44,8 @@ final class TerminalPasswordPromptTests: XCTestCase {
 
   private func makePrompt(_ interrupts: InterruptController? = nil) -> TerminalPasswordPrompt {
     TerminalPasswordPrompt(
-      descriptor: terminal, interrupts: interrupts, writePrompt: promptCapture.write)
+      descriptor: terminal, interrupts: interrupts, strings: .english,
+      writePrompt: promptCapture.write)
   }
 
   func test_readHiddenLine_readsWithoutEchoAndRestoresEcho() async {
@@ -94,7 +95,7 @@ final class TerminalPasswordPromptTests: XCTestCase {
   }
 
   func test_interruptDuringThePrompt_restoresEchoBeforeQuitting() async {
-    let interrupts = InterruptController(writeNote: { _ in })
+    let interrupts = InterruptController(writeNote: { _ in }, strings: .english)
     let prompt = makePrompt(interrupts)
     let line = Task { await prompt.readHiddenLine(prompt: "Password: ") }
     await settle { !self.echoIsOn }

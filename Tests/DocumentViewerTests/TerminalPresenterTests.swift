@@ -9,9 +9,9 @@ final class TerminalPresenterTests: FixtureTestCase {
   private func open(
     _ path: String, style: TerminalStyle, reader: DocumentReader = DocumentReader()
   ) async {
-    let presenter = TerminalPresenter(style: style, write: output.write)
+    let presenter = TerminalPresenter(style: style, strings: .english, write: output.write)
     let session = DocumentSession(
-      path: path, opener: DocumentOpener(reader: reader), presenter: presenter)
+      path: path, opener: DocumentOpener(reader: reader), presenter: presenter, strings: .english)
     presenter.contentProvider = { [weak session] in session?.content }
     await session.open()
   }
@@ -35,7 +35,7 @@ final class TerminalPresenterTests: FixtureTestCase {
       [
         "Opening missing.txt…", "Not Found",
         "Cannot open '\(path)': no file or folder exists at this path.",
-        "[\(PlaceholderStrings.current.retry)]", "",
+        "[\(PlaceholderStrings.english.retry)]", "",
       ])
   }
 
@@ -82,7 +82,7 @@ final class TerminalPresenterTests: FixtureTestCase {
   }
 
   func test_streamCancelledAfterItsFirstScreen_endsWithASummarySayingSo() {
-    let presenter = TerminalPresenter(style: .plain, write: output.write)
+    let presenter = TerminalPresenter(style: .plain, strings: .english, write: output.write)
     presenter.contentProvider = {
       Document(
         path: "/a.log", kind: .text, lines: ["one", "two"], totalLineCount: 7, byteCount: 40,
@@ -102,7 +102,7 @@ final class TerminalPresenterTests: FixtureTestCase {
   }
 
   func test_streamFailedAfterItsFirstScreen_endsWithTheSummaryAndTheError() {
-    let presenter = TerminalPresenter(style: .ansi, write: output.write)
+    let presenter = TerminalPresenter(style: .ansi, strings: .english, write: output.write)
     let error = DocumentError.notText(path: "/a.log", reason: .containsNUL(offset: 99))
     presenter.contentProvider = {
       Document(
@@ -122,7 +122,7 @@ final class TerminalPresenterTests: FixtureTestCase {
   }
 
   func test_streamWithoutProgress_writesItsFirstScreenThenOnlyTheSummary() {
-    let presenter = TerminalPresenter(style: .ansi, write: output.write)
+    let presenter = TerminalPresenter(style: .ansi, strings: .english, write: output.write)
     presenter.contentProvider = {
       Document(
         path: "/a.pdf", kind: .pdf, lines: ["Page one"], totalLineCount: 1, byteCount: 900,
@@ -138,8 +138,8 @@ final class TerminalPresenterTests: FixtureTestCase {
   }
 
   func test_closeProgressLine_endsAnOpenBarOnce() async {
-    let presenter = TerminalPresenter(style: .ansi, write: output.write)
-    var loading = StandardPlaceholder.loading
+    let presenter = TerminalPresenter(style: .ansi, strings: .english, write: output.write)
+    var loading = StandardPlaceholder.loading(in: .english)
     loading.progress = 0.3
     presenter.present(
       Presentation(state: .loading(progress: 0.3), placeholder: loading), animated: false
@@ -152,7 +152,7 @@ final class TerminalPresenterTests: FixtureTestCase {
   }
 
   func test_present_callsFinishedBeforeReturning() async {
-    let presenter = TerminalPresenter(style: .plain, write: output.write)
+    let presenter = TerminalPresenter(style: .plain, strings: .english, write: output.write)
     var finished = 0
 
     presenter.present(.idle, animated: true) { finished += 1 }
@@ -163,10 +163,10 @@ final class TerminalPresenterTests: FixtureTestCase {
 
   func test_releasingTheSession_releasesItWhileThePresenterLives() async throws {
     let path = try fixtures.file("a.txt", text: "a")
-    let presenter = TerminalPresenter(style: .plain, write: output.write)
+    let presenter = TerminalPresenter(style: .plain, strings: .english, write: output.write)
     weak var released: DocumentSession?
     do {
-      let session = DocumentSession(path: path, presenter: presenter)
+      let session = DocumentSession(path: path, presenter: presenter, strings: .english)
       presenter.contentProvider = { [weak session] in session?.content }
       await session.open()
       released = session

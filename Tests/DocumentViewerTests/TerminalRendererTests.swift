@@ -4,8 +4,8 @@ import StatefulContent
 import XCTest
 
 final class TerminalRendererTests: FixtureTestCase {
-  private let plain = TerminalRenderer(style: .plain)
-  private let ansi = TerminalRenderer(style: .ansi)
+  private let plain = TerminalRenderer(style: .plain, strings: .english)
+  private let ansi = TerminalRenderer(style: .ansi, strings: .english)
 
   func test_progressBar_showsFilledCellsAndPercentage() {
     XCTAssertEqual(plain.progressBar(0), "[..........] 0%")
@@ -18,32 +18,35 @@ final class TerminalRendererTests: FixtureTestCase {
     XCTAssertEqual(plain.progressBar(1.7), "[##########] 100%")
     XCTAssertEqual(plain.progressBar(-1), "[..........] 0%")
     XCTAssertEqual(plain.progressBar(.nan), "[..........] 0%")
-    XCTAssertEqual(TerminalRenderer(style: .plain, barWidth: 0).progressBar(1), "[#] 100%")
+    XCTAssertEqual(
+      TerminalRenderer(style: .plain, barWidth: 0, strings: .english).progressBar(1), "[#] 100%")
   }
 
   func test_plainLines_showTitleMessageAndActionsWithoutEscapeCodes() {
-    var placeholder = StandardPlaceholder.error
+    var placeholder = StandardPlaceholder.error(in: .english)
     placeholder.title = "Not Found"
     placeholder.message = "Cannot open '/x'."
 
     let lines = plain.lines(for: placeholder, state: .error(DocumentError.notFound(path: "/x")))
 
     XCTAssertEqual(
-      lines, ["Not Found", "Cannot open '/x'.", "[\(PlaceholderStrings.current.retry)]"])
+      lines, ["Not Found", "Cannot open '/x'.", "[\(PlaceholderStrings.english.retry)]"])
   }
 
   func test_ansiLines_colourTheTitleAndHighlightActions() {
-    let lines = ansi.lines(for: StandardPlaceholder.locked, state: .locked(.credentialRequired))
+    let lines = ansi.lines(
+      for: StandardPlaceholder.locked(in: .english), state: .locked(.credentialRequired))
 
-    XCTAssertEqual(lines.first, "\u{1B}[1;35m\(PlaceholderStrings.current.locked)\u{1B}[0m")
-    XCTAssertEqual(lines.last, "\u{1B}[7m[\(PlaceholderStrings.current.unlock)]\u{1B}[0m")
+    XCTAssertEqual(lines.first, "\u{1B}[1;35m\(PlaceholderStrings.english.locked)\u{1B}[0m")
+    XCTAssertEqual(lines.last, "\u{1B}[7m[\(PlaceholderStrings.english.unlock)]\u{1B}[0m")
   }
 
   func test_lines_indentByTheInsets() {
     let lines = plain.lines(
-      for: StandardPlaceholder.empty, state: .empty, insets: EdgeInsets(top: 1, leading: 2))
+      for: StandardPlaceholder.empty(in: .english), state: .empty,
+      insets: EdgeInsets(top: 1, leading: 2))
 
-    XCTAssertEqual(lines, ["", "  \(PlaceholderStrings.current.empty)"])
+    XCTAssertEqual(lines, ["", "  \(PlaceholderStrings.english.empty)"])
   }
 
   func test_lines_ofAPlaceholderOfAnotherType_showItsAnnouncement() {
@@ -65,7 +68,7 @@ final class TerminalRendererTests: FixtureTestCase {
   // MARK: Width
 
   func test_documentLines_longerThanTheWidth_areCutToItWithAnEllipsis() {
-    let renderer = TerminalRenderer(style: .plain, width: 10)
+    let renderer = TerminalRenderer(style: .plain, width: 10, strings: .english)
     let document = Document(
       path: "/a.pdf", kind: .pdf,
       lines: ["0123456789", "0123456789A", "Column one          Column two", ""],
@@ -77,7 +80,7 @@ final class TerminalRendererTests: FixtureTestCase {
   }
 
   func test_fitted_dropsTrailingWhiteSpaceBeforeCutting() {
-    let renderer = TerminalRenderer(style: .plain, width: 10)
+    let renderer = TerminalRenderer(style: .plain, width: 10, strings: .english)
 
     XCTAssertEqual(renderer.fitted("abc" + String(repeating: " ", count: 20)), "abc")
     XCTAssertEqual(renderer.fitted("abc       "), "abc       ", "a line that fits is kept as it is")
@@ -85,7 +88,7 @@ final class TerminalRendererTests: FixtureTestCase {
   }
 
   func test_fitted_countsTabStopsWideCharactersAndCombiningMarks() {
-    let renderer = TerminalRenderer(style: .plain, width: 9)
+    let renderer = TerminalRenderer(style: .plain, width: 9, strings: .english)
 
     XCTAssertEqual(renderer.fitted("a\tb"), "a\tb", "the tab ends at column 8")
     XCTAssertEqual(renderer.fitted("a\tbc"), "a\t…")
@@ -104,8 +107,8 @@ final class TerminalRendererTests: FixtureTestCase {
     let long = String(repeating: "x", count: 500)
 
     XCTAssertEqual(plain.fitted(long), long, "no width: a pipe keeps lines whole")
-    XCTAssertEqual(TerminalRenderer(style: .plain, width: 1).fitted("ab"), "…")
-    XCTAssertEqual(TerminalRenderer(style: .plain, width: 0).width, 1)
+    XCTAssertEqual(TerminalRenderer(style: .plain, width: 1, strings: .english).fitted("ab"), "…")
+    XCTAssertEqual(TerminalRenderer(style: .plain, width: 0, strings: .english).width, 1)
   }
 
   func test_viewerOnATerminal_cutsAPDFsLayoutLinesToTheTerminalsWidth() throws {

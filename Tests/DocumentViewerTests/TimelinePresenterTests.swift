@@ -31,8 +31,10 @@ final class TimelinePresenterTests: FixtureTestCase {
     let timeline = TimelinePresenter(elapsed: steppingStopwatch(), write: output.write)
     let reader = DocumentReader(readAtOnceLimit: 64, chunkSize: 64)
 
-    await DocumentSession(path: path, opener: DocumentOpener(reader: reader), presenter: timeline)
-      .open()
+    await DocumentSession(
+      path: path, opener: DocumentOpener(reader: reader), presenter: timeline, strings: .english
+    )
+    .open()
 
     XCTAssertEqual(timeline.lines, ["0 loading", "7 content"])
     XCTAssertEqual(output.text, "0 loading\n7 content\n")
@@ -45,7 +47,9 @@ final class TimelinePresenterTests: FixtureTestCase {
       try fixtures.file("empty.txt", []),
     ]
 
-    for path in paths { await DocumentSession(path: path, presenter: timeline).open() }
+    for path in paths {
+      await DocumentSession(path: path, presenter: timeline, strings: .english).open()
+    }
 
     XCTAssertEqual(
       timeline.lines,
@@ -57,7 +61,7 @@ final class TimelinePresenterTests: FixtureTestCase {
     let missing = fixtures.path("no such file")
     let app = ViewerApp(
       writeOutput: output.write, writeError: { _ in }, style: .plain, terminalWidth: nil,
-      makeStopwatch: steppingStopwatch)
+      makeStopwatch: steppingStopwatch, strings: .english)
 
     let status = await app.run(["--timeline", text, missing])
 
@@ -89,7 +93,9 @@ final class TimelinePresenterTests: FixtureTestCase {
   func test_lines_matchTheFormatOfMillisecondsAndAKind() async throws {
     let timeline = TimelinePresenter(write: output.write)
 
-    await DocumentSession(path: try fixtures.file("a.txt", text: "a"), presenter: timeline).open()
+    await DocumentSession(
+      path: try fixtures.file("a.txt", text: "a"), presenter: timeline, strings: .english
+    ).open()
 
     let kinds = Set(["idle", "loading", "content", "empty", "error", "locked"])
     for line in timeline.lines {

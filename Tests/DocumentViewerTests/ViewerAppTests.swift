@@ -14,11 +14,11 @@ final class ViewerAppTests: FixtureTestCase {
     return ViewerApp(
       writeOutput: output.write, writeError: errors.write, style: .plain, terminalWidth: nil,
       makeStopwatch: { { .zero } },
-      interrupts: InterruptController(writeNote: errors.write),
+      interrupts: InterruptController(writeNote: errors.write, strings: .english),
       standardInputPasswords: PasswordSource { path, attempt in
         self.askedPaths.append(path)
         return await source.password(for: path, attempt: attempt)
-      })
+      }, strings: .english)
   }
 
   // MARK: Usage
@@ -192,7 +192,7 @@ final class ViewerAppTests: FixtureTestCase {
       XCTAssertFalse(errors.text.contains(secret))
     }
     XCTAssertTrue(
-      output.text.contains(PlaceholderStrings.current.incorrectCredential(attempts: 1)))
+      output.text.contains(PlaceholderStrings.english.incorrectCredential(attempts: 1)))
     XCTAssertTrue(output.text.contains("Secret text."))
   }
 
@@ -206,8 +206,8 @@ final class ViewerAppTests: FixtureTestCase {
     XCTAssertEqual(
       output.lines,
       [
-        "Opening locked.pdf…", PlaceholderStrings.current.locked,
-        "'locked.pdf' is protected by a password.", "[\(PlaceholderStrings.current.unlock)]", "",
+        "Opening locked.pdf…", PlaceholderStrings.english.locked,
+        "'locked.pdf' is protected by a password.", "[\(PlaceholderStrings.english.unlock)]", "",
       ])
     XCTAssertEqual(askedPaths, [locked], "asked once, stopped at the end of input")
   }
@@ -320,7 +320,7 @@ final class ViewerAppTests: FixtureTestCase {
         "== A PDF with only an owner password: owner-only.pdf ==",
       ])
     XCTAssertTrue(output.lines.contains { $0.hasPrefix("[#####.....] ") }, "a bar half full")
-    XCTAssertEqual(output.lines.filter { $0 == "[\(PlaceholderStrings.current.retry)]" }.count, 4)
+    XCTAssertEqual(output.lines.filter { $0 == "[\(PlaceholderStrings.english.retry)]" }.count, 4)
     XCTAssertTrue(output.lines.contains("(the tour types the password 'tour-secret')"))
     XCTAssertTrue(output.lines.contains("No text in this document"))
     XCTAssertEqual(errors.text, "")
@@ -352,7 +352,7 @@ final class ViewerAppTests: FixtureTestCase {
     XCTAssertEqual(screen.lines.first, Self.skippedPDFsNote)
     XCTAssertEqual(
       screen.lines.suffix(3),
-      ["[\(PlaceholderStrings.current.retry)]", Self.skippedPDFsNote, ""])
+      ["[\(PlaceholderStrings.english.retry)]", Self.skippedPDFsNote, ""])
     XCTAssertEqual(screen.lines.filter { $0 == Self.skippedPDFsNote }.count, 2)
   }
 
@@ -378,7 +378,7 @@ final class ViewerAppTests: FixtureTestCase {
     let samples = try await SampleDocuments.create(in: fixtures.url, largeFileByteCount: 2 << 20)
 
     for sample in samples {
-      let session = DocumentSession(path: sample.path, presenter: nil)
+      let session = DocumentSession(path: sample.path, presenter: nil, strings: .english)
       await session.open()
       if let password = sample.password {
         XCTAssertEqual(session.currentState.kind, .locked, sample.title)

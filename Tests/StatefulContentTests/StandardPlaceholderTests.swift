@@ -5,6 +5,29 @@ import XCTest
 
 /// `StandardPlaceholder`'s announcement follows what it shows, unless one is set.
 final class StandardPlaceholderTests: XCTestCase {
+  func test_builtInPlaceholders_inSomeTexts_speakTheirLanguage() {
+    let german = PlaceholderStrings.german
+    XCTAssertEqual(StandardPlaceholder.loading(in: german).title, "Wird geladen…")
+    XCTAssertEqual(StandardPlaceholder.empty(in: german).title, german.empty)
+    let error = StandardPlaceholder.error(in: german)
+    XCTAssertEqual(error.title, german.error)
+    XCTAssertEqual(error.actions, [PlaceholderAction(title: "Erneut versuchen", role: .retry)])
+    let locked = StandardPlaceholder.locked(in: .french)
+    XCTAssertEqual(locked.title, PlaceholderStrings.french.locked)
+    XCTAssertEqual(locked.message, PlaceholderStrings.french.lockedMessage)
+    XCTAssertEqual(locked.actions, [.unlock(in: .french)])
+    XCTAssertTrue(locked.actions[0].requestsMaskedInput)
+  }
+
+  func test_theProcesssBuiltInPlaceholders_areThoseOfItsTexts() {
+    XCTAssertEqual(StandardPlaceholder.loading, .loading(in: .current))
+    XCTAssertEqual(StandardPlaceholder.empty, .empty(in: .current))
+    XCTAssertEqual(StandardPlaceholder.error, .error(in: .current))
+    XCTAssertEqual(StandardPlaceholder.locked, .locked(in: .current))
+    XCTAssertEqual(PlaceholderAction.retry, .retry(in: .current))
+    XCTAssertEqual(PlaceholderAction.unlock, .unlock(in: .current))
+  }
+
   func test_announcement_followsAMessageFilledInLater() {
     var placeholder = StandardPlaceholder(title: "Something Went Wrong")
     XCTAssertEqual(placeholder.accessibilityAnnouncement, "Something Went Wrong")

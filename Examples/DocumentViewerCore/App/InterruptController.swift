@@ -52,11 +52,21 @@ public final class InterruptController: Sendable {
 
   private let state = Locked(State())
 
+  /// The language of the notes.
+  public let strings: ViewerStrings
+
   /// Creates a controller.
   ///
-  /// - Parameter writeNote: Writes notes for the user. Defaults to standard error.
-  public init(writeNote: @escaping @Sendable (String) -> Void = StandardStreams.writeToError) {
+  /// - Parameters:
+  ///   - writeNote: Writes notes for the user. Defaults to standard error.
+  ///   - strings: The language of the notes. Defaults to the process's
+  ///     (``ViewerStrings/current``).
+  public init(
+    writeNote: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
+    strings: ViewerStrings = .current
+  ) {
     self.writeNote = writeNote
+    self.strings = strings
   }
 
   /// How many loads interrupts have cancelled.
@@ -117,7 +127,7 @@ public final class InterruptController: Sendable {
     }
     guard let cancel else { return .exit(status: terminate(signal: SIGINT)) }
     cancel()
-    writeNote(ViewerStrings.current.text(.interruptNote) + "\n")
+    writeNote(strings.text(.interruptNote) + "\n")
     return .cancelledLoad
   }
 

@@ -84,13 +84,16 @@ public struct PasswordSource: Sendable {
   /// - Parameters:
   ///   - path: The file's path.
   ///   - writeNote: Reports a read that fails later. Defaults to standard error.
+  ///   - strings: The language of the notes. Defaults to the process's
+  ///     (``ViewerStrings/current``).
   /// - Returns: The source.
   /// - Throws: ``PasswordFileError/unreadable(reason:)`` with the system's reason when the file
   ///   is missing, a directory or not readable; ``PasswordFileError/tooLarge(limit:)`` for a
   ///   regular file past ``maximumFileSize`` bytes.
   public static func file(
     _ path: String,
-    writeNote: @escaping @Sendable (String) -> Void = StandardStreams.writeToError
+    writeNote: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
+    strings: ViewerStrings = .current
   ) throws(PasswordFileError) -> PasswordSource {
     var info = stat()
     guard stat(path, &info) == 0 else {
@@ -104,7 +107,7 @@ public struct PasswordSource: Sendable {
     guard access(path, R_OK) == 0 else {
       throw .unreadable(reason: String(cString: strerror(errno)))
     }
-    let reader = FileReader(path: path, writeNote: writeNote)
+    let reader = FileReader(path: path, writeNote: writeNote, strings: strings)
     return PasswordSource { _, attempt in await reader.line(at: attempt) }
   }
 
@@ -143,14 +146,17 @@ public struct PasswordSource: Sendable {
   ///     empty data means its end. Defaults to reading the process's standard input (a closed
   ///     one has no passwords and must not crash the viewer).
   ///   - writeNote: Says that a line was too long. Defaults to standard error.
+  ///   - strings: The language of the note. Defaults to the process's
+  ///     (``ViewerStrings/current``).
   /// - Returns: The source.
   public static func standardInputLines(
     read: @escaping @Sendable (_ maximumCount: Int) -> Data = { maximumCount in
       (try? FileHandle.standardInput.read(upToCount: maximumCount)) ?? Data()
     },
-    writeNote: @escaping @Sendable (String) -> Void = StandardStreams.writeToError
+    writeNote: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
+    strings: ViewerStrings = .current
   ) -> PasswordSource {
-    let reader = LineReader(read: read, writeNote: writeNote)
+    let reader = LineReader(read: read, writeNote: writeNote, strings: strings)
     return PasswordSource { _, attempt in
       await reader.line(at: attempt)
     }
@@ -161,8 +167,12 @@ public struct PasswordSource: Sendable {
   public static let maximumLineLength = 1024
 
   /// The note written when a line ends the list by its length.
-  static let tooLongNote =
-    ViewerStrings.current.text(.passwordLineTooLong, ["limit": "\(maximumLineLength)"]) + "\n"
+  ///
+  /// - Parameter strings: The language of the note.
+  /// - Returns: The note, with its line break.
+  static func tooLongNote(in strings: ViewerStrings) -> String {
+    strings.text(.passwordLineTooLong, ["limit": "\(maximumLineLength)"]) + "\n"
+  }
 }
 
 /// A password file's lines, read the first time one is asked for and kept for the next
@@ -171,11 +181,15 @@ public struct PasswordSource: Sendable {
 private final class FileReader {
   private let path: String
   private let writeNote: @Sendable (String) -> Void
+  private let strings: ViewerStrings
   private var lines: [String]?
 
-  nonisolated init(path: String, writeNote: @escaping @Sendable (String) -> Void) {
+  nonisolated init(
+    path: String, writeNote: @escaping @Sendable (String) -> Void, strings: ViewerStrings
+  ) {
     self.path = path
     self.writeNote = writeNote
+    self.strings = strings
   }
 
   func line(at index: Int) async -> String? {
@@ -201,11 +215,10 @@ private final class FileReader {
       read = Array(all.prefix { !$0.isEmpty })
       if let long = read.firstIndex(where: { $0.utf8.count > PasswordSource.maximumLineLength }) {
         read.removeSubrange(long...)
-        writeNote(PasswordSource.tooLongNote)
+        writeNote(PasswordSource.tooLongNote(in: strings))
       }
     case .failure(let error):
       read = []
-      let strings = ViewerStrings.current
       writeNote(
         strings.text(
           .passwordFileUnreadable,
@@ -224,6 +237,7 @@ private final class FileReader {
 private final class LineReader {
   private let read: @Sendable (Int) -> Data
   private let writeNote: @Sendable (String) -> Void
+  private let strings: ViewerStrings
   /// The complete lines read so far, up to the first empty one.
   private var lines: [String] = []
   /// Bytes read after the last complete line.
@@ -231,10 +245,12 @@ private final class LineReader {
   private var isFinished = false
 
   nonisolated init(
-    read: @escaping @Sendable (Int) -> Data, writeNote: @escaping @Sendable (String) -> Void
+    read: @escaping @Sendable (Int) -> Data, writeNote: @escaping @Sendable (String) -> Void,
+    strings: ViewerStrings
   ) {
     self.read = read
     self.writeNote = writeNote
+    self.strings = strings
   }
 
   /// The line at `index`, reading more of standard input if needed; `nil` past the end or
@@ -264,7 +280,7 @@ private final class LineReader {
         if pending.count > PasswordSource.maximumLineLength {
           pending.removeAll()
           isFinished = true
-          writeNote(PasswordSource.tooLongNote)
+          writeNote(PasswordSource.tooLongNote(in: strings))
         }
       }
     }

@@ -123,7 +123,7 @@ public struct ViewerApp {
     let passwords: PasswordSource
     if let file = options.passwordFile {
       do {
-        passwords = try PasswordSource.file(file)
+        passwords = try PasswordSource.file(file, strings: strings)
       } catch {
         writeError(
           strings.text(
@@ -307,7 +307,7 @@ public struct ViewerApp {
   private func defaultStandardInputPasswords() -> PasswordSource {
     isatty(STDIN_FILENO) == 1
       ? TerminalPasswordPrompt(interrupts: interrupts, strings: strings).source
-      : .standardInputLines()
+      : .standardInputLines(strings: strings)
   }
 
   private func tour(_ options: ViewerOptions, announcer: (any Announcer)?) async -> Int32 {

@@ -52,7 +52,8 @@ public final class DocumentSession: StatefulContent {
   ///     to the continuous clock.
   ///   - loadingPolicy: When loading appears and how long it stays. Defaults to
   ///     `LoadingPolicy.immediate`.
-  ///   - strings: The language of the placeholders' texts. Defaults to the process's
+  ///   - strings: The language of the placeholders' texts, the viewer's and the library's
+  ///     (``ViewerStrings/placeholderStrings``). Defaults to the process's
   ///     (``ViewerStrings/current``).
   public init(
     path: String,
@@ -66,6 +67,7 @@ public final class DocumentSession: StatefulContent {
     self.opener = opener
     self.strings = strings
     self.stateMachine = ContentStateMachine(presenter: presenter, clock: clock)
+    stateMachine.strings = strings.placeholderStrings
     stateMachine.loadingPolicy = loadingPolicy
     stateMachine.maximumUnlockAttempts = Self.defaultMaximumUnlockAttempts
   }

@@ -1,3 +1,5 @@
+import StatefulContent
+
 /// The viewer's own texts — help, messages, prompts, placeholder texts, error descriptions — in
 /// one language.
 ///
@@ -35,6 +37,12 @@ public struct ViewerStrings: Hashable, Sendable {
 
   /// The texts in the language of this process's environment (``ViewerLanguage/current``).
   public static let current = ViewerStrings(ViewerLanguage.current)
+
+  /// The library's built-in texts (Retry, Unlock, "Retrying (attempt 2)…") in the same
+  /// language, for the machines of a viewer that speaks it.
+  public var placeholderStrings: PlaceholderStrings {
+    PlaceholderStrings.builtIn(language: language.rawValue) ?? .english
+  }
 
   /// The table of a language.
   ///

@@ -26,13 +26,10 @@ final class BuiltInPlaceholders: Sendable {
   /// Makes the built-in placeholders of a set of texts.
   init(_ strings: PlaceholderStrings) {
     self.strings = strings
-    loading = StandardPlaceholder(title: strings.loading, symbolName: "hourglass")
-    empty = StandardPlaceholder(title: strings.empty, symbolName: "tray")
-    error = StandardPlaceholder(
-      title: strings.error, symbolName: "exclamationmark.triangle", actions: [.retry(in: strings)])
-    locked = StandardPlaceholder(
-      title: strings.locked, message: strings.lockedMessage, symbolName: "lock",
-      actions: [.unlock(in: strings)])
+    loading = .loading(in: strings)
+    empty = .empty(in: strings)
+    error = .error(in: strings)
+    locked = .locked(in: strings)
     boxedLoading = loading
     boxedEmpty = empty
     boxedLocked = locked

@@ -37,13 +37,20 @@ public struct PlaceholderAction: Hashable, Sendable {
   /// An Unlock action that asks for masked input, titled in the process's language.
   public static let unlock = unlock(in: .current)
 
-  /// A Retry action titled in the language of some texts.
-  static func retry(in strings: PlaceholderStrings) -> PlaceholderAction {
+  /// A Retry action titled in the language of some texts, for a placeholder of a machine whose
+  /// ``ContentStateMachine/strings`` are not the process's.
+  ///
+  /// - Parameter strings: The texts, such as ``PlaceholderStrings/german``.
+  /// - Returns: The action, titled ``PlaceholderStrings/retry``.
+  public static func retry(in strings: PlaceholderStrings) -> PlaceholderAction {
     PlaceholderAction(title: strings.retry, role: .retry)
   }
 
   /// An Unlock action that asks for masked input, titled in the language of some texts.
-  static func unlock(in strings: PlaceholderStrings) -> PlaceholderAction {
+  ///
+  /// - Parameter strings: The texts, such as ``PlaceholderStrings/german``.
+  /// - Returns: The action, titled ``PlaceholderStrings/unlock``.
+  public static func unlock(in strings: PlaceholderStrings) -> PlaceholderAction {
     PlaceholderAction(title: strings.unlock, role: .unlock, requestsMaskedInput: true)
   }
 }

@@ -147,4 +147,43 @@ extension StandardPlaceholder {
   /// The placeholder shown for locked content when none is registered: "Locked" in the
   /// process's language, with an Unlock action.
   public static let locked = BuiltInPlaceholders.current.locked
+
+  /// The built-in loading placeholder in the language of some texts, for a machine whose
+  /// ``ContentStateMachine/strings`` are not the process's.
+  ///
+  /// - Parameter strings: The texts, such as ``PlaceholderStrings/german``.
+  /// - Returns: The placeholder, titled ``PlaceholderStrings/loading``.
+  public static func loading(in strings: PlaceholderStrings) -> StandardPlaceholder {
+    StandardPlaceholder(title: strings.loading, symbolName: "hourglass")
+  }
+
+  /// The built-in empty placeholder in the language of some texts.
+  ///
+  /// - Parameter strings: The texts, such as ``PlaceholderStrings/german``.
+  /// - Returns: The placeholder, titled ``PlaceholderStrings/empty``.
+  public static func empty(in strings: PlaceholderStrings) -> StandardPlaceholder {
+    StandardPlaceholder(title: strings.empty, symbolName: "tray")
+  }
+
+  /// The built-in error placeholder in the language of some texts, with a Retry action in
+  /// that language.
+  ///
+  /// - Parameter strings: The texts, such as ``PlaceholderStrings/german``.
+  /// - Returns: The placeholder, titled ``PlaceholderStrings/error``.
+  public static func error(in strings: PlaceholderStrings) -> StandardPlaceholder {
+    StandardPlaceholder(
+      title: strings.error, symbolName: "exclamationmark.triangle", actions: [.retry(in: strings)])
+  }
+
+  /// The built-in locked placeholder in the language of some texts, with an Unlock action in
+  /// that language.
+  ///
+  /// - Parameter strings: The texts, such as ``PlaceholderStrings/german``.
+  /// - Returns: The placeholder, titled ``PlaceholderStrings/locked`` with the message
+  ///   ``PlaceholderStrings/lockedMessage``.
+  public static func locked(in strings: PlaceholderStrings) -> StandardPlaceholder {
+    StandardPlaceholder(
+      title: strings.locked, message: strings.lockedMessage, symbolName: "lock",
+      actions: [.unlock(in: strings)])
+  }
 }

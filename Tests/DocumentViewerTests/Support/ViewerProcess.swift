@@ -20,6 +20,10 @@ final class ViewerProcess: Sendable {
     try XCTSkipIf(executable == nil, "build document-viewer (swift build) to run this test")
   }
 
+  /// The locale every run starts with, whatever the test's own: English, so that the tests
+  /// pass on a machine set to another language; a test of a language sets its own.
+  static let englishLocale = ["LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""]
+
   /// The deadline of every wait, in seconds: reached only when a test fails.
   static let deadline = 20
 
@@ -32,7 +36,8 @@ final class ViewerProcess: Sendable {
   ///
   /// - Parameters:
   ///   - arguments: The arguments.
-  ///   - environment: Variables to set or replace in the test's environment.
+  ///   - environment: Variables to set or replace in the test's environment, whose locale is
+  ///     ``englishLocale``.
   ///   - standardInput: A `FileHandle` or `Pipe`; defaults to `/dev/null`.
   ///   - standardOutput: A `FileHandle` or `Pipe`; defaults to a pipe read into
   ///     ``outputText``.
@@ -42,7 +47,9 @@ final class ViewerProcess: Sendable {
   ) throws {
     process.executableURL = URL(fileURLWithPath: try XCTUnwrap(Self.executable))
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = ProcessInfo.processInfo.environment
+      .merging(Self.englishLocale) { $1 }
+      .merging(environment) { $1 }
     process.standardInput = standardInput ?? FileHandle(forReadingAtPath: "/dev/null")
     let outputPipe = Pipe()
     let errorPipe = Pipe()

@@ -29,7 +29,7 @@ final class ScriptModeTests: FixtureTestCase {
           for line in lines { continuation.yield(line) }
           continuation.finish()
         }
-      })
+      }, strings: .english)
     return await app.run(arguments)
   }
 
@@ -106,7 +106,7 @@ final class ScriptModeTests: FixtureTestCase {
       [
         "Searching for 'q'…", "No matches for 'q'", "  Searched 1 file.", "Searching for 'q'…",
         "Cannot search '\(tree.path)/missing'", "  no folder at '\(tree.path)/missing'",
-        "  [\(PlaceholderStrings.current.retry)]",
+        "  [\(PlaceholderStrings.english.retry)]",
       ])
   }
 

@@ -12,8 +12,8 @@ final class SearchLogTests: FixtureTestCase {
   func test_aQueryAfterAnotherOnesMatches_saysWhoseMatchesAreAbove_thenWritesItsOwn() async throws {
     try tree.file("notes/swift.txt", text: "")
     try tree.file("swim.txt", text: "")
-    let log = SearchLog(write: output.write)
-    let model = SearchModel(scanner: scanner, presenter: log)
+    let log = SearchLog(strings: .english, write: output.write)
+    let model = SearchModel(scanner: scanner, presenter: log, strings: .english)
     log.model = model
     model.resultsDidChange = { [weak log] in log?.writeNewMatches() }
 
@@ -30,8 +30,8 @@ final class SearchLogTests: FixtureTestCase {
 
   func test_aFailedPage_writesItsErrorOnce() async throws {
     for name in ["a", "b"] { try tree.file("\(name).txt", text: "match") }
-    let log = SearchLog(write: output.write)
-    let model = SearchModel(scanner: scanner, pageSize: 1, presenter: log)
+    let log = SearchLog(strings: .english, write: output.write)
+    let model = SearchModel(scanner: scanner, pageSize: 1, presenter: log, strings: .english)
     log.model = model
     model.resultsDidChange = { [weak log] in log?.writeNewMatches() }
     _ = await model.search("match")?.value
@@ -49,8 +49,8 @@ final class SearchLogTests: FixtureTestCase {
 
   func test_aSearchCancelledBeforeAnything_saysSo() async throws {
     try tree.file("a.txt", text: "x")
-    let log = SearchLog(write: output.write)
-    let model = SearchModel(scanner: scanner, presenter: log)
+    let log = SearchLog(strings: .english, write: output.write)
+    let model = SearchModel(scanner: scanner, presenter: log, strings: .english)
     log.model = model
     scanner.close()
 

@@ -18,7 +18,7 @@ final class SearchModelTests: FixtureTestCase {
   {
     SearchModel(
       scanner: scanner, pageSize: pageSize, presenter: presenter, clock: clock,
-      loadingPolicy: loadingPolicy)
+      loadingPolicy: loadingPolicy, strings: .english)
   }
 
   /// The titles of the placeholders presented, one for titles in a row that are the same.
@@ -144,6 +144,20 @@ final class SearchModelTests: FixtureTestCase {
     XCTAssertEqual(presented(from: before), ["help content previous refreshing", "help empty"])
     XCTAssertEqual(titles.last, "No matches for 'help'")
     XCTAssertEqual(model.content, [])
+  }
+
+  func test_aSearchInFrench_showsTheLibrarysTextsInFrench_whateverTheProcessSpeaks() async throws {
+    let french = SearchStrings(language: "fr")
+    let model = SearchModel(scanner: scanner, presenter: presenter, clock: clock, strings: french)
+
+    _ = await model.search("note")?.value
+
+    XCTAssertEqual(model.stateMachine.strings, .french)
+    let placeholder = try XCTUnwrap(presenter.lastPresentation?.placeholder as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.actions, [.retry(in: .french)])
+    XCTAssertEqual(placeholder.actions.first?.title, "Réessayer")
+    XCTAssertEqual(SearchStrings(language: "de").placeholderStrings, .german)
+    XCTAssertEqual(SearchStrings.english.placeholderStrings, .english)
   }
 
   func test_missingFolder_isAnErrorWithRetry_andRetryFindsTheFolderOnceItExists() async throws {

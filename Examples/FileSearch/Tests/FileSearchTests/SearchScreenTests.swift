@@ -12,8 +12,10 @@ final class SearchScreenTests: FixtureTestCase {
   private lazy var scanner = GatedScanner(folder: tree.path)
 
   private func makeScreen(pageSize: Int = 50) -> (SearchScreen, SearchModel) {
-    let screen = SearchScreen(folder: "dir", size: { self.size }, write: output.write)
-    let model = SearchModel(scanner: scanner, pageSize: pageSize, presenter: screen)
+    let screen = SearchScreen(
+      folder: "dir", size: { self.size }, strings: .english, write: output.write)
+    let model = SearchModel(
+      scanner: scanner, pageSize: pageSize, presenter: screen, strings: .english)
     screen.model = model
     return (screen, model)
   }
@@ -114,7 +116,7 @@ final class SearchScreenTests: FixtureTestCase {
     let lines = screen.lines()
 
     XCTAssertEqual(lines[2], "Cannot search '\(tree.path)'")
-    XCTAssertEqual(lines[4], "[\(PlaceholderStrings.current.retry): Ctrl-R]")
+    XCTAssertEqual(lines[4], "[\(PlaceholderStrings.english.retry): Ctrl-R]")
   }
 
   func test_redraw_drawsEachLineOverTheOldOne_andPutsTheCursorAfterTheInput() async {

@@ -40,7 +40,8 @@ final class SearchTimelineTests: FixtureTestCase {
     try tree.file("swim.txt", text: "")
     let timeline = SearchTimeline(elapsed: { .zero }, write: { _ in })
     let model = SearchModel(
-      scanner: FileScanner(folder: tree.path), presenter: timeline, clock: ManualClock())
+      scanner: FileScanner(folder: tree.path), presenter: timeline, clock: ManualClock(),
+      strings: .english)
 
     _ = await model.search("sw")?.value
     _ = await model.search("swi")?.value

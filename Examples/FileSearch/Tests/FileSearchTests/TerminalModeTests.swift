@@ -80,7 +80,7 @@ final class TerminalModeTests: FixtureTestCase {
     pair.type("x")
 
     XCTAssertTrue(
-      pair.waitForText("[\(PlaceholderStrings.current.retry): Ctrl-R]"), pair.text)
+      pair.waitForText("[\(PlaceholderStrings.english.retry): Ctrl-R]"), pair.text)
     XCTAssertTrue(pair.text.contains("no folder at '\(missing)'"))
     try tree.file("missing/x.txt", text: "")
     pair.type("\u{12}")

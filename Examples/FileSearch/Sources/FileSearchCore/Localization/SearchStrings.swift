@@ -35,6 +35,12 @@ public struct SearchStrings: Hashable, Sendable {
   /// The texts in English.
   public static let english = SearchStrings(language: "en")
 
+  /// The library's built-in texts (Retry, "No results for „swi“.") in the same language,
+  /// for the search's machine.
+  public var placeholderStrings: PlaceholderStrings {
+    PlaceholderStrings.builtIn(language: language) ?? .english
+  }
+
   /// The texts in the language of this process's environment.
   public static let current = SearchStrings(
     language: languageCode(environment: ProcessInfo.processInfo.environment))

@@ -62,7 +62,8 @@ public final class SearchModel: @MainActor StatefulContent {
   ///   - loadingPolicy: When loading appears and how long it stays. Defaults to
   ///     `LoadingPolicy.immediate`.
   ///   - flushInterval: The longest time between two batches of matches. Defaults to 50 ms.
-  ///   - strings: The language of the placeholders' texts. Defaults to the process's
+  ///   - strings: The language of the placeholders' texts, the search's and the library's
+  ///     (``SearchStrings/placeholderStrings``). Defaults to the process's
   ///     (``SearchStrings/current``).
   public init(
     scanner: any FolderScanning,
@@ -78,6 +79,7 @@ public final class SearchModel: @MainActor StatefulContent {
     self.pageSize = max(pageSize, 1)
     self.flushInterval = flushInterval
     stateMachine = ContentStateMachine(presenter: presenter, clock: clock)
+    stateMachine.strings = strings.placeholderStrings
     stateMachine.loadingPolicy = loadingPolicy
     elapsed = Self.stopwatch(clock)
   }

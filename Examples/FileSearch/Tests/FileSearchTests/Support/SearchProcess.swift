@@ -14,6 +14,10 @@ final class SearchProcess: Sendable {
     return FileManager.default.isExecutableFile(atPath: program) ? program : nil
   }()
 
+  /// The locale of every run, whatever the test's own: English, so that the tests pass on a
+  /// machine set to another language.
+  static let englishLocale = ["LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""]
+
   /// The deadline of every wait, in seconds: reached only when a test fails.
   static let deadline = 20
 
@@ -34,6 +38,7 @@ final class SearchProcess: Sendable {
     process.executableURL = URL(
       fileURLWithPath: try XCTUnwrap(Self.executable, "build file-search (swift build) first"))
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(Self.englishLocale) { $1 }
     process.standardInput = standardInput ?? FileHandle(forReadingAtPath: "/dev/null")
     let outputPipe = Pipe()
     let errorPipe = Pipe()

@@ -152,12 +152,12 @@ final class SearchModelTests: FixtureTestCase {
 
     _ = await model.search("note")?.value
 
-    XCTAssertEqual(model.stateMachine.strings, .french)
+    XCTAssertEqual(model.stateMachine.strings.language, "fr")
     let placeholder = try XCTUnwrap(presenter.lastPresentation?.placeholder as? StandardPlaceholder)
     XCTAssertEqual(placeholder.actions, [.retry(in: .french)])
     XCTAssertEqual(placeholder.actions.first?.title, "Réessayer")
-    XCTAssertEqual(SearchStrings(language: "de").placeholderStrings, .german)
-    XCTAssertEqual(SearchStrings.english.placeholderStrings, .english)
+    XCTAssertEqual(SearchStrings(language: "de").placeholderStrings.retry, "Erneut versuchen")
+    XCTAssertEqual(SearchStrings.english.placeholderStrings.results(1), "1 match")
   }
 
   func test_missingFolder_isAnErrorWithRetry_andRetryFindsTheFolderOnceItExists() async throws {

@@ -92,6 +92,22 @@ final class SpeechAnnouncerTests: FixtureTestCase {
         + "announce: Aucun résultat pour «\u{A0}zzzq\u{A0}». 0 fichier parcouru.\n")
   }
 
+  func test_announce_countsMatchesWithTheSearchsOwnWord_inEveryLanguage() async throws {
+    try tree.file("found/notes.txt", text: "")
+    try tree.file("found/notebook.txt", text: "")
+    let expected = ["en": "2 matches", "de": "2 Treffer", "fr": "2 résultats"]
+    for language in SearchStrings.languages {
+      let status = await run(
+        ["--announce", "--queries", "note", tree.path + "/found"], language: language,
+        speechSearchPath: "")
+
+      XCTAssertEqual(status, 0)
+      // The runs write one after the other: the last line is this run's last announcement.
+      let announced = errors.text.split(separator: "\n").last.map(String.init)
+      XCTAssertEqual(announced, "announce: \(expected[language] ?? "?")", language)
+    }
+  }
+
   func test_realEspeak_speaksToAFileInEveryLanguage() async throws {
     guard let espeak = SpeechAnnouncer.locate() else {
       throw XCTSkip("espeak-ng is not installed (apt-get install espeak-ng)")

@@ -36,9 +36,14 @@ public struct SearchStrings: Hashable, Sendable {
   public static let english = SearchStrings(language: "en")
 
   /// The library's built-in texts (Retry, "No results for „swi“.") in the same language,
-  /// for the search's machine.
+  /// for the search's machine, with the search's own word for its count: a finished search
+  /// is announced as "3 matches", as its screen says, not "3 results".
   public var placeholderStrings: PlaceholderStrings {
-    PlaceholderStrings.builtIn(language: language) ?? .english
+    var strings = PlaceholderStrings.builtIn(language: language) ?? .english
+    strings.resultsText = CountedText(
+      one: table[.matchOne] ?? Self.englishTable[.matchOne],
+      other: table[.matchOther] ?? Self.englishTable[.matchOther] ?? "{count}")
+    return strings
   }
 
   /// The texts in the language of this process's environment.

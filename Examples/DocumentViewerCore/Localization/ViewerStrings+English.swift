@@ -55,7 +55,8 @@ extension ViewerStrings {
       --                    Treat every following argument as a PATH.
 
     Messages are in English, German or French, as LC_ALL, LC_MESSAGES or LANG
-    say (LANG=de_DE.UTF-8, LANG=fr_FR.UTF-8); any other language is English.
+    say (LANG=de_DE.UTF-8, LANG=fr_FR.UTF-8), with GNU LANGUAGE first when it is
+    set; any other language is English.
 
     Ctrl-C while a document loads cancels the load and shows what was shown before;
     once its first screenful is shown, it stops the reading and keeps that screen.

@@ -63,8 +63,8 @@ extension ViewerStrings {
       --                    Traiter chaque argument suivant comme un CHEMIN.
 
     Les messages sont en anglais, en allemand ou en français, selon LC_ALL,
-    LC_MESSAGES ou LANG (LANG=de_DE.UTF-8, LANG=fr_FR.UTF-8)\u{A0}; toute autre langue
-    donne l’anglais.
+    LC_MESSAGES ou LANG (LANG=de_DE.UTF-8, LANG=fr_FR.UTF-8), et d’abord selon
+    LANGUAGE (GNU) s’il est défini\u{A0}; toute autre langue donne l’anglais.
 
     Ctrl-C pendant le chargement d’un document l’annule et réaffiche ce qui était
     affiché avant\u{A0}; une fois son premier écran affiché, il arrête la lecture et

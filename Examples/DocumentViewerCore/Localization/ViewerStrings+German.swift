@@ -59,8 +59,8 @@ extension ViewerStrings {
       --                    Jedes folgende Argument als PFAD nehmen.
 
     Die Meldungen sind englisch, deutsch oder französisch, wie LC_ALL, LC_MESSAGES
-    oder LANG es sagen (LANG=de_DE.UTF-8, LANG=fr_FR.UTF-8); jede andere Sprache
-    ist Englisch.
+    oder LANG es sagen (LANG=de_DE.UTF-8, LANG=fr_FR.UTF-8), zuerst aber GNU
+    LANGUAGE, wenn es gesetzt ist; jede andere Sprache ist Englisch.
 
     Strg-C während ein Dokument lädt bricht das Laden ab und zeigt, was vorher zu
     sehen war; ist die erste Bildschirmseite schon zu sehen, hört es mit dem Lesen

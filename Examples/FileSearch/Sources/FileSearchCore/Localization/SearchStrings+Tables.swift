@@ -42,7 +42,8 @@ extension SearchStrings {
       -h, --help       Show this message and exit.
       --               Treat the next argument as DIR.
 
-    Messages are in English, German or French, as LC_ALL, LC_MESSAGES or LANG say.
+    Messages are in English, German or French, as LC_ALL, LC_MESSAGES or LANG say,
+    with GNU LANGUAGE first when it is set.
 
     Ctrl-C cancels the running search, which brings back what it replaced (its
     own matches found so far stay), or the page being loaded; a second Ctrl-C,
@@ -136,7 +137,7 @@ extension SearchStrings {
       --               Das nächste Argument als ORDNER nehmen.
 
     Die Meldungen sind englisch, deutsch oder französisch, wie LC_ALL, LC_MESSAGES
-    oder LANG es sagen.
+    oder LANG es sagen, zuerst aber GNU LANGUAGE, wenn es gesetzt ist.
 
     Strg-C bricht die laufende Suche ab, was zurückbringt, was sie ersetzt hat
     (ihre bis dahin gefundenen Treffer bleiben), oder die Seite, die gerade lädt;
@@ -233,7 +234,7 @@ extension SearchStrings {
       --               Traiter l’argument suivant comme DOSSIER.
 
     Les messages sont en anglais, en allemand ou en français, selon LC_ALL,
-    LC_MESSAGES ou LANG.
+    LC_MESSAGES ou LANG, et d’abord selon LANGUAGE (GNU) s’il est défini.
 
     Ctrl-C annule la recherche en cours, ce qui ramène ce qu’elle remplaçait (ses
     propres résultats déjà trouvés restent), ou la page en chargement\u{A0}; un second

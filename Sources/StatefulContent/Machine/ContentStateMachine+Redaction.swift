@@ -15,7 +15,7 @@ extension ContentStateMachine {
   /// - Complexity: O(*n* × *s*) for a text of *n* characters and *s* secrets (at most two),
   ///   and nothing at all before the first unlock.
   func redactingSecrets(_ text: String) -> String {
-    guard triedSecret != nil || contentLock.credential != nil else { return text }
+    guard holdsSecrets else { return text }
     var text = text
     for secret in secrets where text.contains(secret) {
       text = text.replacing(secret, with: Self.redactedSecret)
@@ -23,13 +23,14 @@ extension ContentStateMachine {
     return text
   }
 
+  /// Whether a text may show a secret: one was given to an unlock since the last reset.
+  var holdsSecrets: Bool { triedSecret != nil || contentLock.credential != nil }
+
   /// A configured placeholder whose texts show no secret: a ``StandardPlaceholder``'s title,
   /// message, recovery suggestion and announcement are redacted; a placeholder of another type
   /// is the app's, and only its announcement is (when it is made).
   func redactingSecrets(in placeholder: any Placeholder) -> any Placeholder {
-    guard triedSecret != nil || contentLock.credential != nil,
-      var standard = placeholder as? StandardPlaceholder
-    else { return placeholder }
+    guard var standard = placeholder as? StandardPlaceholder else { return placeholder }
     let before = standard
     standard.title = redactingSecrets(standard.title)
     standard.message = standard.message.map(redactingSecrets)

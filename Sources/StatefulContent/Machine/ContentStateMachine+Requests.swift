@@ -240,14 +240,17 @@ extension ContentStateMachine {
   ) -> (any Placeholder, EdgeInsets, attempt: Int) {
     let attempt = state.kind == .loading ? decider.attempt : 1
     let key = currentKey
+    // Redacted only while a secret is known: a placeholder handed on untouched is not copied.
     if let registered = placeholders.registeredPlaceholder(for: state.kind) {
       let (placeholder, insets) = PlaceholderRegistry.configure(
         registered, for: state, attempt: attempt, key: key, builtIns: builtIns, configure)
-      return (redactingSecrets(in: placeholder), insets, attempt)
+      if holdsSecrets { return (redactingSecrets(in: placeholder), insets, attempt) }
+      return (placeholder, insets, attempt)
     }
     let (placeholder, insets) = PlaceholderRegistry.configureBuiltIn(
       for: state, attempt: attempt, key: key, builtIns: builtIns, configure)
-    return (redactingSecrets(in: placeholder), insets, attempt)
+    if holdsSecrets { return (redactingSecrets(in: placeholder), insets, attempt) }
+    return (placeholder, insets, attempt)
   }
 
   /// Builds the presentation of a request from its configured placeholder and hands it to the

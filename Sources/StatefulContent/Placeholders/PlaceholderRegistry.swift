@@ -75,16 +75,23 @@ struct PlaceholderRegistry {
     builtIns: BuiltInPlaceholders = .current,
     _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
   ) -> (any Placeholder, EdgeInsets) {
-    let base: any Placeholder
+    // Each box is handed on as it is, not copied into a local first.
     switch state {
     case .error, .locked(.incorrectCredential):
       return configure(builtIn(for: state, builtIns: builtIns))
-    case .locked: base = builtIns.boxedLocked
-    case .empty: base = builtIns.boxedEmpty
-    case .idle, .loading, .content, .custom: base = builtIns.boxedLoading
+    case .locked:
+      return Self.configure(
+        builtIns.boxedLocked, for: state, attempt: attempt, key: key, builtIns: builtIns,
+        configure)
+    case .empty:
+      return Self.configure(
+        builtIns.boxedEmpty, for: state, attempt: attempt, key: key, builtIns: builtIns,
+        configure)
+    case .idle, .loading, .content, .custom:
+      return Self.configure(
+        builtIns.boxedLoading, for: state, attempt: attempt, key: key, builtIns: builtIns,
+        configure)
     }
-    return Self.configure(
-      base, for: state, attempt: attempt, key: key, builtIns: builtIns, configure)
   }
 
   /// Lends `configure` a state's placeholder (registered or built-in) before the adopter's

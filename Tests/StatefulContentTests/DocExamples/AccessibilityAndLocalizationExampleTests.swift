@@ -39,6 +39,9 @@ final class Inbox: @MainActor StatefulContent {
   }
 }
 
+/// An error that does not describe itself.
+struct ServerUnreachable: Error {}
+
 enum SyncError: LocalizedError {
   case offline
 
@@ -108,6 +111,39 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
     let placeholder = try XCTUnwrap(
       machine.presentedPresentation.placeholder as? StandardPlaceholder)
     XCTAssertEqual(placeholder.actions.map(\.title), ["Nochmal"])
+  }
+
+  func test_aPlaceholderRegisteredForAGermanMachine_startsFromTheGermanBuiltIn() async throws {
+    let machine = ContentStateMachine()
+    machine.strings = .german
+    var failed = StandardPlaceholder.error(in: machine.strings)  // "Etwas ist schiefgelaufen"
+    failed.message = "Keine Verbindung zum Server."
+    try machine.setPlaceholder(failed, for: .error)  // its action: "Erneut versuchen"
+
+    let model = SearchModel(machine: machine)
+    model.startLoading()
+    model.endLoading(error: ServerUnreachable())
+    let placeholder = try XCTUnwrap(
+      machine.presentedPresentation.placeholder as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.title, "Etwas ist schiefgelaufen")
+    XCTAssertEqual(placeholder.message, "Keine Verbindung zum Server.")
+    XCTAssertEqual(placeholder.actions.map(\.title), ["Erneut versuchen"])
+  }
+
+  /// The article's table of built-in texts.
+  func test_theTableOfBuiltInTexts_isTheLibrarys() {
+    let rows: [(KeyPath<PlaceholderStrings, String>, [String])] = [
+      (\.loading, ["Loading…", "Wird geladen…", "Chargement…"]),
+      (\.empty, ["No Content", "Kein Inhalt", "Aucun contenu"]),
+      (\.error, ["Something Went Wrong", "Etwas ist schiefgelaufen", "Un problème est survenu"]),
+      (\.retry, ["Retry", "Erneut versuchen", "Réessayer"]),
+      (\.locked, ["Locked", "Gesperrt", "Verrouillé"]),
+    ]
+    let tables: [PlaceholderStrings] = [.english, .german, .french]
+    for (text, expected) in rows {
+      XCTAssertEqual(tables.map { $0[keyPath: text] }, expected)
+    }
+    XCTAssertEqual(tables.map { $0.results(3) }, ["3 results", "3 Ergebnisse", "3 résultats"])
   }
 
   func test_aLocalizedErrorFillsTheErrorPlaceholder() async throws {

@@ -11,6 +11,9 @@ import StatefulContent
 public final class RecordingAnnouncer: Announcer {
   /// Every announcement received, in order.
   public private(set) var announcements: [Announcement] = []
+  /// Called after each announcement is recorded; for re-entrancy tests, like
+  /// `RecordingPresenter.onPresent`.
+  public var onAnnounce: ((Announcement) -> Void)?
 
   /// Creates an announcer that has recorded nothing.
   public init() {}
@@ -20,6 +23,7 @@ public final class RecordingAnnouncer: Announcer {
   /// - Parameter announcement: The announcement the machine made.
   public func announce(_ announcement: Announcement) {
     announcements.append(announcement)
+    onAnnounce?(announcement)
   }
 
   /// The texts announced, in order.

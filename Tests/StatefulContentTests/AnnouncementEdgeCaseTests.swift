@@ -10,7 +10,7 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
 
   func test_announcerRequestingATransitionFromAnnounce_isQueued() async {
     let model = model
-    let reentrant = ClosureAnnouncer.once(when: .empty) { model.startLoading() }
+    let reentrant = RecordingAnnouncer.once(when: .empty) { model.startLoading() }
     model.stateMachine.setAnnouncer(reentrant, policy: .immediate)
     model.startLoading()
     model.endLoading()
@@ -20,7 +20,7 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
   }
 
   func test_announcerRemovingOrReplacingItselfFromAnnounce() async {
-    let first = ClosureAnnouncer()
+    let first = RecordingAnnouncer()
     let second = RecordingAnnouncer()
     let machine = model.stateMachine
     first.onAnnounce = { _ in machine.setAnnouncer(second, policy: .immediate) }
@@ -31,7 +31,7 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
     XCTAssertEqual(first.texts, ["Loading…"])
     XCTAssertEqual(second.texts, ["1 result"])
     second.removeAll()
-    let third = ClosureAnnouncer()
+    let third = RecordingAnnouncer()
     third.onAnnounce = { _ in machine.setAnnouncer(nil) }
     machine.setAnnouncer(third, policy: .standard)
     model.content = []
@@ -44,7 +44,7 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
 
   func test_announcerReleasingTheModelFromAnnounce() async {
     weak var released: TestModel?
-    let reentrant = ClosureAnnouncer()
+    let reentrant = RecordingAnnouncer()
     do {
       var holder: TestModel? = TestModel(
         machine: ContentStateMachine(presenter: presenter, clock: clock))
@@ -61,7 +61,7 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
   /// Timer-fired announce that re-enters with a new load: no crash, no lost announcement.
   func test_announcerReenteringFromTheTimer() async {
     let model = model
-    let reentrant = ClosureAnnouncer.once(when: .empty) {
+    let reentrant = RecordingAnnouncer.once(when: .empty) {
       model.content = ["x", "y"]
       model.startLoading()
       model.endLoading()

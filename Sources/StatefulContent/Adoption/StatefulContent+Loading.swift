@@ -66,7 +66,6 @@ extension StatefulContent {
     // nothing is shown.
     if Task.isCancelled { return .cancelled }
     let machine = stateMachine
-    if let credential { machine.triedSecret = credential.secret }
     var work = work
     if mode == .unlock, let verifier = machine.credentialVerifier, let credential {
       work = work.verifying(credential, with: verifier)

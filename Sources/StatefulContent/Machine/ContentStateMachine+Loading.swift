@@ -60,9 +60,17 @@ extension ContentStateMachine {
   // MARK: Registry
 
   /// Registers a new load, superseding the running one, and returns its identifier.
+  ///
+  /// - Parameters:
+  ///   - lifecycle: The load's rules.
+  ///   - credential: The credential an unlock tries, whose secret no text may show from now
+  ///     on (see ContentStateMachine+Redaction.swift); `nil` for other loads.
+  ///   - signal: Tells the load's driver what happened to it.
   func beginLoad(
-    _ lifecycle: LoadLifecycle, signal: @escaping @Sendable (LoadRegistry.Signal) -> Void
+    _ lifecycle: LoadLifecycle, credential: Credential? = nil,
+    signal: @escaping @Sendable (LoadRegistry.Signal) -> Void
   ) -> UInt64 {
+    if let credential { triedSecret = credential.secret }
     holdsDecisions = false
     supersedeAppend()
     let (id, superseded) = loads.begin(lifecycle, signal: signal) {

@@ -153,7 +153,7 @@ public final class ContentStateMachine: Observable {
   /// The secret of the credential given to the last unlock, which no placeholder text and no
   /// announcement may show (an operation's error may describe it); see
   /// ContentStateMachine+Redaction.swift.
-  @exclusivity(unchecked) @usableFromInline var triedSecret: String?
+  @exclusivity(unchecked) var triedSecret: String?
   /// The last loading, empty and content presentations, reused when identical.
   @exclusivity(unchecked) var presentationCache = PresentationCache()
 

@@ -198,7 +198,7 @@ struct LoadDriver<Value: Sendable> {
       key: key, keyChange: keyChange, debounce: debounce)
     debounceDeadline = lifecycle.debounceDeadline(now: machine.clock.now())
     let mailbox = mailbox
-    id = machine.beginLoad(lifecycle) { signal in mailbox.signal(signal) }
+    id = machine.beginLoad(lifecycle, credential: credential) { signal in mailbox.signal(signal) }
   }
 
   /// Runs the load to its end.

@@ -138,7 +138,8 @@ do {
 let loads = quick ? 2_000 : 10_000
 let loadRounds = quick ? 1 : 5
 let loadOverhead = await Task { @MainActor () -> (Double, Double) in
-  let model = BenchModel(presenter: ImmediatePresenter())
+  let presenter = ImmediatePresenter()  // the machine holds its presenter weakly
+  let model = BenchModel(presenter: presenter)
   let work: @Sendable () async throws -> [Int] = { [1] }
   let operation: @Sendable (LoadContext) async throws -> [Int] = { _ in try await work() }
   let clock = ContinuousClock()
@@ -175,8 +176,10 @@ results.append(
 // plain `load` of the same immediate operation, taking turns in every round: the cost of the
 // keys (the previous key's content marked, the key on every presentation).
 let keyedOverhead = await Task { @MainActor () -> (Double, Double, Double) in
-  let keyedModel = BenchModel(presenter: ImmediatePresenter())
-  let plainModel = BenchModel(presenter: ImmediatePresenter())
+  let keyedPresenter = ImmediatePresenter()  // the machine holds its presenter weakly
+  let plainPresenter = ImmediatePresenter()
+  let keyedModel = BenchModel(presenter: keyedPresenter)
+  let plainModel = BenchModel(presenter: plainPresenter)
   let operation: @Sendable (LoadContext) async throws -> [Int] = { _ in [1] }
   let clock = ContinuousClock()
   func ns(_ duration: Duration) -> Double {

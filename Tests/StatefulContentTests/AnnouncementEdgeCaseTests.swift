@@ -290,7 +290,8 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
       }
       throw TestError("could not decrypt with \(credential.secret)")
     }
-    _ = await model.load(into: \.content, operation: open)
+    model.operation = open
+    await model.loadContent()
     _ = await model.unlock(with: Credential(password: "hunter2-secret"))
     let leaked = announcer.texts.filter { $0.contains("hunter2") }
     let presented = presenter.records.compactMap {
@@ -310,7 +311,8 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
       }
       throw Wrapped(credential: credential)
     }
-    _ = await model.load(into: \.content, operation: open)
+    model.operation = open
+    await model.loadContent()
     _ = await model.unlock(with: Credential(password: "hunter2-secret"))
     for text in announcer.texts { XCTAssertFalse(text.contains("hunter2"), text) }
   }
@@ -321,6 +323,12 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
   private final class Plain: StatefulContent {
     let stateMachine: ContentStateMachine
     var content: [String] = []
+    /// The operation of `loadContent()`, which an unlock runs with the credential.
+    var operation: (@Sendable (LoadContext) async throws -> [String])?
+    func loadContent() async {
+      guard let operation else { return }
+      await load(into: \.content, operation: operation)
+    }
     init(_ presenter: RecordingPresenter, _ announcer: RecordingAnnouncer) {
       stateMachine = ContentStateMachine(presenter: presenter)
       stateMachine.strings = .english

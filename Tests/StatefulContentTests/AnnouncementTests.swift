@@ -222,7 +222,7 @@ final class AnnouncementTests: AnnouncingTestCase {
       }
       return ["page"]
     }
-    _ = await model.load(into: \.content, operation: open)
+    _ = await model.loadReloadable(open)
     _ = await model.unlock(with: Credential(password: "wrong-guess-1"))
     _ = await model.unlock(with: Credential(password: "wrong-guess-2"))
     _ = await model.unlock(with: Credential(password: secret))

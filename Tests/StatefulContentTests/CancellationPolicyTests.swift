@@ -58,7 +58,8 @@ final class CancellationPolicyTests: XCTestCase {
   }
 
   func test_endLoading_withAnAppCancellation_onlyOnceThePolicyKnowsIt() {
-    let model = TestModel(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     model.startLoading()
     model.endLoading(animated: false, error: CheckoutAbandoned())
     XCTAssertEqual(model.currentState.kind, .error, "unknown to the policy: an error")

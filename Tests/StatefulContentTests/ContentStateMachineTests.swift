@@ -139,7 +139,8 @@ final class ContentStateMachineTests: XCTestCase {
   }
 
   func test_lastState_isThePreviouslyPresentedState() {
-    let model = TestModel(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     model.startLoading()
     model.endLoading(error: TestError())
     XCTAssertEqual(model.lastState, .loading)
@@ -161,7 +162,8 @@ final class ContentStateMachineTests: XCTestCase {
         finished()
       }
     }
-    let model = TestModel(presenter: DoubleFinisher())
+    let keptPresenter = DoubleFinisher()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     let outcomes = OutcomeRecorder()
     model.startLoading(completion: outcomes.completion("a"))
     model.endLoading(completion: outcomes.completion("b"))

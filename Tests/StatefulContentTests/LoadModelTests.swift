@@ -74,7 +74,7 @@ final class LoadModelTests: XCTestCase {
         let gate = Gate<[String]>()
         gates.append(gate)
         let task = Task {
-          await model.load(into: \.content) { context in
+          await model.loadReloadable { context in
             if let credential = context.credential {
               guard credential.secret == "pw" else {
                 throw ContentLockedError(.incorrectCredential(attempts: 0))

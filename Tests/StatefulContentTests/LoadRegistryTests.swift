@@ -195,20 +195,6 @@ final class LoadRegistryTests: XCTestCase {
     registry.presented(loading: true, now: clock.now())
     XCTAssertEqual(registry.loadingShownAt, .seconds(3))
   }
-
-  // MARK: Last recipe
-
-  func test_lastRecipe_isKeptAcrossLoads() {
-    var registry = LoadRegistry()
-    XCTAssertNil(registry.lastRecipe)
-    registry.lastRecipe = StubRecipe()
-    let (id, _) = begin(&registry)
-    _ = begin(&registry)
-    _ = registry.end(id + 1)
-    _ = begin(&registry)
-    _ = registry.cancel()
-    XCTAssertTrue(registry.lastRecipe is StubRecipe)
-  }
 }
 
 /// A clock reading that counts how often it was read.
@@ -222,12 +208,4 @@ private final class ClockProbe {
     reads += 1
     return time
   }
-}
-
-/// A recipe that runs nothing.
-private struct StubRecipe: AnyLoadRecipe {
-  func run(
-    on host: AnyObject, mode: LoadLifecycle.Mode, credential: Credential?,
-    isolation: isolated (any Actor)?
-  ) async -> LoadOutcome? { nil }
 }

@@ -211,7 +211,8 @@ final class LoadingPolicyTests: LoadTestCase {
   }
 
   func test_foreverDurations_onTheRealClock_loadCompletesWithoutTrapping() async {
-    let model = TestModel(machine: ContentStateMachine(presenter: RecordingPresenter()))
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(machine: ContentStateMachine(presenter: keptPresenter))
     model.stateMachine.loadingPolicy = LoadingPolicy(
       showDelay: .seconds(Int64.max), minimumDisplayTime: .seconds(Int64.max),
       progressInterval: .seconds(Int64.max))

@@ -3,44 +3,6 @@ import StatefulContentTesting
 import XCTest
 
 final class LoadingTests: LoadTestCase {
-  // MARK: An operation on the caller's actor, given the adopter
-
-  func test_anOperationOnTheCallersActor_isSuperseded_cancelled_andRetried_asAnyLoad() async {
-    let gate = Gate<[String]>()
-    let model = model
-    let first = Task {
-      await model.load(into: \.content) { model, _ in
-        MainActor.assertIsolated("the operation runs on the caller's actor")
-        return try await gate.wait() + model.content
-      }
-    }
-    await settle { gate.waiterCount == 1 }
-    let second = Task { await model.load(into: \.content) { _, _ in ["second"] } }
-    let firstOutcome = await first.value
-    XCTAssertEqual(firstOutcome, .superseded)
-    let secondOutcome = await second.value
-    XCTAssertEqual(secondOutcome, .completed)
-    XCTAssertEqual(model.content, ["second"])
-
-    let cancelled = Task { await model.load(into: \.content) { _, _ in try await gate.wait() } }
-    await settle { gate.waiterCount >= 1 && model.stateMachine.hasActiveLoad }
-    cancelled.cancel()
-    let cancelledOutcome = await cancelled.value
-    XCTAssertEqual(cancelledOutcome, .cancelled)
-    XCTAssertEqual(model.content, ["second"])
-
-    let attempts = Counter()
-    let retry = RetryPolicy(maximumRetries: 1, initialDelay: .zero)
-    let retried = await model.load(into: \.content, retry: retry) { _, context in
-      attempts.increment()
-      if context.attempt == 1 { throw TestError("first") }
-      return ["retried"]
-    }
-    XCTAssertEqual(retried, .completed)
-    XCTAssertEqual(attempts.value, 2)
-    XCTAssertEqual(model.content, ["retried"])
-  }
-
   func test_load_success_showsLoadingThenContent() async {
     let gate = Gate<[String]>()
     let load = startLoad(gate)
@@ -289,20 +251,38 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(shown.last, 1)
   }
 
-  func test_reload_runsTheLastOperationAgain() async {
+  func test_reload_runsTheAdoptersLoadAgain_andTheMachineKeepsNoOperation() async {
     let calls = Counter()
     let noReload = await model.reload()
-    XCTAssertNil(noReload)
-    _ = await model.load(into: \.content) { _ in
+    XCTAssertNil(noReload, "loadContent() started no load")
+    let outcome = await model.loadReloadable { _ in
       calls.increment()
       if calls.value == 1 { throw TestError() }
       return ["second"]
     }
+    XCTAssertEqual(outcome, .failed(TestError()))
     XCTAssertEqual(model.currentState, .error(TestError()))
-    let outcome = await model.reload()
-    XCTAssertEqual(outcome, .completed)
+    let reloaded = await model.reload()
+    XCTAssertEqual(reloaded, .completed)
     XCTAssertEqual(model.content, ["second"])
     XCTAssertEqual(calls.value, 2)
+  }
+
+  func test_reload_withoutLoadContent_loadsNothing_andReportsTheMistakeOnce() async {
+    final class Plain: StatefulContent {
+      let stateMachine = ContentStateMachine()
+      var content: [String] = []
+    }
+    let plain = Plain()
+    var mistakes: [AdoptionMistake] = []
+    plain.stateMachine.adoptionMistakeHandler = { mistakes.append($0) }
+    await plain.load(into: \.content) { _ in throw TestError() }
+    let first = await plain.reload()
+    let second = await plain.reload()
+    XCTAssertNil(first)
+    XCTAssertNil(second)
+    XCTAssertEqual(plain.currentState, .error(TestError()), "nothing was loaded")
+    XCTAssertEqual(mistakes, [.loadContentNotImplemented])
   }
 
   func test_burstOfAThousandLoads_onlyTheLastLands() async {
@@ -376,7 +356,8 @@ final class LoadingTests: LoadTestCase {
   }
 
   func test_retry_twoThousandImmediateRetries_allRun_andProgressIsNotANewLastState() async {
-    let model = TestModel(machine: ContentStateMachine(presenter: RecordingPresenter()))
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(machine: ContentStateMachine(presenter: keptPresenter))
     let attempts = Counter()
     let outcome = await model.load(
       into: \.content, retry: RetryPolicy(maximumRetries: 2_000, initialDelay: .zero)

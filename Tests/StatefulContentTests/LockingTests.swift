@@ -20,7 +20,7 @@ final class LockingTests: XCTestCase {
     seen: Counter? = nil, content: [String] = ["page 1"]
   ) async -> LoadOutcome {
     let password = password
-    return await model.load(into: \.content) { context in
+    return await model.loadReloadable { context in
       seen?.increment()
       guard let credential = context.credential else {
         throw ContentLockedError(.credentialRequired)
@@ -302,9 +302,10 @@ final class LockingTests: XCTestCase {
   }
 
   func test_attemptLimit_decidingAgainAfterwards_keepsTheError() async {
-    let model = TestModel(machine: ContentStateMachine(presenter: RecordingPresenter()))
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(machine: ContentStateMachine(presenter: keptPresenter))
     model.stateMachine.maximumUnlockAttempts = 1
-    await model.load(into: \.content) { context in
+    await model.loadReloadable { context in
       guard context.credential?.secret == "right" else { throw ContentLockedError() }
       return ["a"]
     }

@@ -55,16 +55,144 @@ final class MemoryTests: XCTestCase {
     XCTAssertNil(weakScreen, "held weakly once the machine knows its adopter (I6)")
   }
 
-  func test_aPresenterMadeInlineForItsMachine_staysAndIsReleasedWithIt() {
+  // MARK: Who owns what: the shapes people write
+
+  /// A model that a controller owns; the controller presents it.
+  private final class Article: StatefulContent {
+    let stateMachine: ContentStateMachine
+    var content: [String] = []
+
+    init(presenter: (any Presenter)? = nil) {
+      stateMachine = ContentStateMachine(presenter: presenter)
+    }
+  }
+
+  /// UIKit's most common shape: a view controller that owns its model and is its presenter.
+  private final class ArticleController: SynchronousPresenter {
+    var article: Article!
+    var shown: [ContentState.Kind] = []
+
+    init(presenterGivenAtInit: Bool) {
+      if presenterGivenAtInit {
+        article = Article(presenter: self)
+      } else {
+        article = Article()
+        article.stateMachine.presenter = self
+      }
+    }
+
+    func present(_ presentation: Presentation, animated: Bool) {
+      shown.append(presentation.state.kind)
+    }
+  }
+
+  func test_aControllerThatOwnsItsModelAndPresentsIt_isReleased_andPresents() {
+    for givenAtInit in [true, false] {
+      weak var weakController: ArticleController?
+      weak var weakArticle: Article?
+      weak var weakMachine: ContentStateMachine?
+      do {
+        let controller = ArticleController(presenterGivenAtInit: givenAtInit)
+        weakController = controller
+        weakArticle = controller.article
+        weakMachine = controller.article.stateMachine
+        controller.article.startLoading()
+        controller.article.endLoading(animated: false)
+        XCTAssertEqual(controller.shown, [.loading, .empty], "given at init: \(givenAtInit)")
+      }
+      XCTAssertNil(
+        weakController, "controller → model → machine ⇢ controller (weak), at init: \(givenAtInit)")
+      XCTAssertNil(weakArticle)
+      XCTAssertNil(weakMachine)
+    }
+  }
+
+  /// A model that owns a presenter made for it.
+  private final class Report: StatefulContent {
+    let presenter = RecordingPresenter()
+    let stateMachine: ContentStateMachine
+    var content: [String] = []
+
+    init() {
+      stateMachine = ContentStateMachine(presenter: presenter)
+    }
+  }
+
+  func test_aModelOwningAPresenterMadeForIt_presents_andIsReleasedWithIt() {
+    weak var weakReport: Report?
     weak var weakPresenter: RecordingPresenter?
     do {
-      let model = TestModel(machine: ContentStateMachine(presenter: RecordingPresenter()))
-      weakPresenter = model.stateMachine.presenter as? RecordingPresenter
-      model.startLoading()
-      XCTAssertEqual(weakPresenter?.presentedKinds, [.loading], "kept while the machine lives")
+      let report = Report()
+      weakReport = report
+      weakPresenter = report.presenter
+      report.startLoading()
+      XCTAssertEqual(report.presenter.presentedKinds, [.loading])
     }
+    XCTAssertNil(weakReport)
     XCTAssertNil(weakPresenter)
   }
+
+  func test_aPresenterNothingKeeps_isReportedOnce_andTheMachinePresentsNothing() {
+    var mistakes: [AdoptionMistake] = []
+    let model = TestModel(machine: ContentStateMachine(presenter: RecordingPresenter()))
+    model.stateMachine.adoptionMistakeHandler = { mistakes.append($0) }
+    XCTAssertNil(model.stateMachine.presenter, "the machine does not own its presenter")
+    model.startLoading()
+    model.endLoading()
+    XCTAssertEqual(model.currentState, .empty, "the rules still decide")
+    XCTAssertEqual(mistakes, [.presenterReleasedBeforePresenting])
+  }
+
+  func test_aPresenterReleasedAfterPresenting_isNoMistake() {
+    var mistakes: [AdoptionMistake] = []
+    let model = TestModel()
+    model.stateMachine.adoptionMistakeHandler = { mistakes.append($0) }
+    do {
+      let screen = RecordingPresenter()
+      model.stateMachine.presenter = screen
+      model.startLoading()
+      XCTAssertEqual(screen.presentedKinds, [.loading])
+    }
+    model.endLoading()  // the screen went away; the model lives on
+    XCTAssertEqual(model.currentState, .empty)
+    XCTAssertEqual(mistakes, [], "a screen that went away after presenting is no mistake")
+  }
+
+  /// A SwiftUI-style view: it observes the model and keeps no presenter.
+  @MainActor
+  private final class ObservingView {
+    let article = Article()
+    var changes: [ContentState.Kind] = []
+    var observation: Task<Void, Never>?
+
+    func appear() {
+      let changes = article.stateMachine.stateChanges()
+      observation = Task { [weak self] in
+        for await change in changes { self?.changes.append(change.to.kind) }
+      }
+    }
+  }
+
+  @MainActor
+  func test_aViewThatOnlyObservesTheModel_isReleased() async {
+    weak var weakView: ObservingView?
+    weak var weakMachine: ContentStateMachine?
+    var observation: Task<Void, Never>?
+    do {
+      let view = ObservingView()
+      weakView = view
+      weakMachine = view.article.stateMachine
+      view.appear()
+      observation = view.observation
+      view.article.startLoading()
+      view.article.endLoading()
+      XCTAssertEqual(view.article.stateMachine.presentedState, .empty)
+    }
+    XCTAssertNil(weakMachine, "the observation does not keep the machine")
+    await observation?.value  // the sequence ends with the machine
+    XCTAssertNil(weakView)
+  }
+
   final class Tracker: Placeholder, @unchecked Sendable {
     // @unchecked: immutable after init; only its identity is used, for a weak reference.
   }
@@ -256,8 +384,9 @@ final class LoadMemoryTests: XCTestCase {
     let clock = ManualClock()
     var load: Task<LoadOutcome, Never>?
     do {
+      let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
       let model = TestModel(
-        machine: ContentStateMachine(presenter: RecordingPresenter(), clock: clock))
+        machine: ContentStateMachine(presenter: keptPresenter, clock: clock))
       model.stateMachine.loadingPolicy = .smooth  // a show-delay timer is pending too
       weakModel = model
       weakMachine = model.stateMachine
@@ -278,64 +407,121 @@ final class LoadMemoryTests: XCTestCase {
     gate.open(with: ["late"])  // the operation's late result reaches nothing
   }
 
-  /// A `@MainActor` model whose operation needs the model's own, non-`Sendable` service.
+  /// A `@MainActor` model whose operations capture `self`, as everyone writes them first.
   @MainActor
   private final class Feed: @MainActor StatefulContent {
-    final class API {
-      var calls = 0
-      nonisolated(nonsending) func items() async throws -> [String] {
-        calls += 1
+    enum Shape: CaseIterable {
+      case strong, weak, keyed, paged, streaming
+    }
+    final class API: Sendable {
+      let calls = Counter()
+      func items() async throws -> [String] {
+        calls.increment()
+        if calls.value == 1 { throw TestError("offline") }
         return ["a", "b"]
       }
     }
-    let stateMachine = ContentStateMachine()
+    let presenter = RecordingPresenter()
+    let stateMachine: ContentStateMachine
     let api = API()
+    let shape: Shape
     var content: [String] = []
+    /// Counted on the main actor, from the `[weak self]` operation.
+    var requests = 0
+
+    init(shape: Shape) {
+      self.shape = shape
+      stateMachine = ContentStateMachine(presenter: presenter)
+    }
+
+    /// Touches the model's state: the `[weak self]` operation can reach it only by hopping to
+    /// the main actor (the thread sanitizer run checks that nothing races).
+    func countRequest() {
+      MainActor.assertIsolated()
+      requests += 1
+    }
+
+    /// Each shape captures `self` in its operation; reload — Retry, pull to refresh — runs it.
+    @MainActor func loadContent() async {
+      switch shape {
+      case .strong:
+        await load(into: \.content) { _ in try await self.api.items() }
+      case .weak:
+        await load(into: \.content) { [weak self] _ in
+          guard let self else { throw CancellationError() }
+          await self.countRequest()
+          return try await self.api.items()
+        }
+      case .keyed:
+        await load(into: \.content, key: "swift", debounce: .milliseconds(150)) { _ in
+          try await self.api.items()
+        }
+      case .paged:
+        await load(into: \.content) { _ in try await self.api.items() }
+        await loadMore { _ in
+          try await self.api.items()
+        } apply: { feed, page in
+          feed.content += page
+        }
+      case .streaming:
+        await load { _ in
+          AsyncThrowingStream { continuation in
+            Task {
+              do {
+                continuation.yield(try await self.api.items())
+                continuation.finish()
+              } catch {
+                continuation.finish(throwing: error)
+              }
+            }
+          }
+        } reset: { feed in
+          feed.content = []
+        } apply: { feed, part in
+          feed.content += part
+        }
+      }
+    }
   }
 
   @MainActor
-  func test_anOperationGivenTheModel_keepsReloadWorking_andTheModelIsReleased() async {
+  func test_operationsThatCaptureSelf_areReleasedWithTheModel_andRetryStillLoads() async {
+    for shape in Feed.Shape.allCases {
+      weak var weakFeed: Feed?
+      weak var weakMachine: ContentStateMachine?
+      weak var weakPresenter: RecordingPresenter?
+      do {
+        let feed = Feed(shape: shape)
+        weakFeed = feed
+        weakMachine = feed.stateMachine
+        weakPresenter = feed.presenter
+        await feed.loadContent()
+        XCTAssertEqual(feed.currentState.kind, .error, "\(shape): the first call fails")
+        await feed.reload()  // the error placeholder's Retry
+        XCTAssertEqual(feed.currentState, .content, "\(shape)")
+        XCTAssertEqual(feed.content.prefix(2), ["a", "b"], "\(shape)")
+        await feed.reload()  // pull to refresh
+        XCTAssertEqual(feed.currentState, .content, "\(shape)")
+        XCTAssertEqual(feed.api.calls.value, shape == .paged ? 5 : 3, "\(shape)")
+        XCTAssertEqual(feed.requests, shape == .weak ? 3 : 0, "\(shape)")
+      }
+      await settle { weakFeed == nil }
+      XCTAssertNil(weakFeed, "\(shape): the machine keeps no operation that holds the model")
+      XCTAssertNil(weakMachine, "\(shape)")
+      XCTAssertNil(weakPresenter, "\(shape)")
+    }
+  }
+
+  @MainActor
+  func test_aModelReleasedWhileItsErrorIsShown_isReleased() async {
     weak var weakFeed: Feed?
     do {
-      let feed = Feed()
+      let feed = Feed(shape: .strong)
       weakFeed = feed
-      var outcome = await feed.load(into: \.content) { feed, _ in try await feed.api.items() }
-      XCTAssertEqual(outcome, .completed)
-      XCTAssertEqual(feed.content, ["a", "b"])
-      feed.content = []
-      outcome = await feed.reload() ?? .cancelled
-      XCTAssertEqual(outcome, .completed, "reload runs the operation again, given the model")
-      XCTAssertEqual(feed.content, ["a", "b"])
-      XCTAssertEqual(feed.api.calls, 2)
+      await feed.loadContent()
+      XCTAssertEqual(feed.currentState.kind, .error, "Retry is on screen")
     }
-    await settle { weakFeed == nil }
-    XCTAssertNil(weakFeed, "the kept operation does not hold the model")
-  }
-
-  /// An actor that owns a non-`Sendable` model and refreshes it from its own method.
-  private actor Mailroom {
-    final class Inbox: StatefulContent {
-      final class Server {
-        nonisolated(nonsending) func messages() async throws -> [String] { ["hi"] }
-      }
-      let stateMachine = ContentStateMachine()
-      let server = Server()
-      var content: [String] = []
-    }
-    let inbox = Inbox()
-
-    func refresh() async -> LoadOutcome {
-      await inbox.load(into: \.content) { inbox, _ in try await inbox.server.messages() }
-    }
-    var messages: [String] { inbox.content }
-  }
-
-  func test_anActorOwnedModel_loadsFromTheActor_withANonSendableService() async {
-    let mailroom = Mailroom()
-    let outcome = await mailroom.refresh()
-    XCTAssertEqual(outcome, .completed)
-    let messages = await mailroom.messages
-    XCTAssertEqual(messages, ["hi"])
+    XCTAssertNil(weakFeed, "nothing is kept for Retry")
   }
 
   /// An actor that owns its model and starts paced loading from its own method.

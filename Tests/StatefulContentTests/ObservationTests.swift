@@ -7,7 +7,8 @@ import XCTest
 @MainActor
 final class ObservationTests: XCTestCase {
   func test_machineIsObservable() {
-    let model = TestModel(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     let changes = Counter()
     withObservationTracking {
       _ = model.stateMachine.requestedState
@@ -27,7 +28,8 @@ final class ObservationTests: XCTestCase {
   }
 
   func test_stateChanges_reachEveryConsumer_inOrder() async {
-    let model = TestModel(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     let first = model.stateMachine.stateChanges()
     let second = model.stateMachine.stateChanges()
     model.startLoading()
@@ -46,7 +48,8 @@ final class ObservationTests: XCTestCase {
   }
 
   func test_consumerThatStops_isReleased() async {
-    let model = TestModel(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     let machine = model.stateMachine
     let consumer = Task {
       for await change in machine.stateChanges() where change.to.kind == .error { break }
@@ -64,7 +67,8 @@ final class ObservationTests: XCTestCase {
   }
 
   func test_streamsEnd_whenTheMachineIsReleased() async {
-    var model: TestModel? = TestModel(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    var model: TestModel? = TestModel(presenter: keptPresenter)
     let stream = model?.stateMachine.stateChanges()
     model = nil
     var count = 0
@@ -73,7 +77,8 @@ final class ObservationTests: XCTestCase {
   }
 
   func test_observation_valuesReadAfterANotifiedChange_areTheNewOnes() {
-    let model = TestModel(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     let machine = model.stateMachine
     model.startLoading()
     model.endLoading(animated: false)
@@ -103,7 +108,8 @@ final class ObservationTests: XCTestCase {
   /// In the willSet-time onChange of presentedState, lastState must not already be the new
   /// state: observers read presentedState (old) and lastState together.
   func test_observation_presentedStateChangeHandler_readsTheOutgoingStateAsPresentedAndLast() {
-    let model = TestModel(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     let m = Unchecked(model.stateMachine)
     model.startLoading()
     let seenLast = Cell<ContentState?>(nil)
@@ -239,7 +245,8 @@ final class ObservationTests: XCTestCase {
 
   /// Observation turned on after many unobserved transitions, on each property.
   func test_observation_startedAfterUnobservedTransitions_notifiesEachChangedProperty() {
-    let model = TestModel(presenter: SynchronousRecorder())
+    let keptPresenter = SynchronousRecorder()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     let m = Unchecked(model.stateMachine)
     for _ in 0..<3 {
       model.startLoading()
@@ -266,7 +273,8 @@ final class ObservationTests: XCTestCase {
   }
 
   func test_stateChanges_streamMadeAfterTransitions_reportsTheRealFromState() async {
-    let model = TestModel(presenter: SynchronousRecorder())
+    let keptPresenter = SynchronousRecorder()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     model.startLoading()
     model.endLoading(animated: false)
     let stream = model.stateMachine.stateChanges()
@@ -287,7 +295,8 @@ final class ObservationTests: XCTestCase {
   }
 
   func test_stateChanges_secondStreamAfterTheFirstEnded_receivesTheNextChange() async {
-    let model = TestModel(presenter: SynchronousRecorder())
+    let keptPresenter = SynchronousRecorder()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     let machine = model.stateMachine
     do {
       let stream = machine.stateChanges()

@@ -7,7 +7,7 @@ import XCTest
 final class PaginationTests: LoadTestCase {
   /// The first page: 1, 2, 3.
   private func loadFirstPage() async {
-    let outcome = await model.load(into: \.content) { _ in ["1", "2", "3"] }
+    let outcome = await model.loadReloadable { _ in ["1", "2", "3"] }
     XCTAssertEqual(outcome, .completed)
   }
 
@@ -91,25 +91,29 @@ final class PaginationTests: LoadTestCase {
   func test_aFailedAppend_keepsTheContent_andRetryRunsThatPageOnly() async {
     await loadFirstPage()
     let attempts = Counter()
-    let failed = await model.loadMore { _ in
-      attempts.increment()
-      if attempts.value == 1 { throw TestError("timeout") }
-      return ["4"]
-    } apply: { model, page in
-      model.content += page
+    // The adopter's page method: the page it asks for advances only when a page is applied.
+    func appendNextPage(
+      _ model: TestModel, isolation: isolated (any Actor)? = #isolation
+    ) async -> LoadOutcome {
+      await model.loadMore { _ in
+        attempts.increment()
+        if attempts.value == 1 { throw TestError("timeout") }
+        return ["4"]
+      } apply: { model, page in
+        model.content += page
+      }
     }
+    let failed = await appendNextPage(model)
     XCTAssertEqual(failed, .failed(TestError("timeout")))
     XCTAssertEqual(model.currentState, .content, "never an error state")
     XCTAssertEqual(model.content, ["1", "2", "3"])
     XCTAssertEqual(model.stateMachine.appendState.error as? TestError, TestError("timeout"))
     XCTAssertEqual(presenter.lastPresentation?.append.error as? TestError, TestError("timeout"))
     XCTAssertEqual(model.reportedErrors, [], "the footer shows it, not the error hook")
-    let retried = await model.retryAppend()
+    let retried = await appendNextPage(model)
     XCTAssertEqual(retried, .completed)
     XCTAssertEqual(model.content, ["1", "2", "3", "4"], "that page, once")
     XCTAssertNil(model.stateMachine.appendState.error)
-    let again = await model.retryAppend()
-    XCTAssertNil(again, "nothing failed since")
   }
 
   func test_anAppendWhileAnotherRuns_doesNotStart() async {

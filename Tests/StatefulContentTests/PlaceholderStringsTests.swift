@@ -276,7 +276,8 @@ final class PlaceholderStringsTests: XCTestCase {
 
   func test_aMachineWithItsOwnTexts_announcesInThem() {
     let announcer = RecordingAnnouncer()
-    let model = TestModel(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     model.stateMachine.strings = .french
     model.stateMachine.setAnnouncer(announcer, policy: .immediate)
     model.startLoading(animated: false)

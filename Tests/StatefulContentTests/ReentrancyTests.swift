@@ -22,7 +22,8 @@ final class ReentrancyTests: XCTestCase {
   }
 
   func test_burstOfRequestsFromCompletions_givesItsMemoryBackWhenDrained() {
-    let model = TestModel(presenter: SynchronousRecorder())
+    let keptPresenter = SynchronousRecorder()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     var remaining = 200_000
     func next(_ outcome: TransitionOutcome) {
       guard remaining > 0 else { return }
@@ -41,7 +42,8 @@ final class ReentrancyTests: XCTestCase {
   }
 
   func test_requestsFromConfigurationHooks_areQueued_andTheStackNeverGrows() {
-    let model = ReentrantModel(presenter: SynchronousRecorder())
+    let keptPresenter = SynchronousRecorder()  // the machine holds its presenter weakly
+    let model = ReentrantModel(presenter: keptPresenter)
     var remaining = 200_000
     model.onConfigureLoading = { [unowned model] in
       guard remaining > 0 else { return }
@@ -59,7 +61,8 @@ final class ReentrancyTests: XCTestCase {
   }
 
   func test_requestsFromHasContentAndTheErrorHook_areQueued_andTheStackNeverGrows() {
-    let model = ReentrantModel(presenter: SynchronousRecorder())
+    let keptPresenter = SynchronousRecorder()  // the machine holds its presenter weakly
+    let model = ReentrantModel(presenter: keptPresenter)
     model.content = ["a"]
     var remaining = 100_000
     model.onHasContent = { [unowned model] in
@@ -84,7 +87,8 @@ final class ReentrancyTests: XCTestCase {
   }
 
   func test_queuedTransition_refusedByALockQueuedBeforeIt_completesCancelledOnce() throws {
-    let model = TestModel(presenter: SynchronousRecorder())
+    let keptPresenter = SynchronousRecorder()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     let key = CustomStateKey("promo")
     try model.setPlaceholder(StandardPlaceholder(title: "Promo"), for: .custom(key))
     let outcomes = OutcomeRecorder()

@@ -82,7 +82,8 @@ final class StandardPlaceholderTests: XCTestCase {
 
   func test_theMachineAnnounces_theMessageItFilledIn() {
     let announcer = RecordingAnnouncer()
-    let model = TestModel(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     model.stateMachine.strings = .english
     model.stateMachine.setAnnouncer(announcer, policy: .immediate)
     model.startLoading(animated: false)

@@ -142,18 +142,20 @@ final class StreamingLoadTests: LoadTestCase {
 
   func test_reload_runsTheStreamAgain() async {
     let runs = Counter()
-    let model = model
-    await model.load { _ in
-      runs.increment()
-      return Parts { continuation in
-        continuation.yield(["run \(runs.value)"])
-        continuation.finish()
+    model.contentLoad = { model in
+      await model.load { _ in
+        runs.increment()
+        return Parts { continuation in
+          continuation.yield(["run \(runs.value)"])
+          continuation.finish()
+        }
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        model.content += part
       }
-    } reset: { model in
-      model.content = []
-    } apply: { model, part in
-      model.content += part
     }
+    await model.loadContent()
     XCTAssertEqual(model.content, ["run 1"])
     let outcome = await model.reload()
     XCTAssertEqual(outcome, .completed)
@@ -163,16 +165,19 @@ final class StreamingLoadTests: LoadTestCase {
   func test_unlockingAStream_showsItsFirstPart_neverLockedAgain() async {
     let feed = Feed()
     let model = model
-    let locked = await model.load { context in
-      guard context.credential != nil else {
-        return Parts { $0.finish(throwing: ContentLockedError(.credentialRequired)) }
+    model.contentLoad = { model in
+      await model.load { context in
+        guard context.credential != nil else {
+          return Parts { $0.finish(throwing: ContentLockedError(.credentialRequired)) }
+        }
+        return feed.stream
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        model.content += part
       }
-      return feed.stream
-    } reset: { model in
-      model.content = []
-    } apply: { model, part in
-      model.content += part
     }
+    let locked = await model.reload()
     XCTAssertEqual(locked, .locked(.credentialRequired))
     let unlock = Task { await model.unlock(with: Credential(password: "s3cret")) }
     await settle { self.presenter.presentedKinds == [.loading, .locked, .loading] }

@@ -16,6 +16,8 @@ final class StressTests: XCTestCase {
     }
 
     private var models: [TestModel] = []
+    /// The models' presenters, which the machines hold weakly.
+    private var presenters: [RecordingPresenter] = []
     private var report = Report()
     private var generator: SplitMix64
     nonisolated let released = Counter()
@@ -25,6 +27,7 @@ final class StressTests: XCTestCase {
       for _ in 0..<modelCount {
         let presenter = RecordingPresenter(
           finishing: Bool.random(using: &generator) ? .immediately : .manually)
+        presenters.append(presenter)
         models.append(TestModel(presenter: presenter))
       }
     }

@@ -69,10 +69,10 @@ final class SynchronousPresenterTests: XCTestCase {
 
   func test_stateHandlerPresenter_isSynchronous() {
     var handled: [ContentState.Kind] = []
-    let machine = ContentStateMachine(
-      presenter: StateHandlerPresenter { presentation, _ in
-        handled.append(presentation.state.kind)
-      })
+    let handler = StateHandlerPresenter { presentation, _ in
+      handled.append(presentation.state.kind)
+    }
+    let machine = ContentStateMachine(presenter: handler)
     try? machine.transition(to: .empty)
     XCTAssertEqual(handled, [.empty])
     XCTAssertEqual(machine.presentedState, .empty)

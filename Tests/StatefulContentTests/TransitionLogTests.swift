@@ -91,7 +91,8 @@ final class TransitionLogTests: XCTestCase {
   }
 
   func test_recordingAMachinesStateChanges_exportsWhatThePresenterShowed() async {
-    let model = TestModel(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     let stream = model.stateMachine.stateChanges()
     model.startLoading()
     model.content = ["x"]

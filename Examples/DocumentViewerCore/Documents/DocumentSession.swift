@@ -95,12 +95,17 @@ public final class DocumentSession: StatefulContent {
       apply: { session, document in session.content = document })
   }
 
+  /// Opens the document: the load that Retry (`reload()`) and an unlock run again.
+  public func loadContent() async {
+    await open()
+  }
+
   /// Performs an action a placeholder offers.
   ///
   /// - Parameters:
   ///   - action: The action the user triggered.
   ///   - isolation: The actor that owns the session; inferred from the caller.
-  /// - Returns: `true` when the session handled it: Retry runs the last load again with
+  /// - Returns: `true` when the session handled it: Retry opens the document again with
   ///   `reload()`, keeping a PDF unlocked. Unlock needs a password, which the caller asks for
   ///   and passes to ``unlock(with:animated:isolation:)``; it and custom roles are not handled.
   @discardableResult
@@ -109,7 +114,7 @@ public final class DocumentSession: StatefulContent {
   ) async -> Bool {
     switch action.role {
     case .retry:
-      if await reload(isolation: isolation) == nil { await open(isolation: isolation) }
+      await reload(isolation: isolation)
       return true
     case .unlock, .custom:
       return false

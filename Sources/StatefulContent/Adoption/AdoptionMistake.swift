@@ -12,6 +12,14 @@ public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
   /// instead of ``StatefulContent/handleErrorWhenContentsAvailable(_:)`` ("Contents"). It is
   /// called.
   case oldErrorHookName
+  /// The presenter given to the machine was released before it presented anything: nothing
+  /// kept it. The machine holds its presenter weakly (as a view holds its delegate); keep it
+  /// in the model or the view that made it.
+  case presenterReleasedBeforePresenting
+  /// ``StatefulContent/reload(isolation:)`` — the host's Retry or pull to refresh — asked the
+  /// adopter for its load, but the adopter does not implement
+  /// ``StatefulContent/loadContent()``, so nothing was loaded.
+  case loadContentNotImplemented
 
   /// What is wrong and how to fix it.
   public var description: String {
@@ -20,6 +28,14 @@ public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
       "StatefulContent: the adopter implements StatefulViewController's "
         + "`handleErrorWhenContentAvailable(_:)`; rename it "
         + "`handleErrorWhenContentsAvailable(_:)` (it is called meanwhile)."
+    case .presenterReleasedBeforePresenting:
+      "StatefulContent: the presenter was released before it presented anything; the machine "
+        + "holds its presenter weakly, like a delegate: keep a reference to it "
+        + "(`let presenter = …` in the model or the view that made it)."
+    case .loadContentNotImplemented:
+      "StatefulContent: reload() (Retry, pull to refresh) asked for the adopter's load, but the "
+        + "adopter does not implement `func loadContent() async`; implement it with the "
+        + "adopter's `load` call, so that reload and Retry load again."
     }
   }
 

@@ -35,8 +35,8 @@ extension StatefulContent {
   ///   - animated: Whether to animate the transitions. Defaults to `true`.
   ///   - retry: How failures are retried; `nil` uses the machine's policy.
   ///   - isolation: The actor that owns the machine; inferred from the caller.
-  ///   - operation: The work; it runs in a task of its own. It is kept for
-  ///     ``reload(isolation:)``, so it must not capture the adopter strongly.
+  ///   - operation: The work; it runs in a task of its own, and is released when the load
+  ///     ends.
   /// - Returns: How the load ended; ``LoadOutcome/superseded`` when a newer load (the next
   ///   keystroke) replaced it, also during the debounce.
   @discardableResult
@@ -50,10 +50,10 @@ extension StatefulContent {
     isolation: isolated (any Actor)? = #isolation,
     operation: @escaping @Sendable (LoadContext) async throws -> Value
   ) async -> LoadOutcome {
-    await runRemembered(
-      .value(operation), apply: { host, value in host[keyPath: keyPath] = value }, reset: nil,
-      keying: LoadKeys.Keying(key: LoadKey(key), change: keyChange, debounce: debounce),
-      animated: animated, retry: retry, isolation: isolation)
+    await runLoad(
+      animated: animated, retry: retry, isolation: isolation, work: .value(operation),
+      apply: { host, value in host[keyPath: keyPath] = value },
+      key: LoadKeys.Keying(key: LoadKey(key), change: keyChange, debounce: debounce))
   }
 
   /// Runs a keyed streaming load: the parts of what `key` names, applied as they arrive —
@@ -89,24 +89,9 @@ extension StatefulContent {
     reset: @escaping (Self) -> Void,
     apply: @escaping (Self, Parts.Element) -> Void
   ) async -> LoadOutcome where Parts.Element: Sendable {
-    await runRemembered(
-      .iterating(parts), apply: apply, reset: reset,
-      keying: LoadKeys.Keying(key: LoadKey(key), change: keyChange, debounce: debounce),
-      animated: animated, retry: retry, isolation: isolation)
-  }
-
-  /// Remembers a load for ``reload(isolation:)`` and runs it.
-  func runRemembered<Value: Sendable>(
-    _ work: LoadDriver<Value>.Work, apply: @escaping (Self, Value) -> Void,
-    reset: ((Self) -> Void)?, keying: LoadKeys.Keying?, animated: Bool, retry: RetryPolicy?,
-    isolation: isolated (any Actor)?
-  ) async -> LoadOutcome {
-    stateMachine.rememberLoad(
-      LoadRecipe(
-        animated: animated, retry: retry, work: { _, _ in work }, apply: apply, reset: reset,
-        keying: keying))
-    return await runLoad(
-      mode: .load, credential: nil, animated: animated, retry: retry, isolation: isolation,
-      work: work, apply: apply, reset: reset, key: keying)
+    await runLoad(
+      animated: animated, retry: retry, isolation: isolation, work: .iterating(parts),
+      apply: apply, reset: reset,
+      key: LoadKeys.Keying(key: LoadKey(key), change: keyChange, debounce: debounce))
   }
 }

@@ -5,13 +5,15 @@ extension StatefulContent {
   /// While it runs, the content stays and its presentation says so
   /// (``Presentation/append`` is ``AppendState/loading``); when it succeeds, `apply` adds the
   /// page; when it fails, the content stays, the presentation carries the error
-  /// (``AppendState/failed(_:)``) and ``retryAppend(isolation:)`` runs that page again.
+  /// (``AppendState/failed(_:)``), and the footer's Retry calls the adopter's page method
+  /// again — the page that failed was not applied, so it asks for that page only.
   ///
   /// Any other load — a refresh, a new key, `startLoading` — supersedes a running append: its
   /// task is cancelled and nothing of it is applied. An append never supersedes anything:
   /// asked for while another load or another append runs — or while no content is shown (an
-  /// error, a placeholder) — it does not start and returns ``LoadOutcome/superseded`` at once. ``reload(isolation:)`` repeats the last load, never
-  /// an append, so a pull-to-refresh after three pages loads the first page again.
+  /// error, a placeholder) — it does not start and returns ``LoadOutcome/superseded`` at once.
+  /// ``reload(isolation:)`` runs the adopter's ``loadContent()``, which loads the first page
+  /// again.
   ///
   /// ```swift
   /// func loadNextPage() async {
@@ -29,9 +31,8 @@ extension StatefulContent {
   ///   - animated: Whether to animate the transitions. Defaults to `true`.
   ///   - isolation: The actor that owns the machine; inferred from the caller.
   ///   - operation: Loads the page; it runs in a task of its own and is cancelled when the
-  ///     append is superseded or its task cancelled. It is kept for a retry when it fails, so
-  ///     it must not capture the adopter strongly.
-  ///   - apply: Adds the page to the adopter's content.
+  ///     append is superseded or its task cancelled. It is released when the append ends.
+  ///   - apply: Adds the page to the adopter's content; released when the append ends.
   /// - Returns: How the append ended: completed, failed, cancelled, or superseded — also when
   ///   it did not start.
   @discardableResult
@@ -66,19 +67,7 @@ extension StatefulContent {
     let result = delivered ?? .failure(CancellationError())
     return machine.asCall {
       machine.endAppend(
-        id, result: result, host: self, animated: animated, apply: { apply(self, $0) },
-        recipe: { AppendRecipe(animated: animated, operation: operation, apply: apply) })
+        id, result: result, host: self, animated: animated, apply: { apply(self, $0) })
     }
-  }
-
-  /// Runs the page append that failed last again — that page only — as the footer's Retry
-  /// does.
-  ///
-  /// - Parameter isolation: The actor that owns the machine; inferred from the caller.
-  /// - Returns: How the append ended, or `nil` when no append failed since the last load.
-  @discardableResult
-  public func retryAppend(isolation: isolated (any Actor)? = #isolation) async -> LoadOutcome? {
-    guard let recipe = stateMachine.appendsBox?.value.failedRecipe else { return nil }
-    return await recipe.run(on: self, mode: .load, credential: nil, isolation: isolation)
   }
 }

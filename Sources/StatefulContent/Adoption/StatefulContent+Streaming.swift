@@ -35,7 +35,7 @@ extension StatefulContent {
   /// }
   /// ```
   ///
-  /// ``reload(isolation:)`` runs the stream again.
+  /// ``reload(isolation:)`` runs the stream again, through the adopter's ``loadContent()``.
   ///
   /// - Parameters:
   ///   - animated: Whether to animate the transitions. Defaults to `true`.
@@ -43,8 +43,7 @@ extension StatefulContent {
   ///     ``ContentStateMachine/retryPolicy``.
   ///   - isolation: The actor that owns the machine; inferred from the caller.
   ///   - parts: Makes the sequence of parts for an attempt; it is iterated in a task of its
-  ///     own, which is cancelled when the load is. It is kept for ``reload(isolation:)``, so
-  ///     it must not capture the adopter strongly.
+  ///     own, which is cancelled when the load is. It is released when the load ends.
   ///   - reset: Clears the adopter's content before the first part is applied.
   ///   - apply: Adds a part to the adopter's content.
   /// - Returns: How the load ended: ``LoadOutcome/completed`` when the sequence finished.
@@ -57,8 +56,8 @@ extension StatefulContent {
     reset: @escaping (Self) -> Void,
     apply: @escaping (Self, Parts.Element) -> Void
   ) async -> LoadOutcome where Parts.Element: Sendable {
-    await runRemembered(
-      .iterating(parts), apply: apply, reset: reset, keying: nil, animated: animated,
-      retry: retry, isolation: isolation)
+    await runLoad(
+      animated: animated, retry: retry, isolation: isolation, work: .iterating(parts),
+      apply: apply, reset: reset)
   }
 }

@@ -28,10 +28,12 @@ extension StatefulContent {
 
   /// Tries a credential on locked content and, when it is right, loads the content with it.
   ///
-  /// While the credential is verified the state is loading (replacing the locked placeholder,
-  /// never stacked on it); content is never presented while the lock holds. Then:
-  /// - right: the lock is lifted and the last load runs again with the credential (the reload
-  ///   that the reference PDF viewers require), deciding content, empty or error; later
+  /// The unlock asks the adopter's ``loadContent()`` for its load: the first load that starts
+  /// there runs with the credential (in ``LoadContext/credential``) — the reload with the
+  /// password that the reference PDF viewers require. While the credential is verified the
+  /// state is loading (replacing the locked placeholder, never stacked on it); content is
+  /// never presented while the lock holds. Then:
+  /// - right: the lock is lifted and the load decides content, empty or error; later
   ///   ``reload(isolation:)`` calls keep the content unlocked;
   /// - wrong: the state is locked again with ``LockReason/incorrectCredential(attempts:)``,
   ///   and the user may try again — without limit, or until
@@ -40,15 +42,29 @@ extension StatefulContent {
   /// - cancelled (``cancelLoading()`` or the awaiting task): the locked state comes back and
   ///   nothing prompts again.
   ///
-  /// The credential is checked by ``ContentStateMachine/credentialVerifier`` when one is set,
-  /// and otherwise by the last load's operation, which receives it in
-  /// ``LoadContext/credential`` and throws ``ContentLockedError`` when it is wrong.
+  /// The credential is checked by ``ContentStateMachine/credentialVerifier`` when one is set
+  /// (before the load's operation runs), and otherwise by the load's operation, which throws
+  /// ``ContentLockedError`` when it is wrong. An adopter without a ``loadContent()`` of its
+  /// own has the credential checked by the verifier alone.
+  ///
+  /// ```swift
+  /// func loadContent() async {
+  ///   await load(into: \.pages) { context in
+  ///     try await PDF.open(path, password: context.credential?.secret)
+  ///   }
+  /// }
+  /// // On the Unlock action:
+  /// await document.unlock(with: Credential(password: typed))
+  /// ```
   ///
   /// - Parameters:
   ///   - credential: The credential to try.
-  ///   - animated: Whether to animate the transitions. Defaults to `true`.
+  ///   - animated: Whether to animate the transitions of a check by the verifier alone (the
+  ///     adopter's load says for its own). Defaults to `true`.
   ///   - isolation: The actor that owns the machine; inferred from the caller.
-  /// - Returns: How the unlock ended.
+  /// - Returns: How the unlock ended; ``UnlockOutcome/failed(_:)`` with
+  ///   ``UnlockError/noVerifier`` when nothing could check the credential (no load started
+  ///   and no verifier is set).
   @discardableResult
   public func unlock(
     with credential: Credential,
@@ -61,18 +77,18 @@ extension StatefulContent {
     case .lockedOut(let attempts): return .attemptLimitReached(attempts: attempts)
     case .proceed: break
     }
-    let outcome: LoadOutcome
-    if let recipe = machine.loads.lastRecipe {
-      outcome =
-        await recipe.run(on: self, mode: .unlock, credential: credential, isolation: isolation)
-        ?? .failed(UnlockError.noVerifier)
-    } else if machine.credentialVerifier != nil {
-      outcome = await runLoad(
-        mode: .unlock, credential: credential, animated: animated, retry: .never,
-        isolation: isolation, work: .value { _ in }, apply: { _, _ in })
-    } else {
-      return .failed(UnlockError.noVerifier)
+    var id = machine.beginRequestedLoad(.unlock, credential: credential)
+    await loadContent()
+    var outcome = machine.endRequestedLoad(id)
+    if outcome == nil, machine.credentialVerifier != nil, !Task.isCancelled {
+      id = machine.beginRequestedLoad(.unlock, credential: credential)
+      _ = await runLoad(
+        animated: animated, retry: .never, isolation: isolation, work: .value { _ in },
+        apply: { _, _ in })
+      outcome = machine.endRequestedLoad(id)
     }
+    if outcome == nil, Task.isCancelled { outcome = .cancelled }
+    guard let outcome else { return .failed(UnlockError.noVerifier) }
     return UnlockOutcome(outcome, failedAttempts: machine.unlockAttempts)
   }
 }

@@ -78,6 +78,37 @@ public protocol StatefulContent: AnyObject {
   /// - Parameter error: The real error the load ended with.
   func handleErrorWhenContentAvailable(_ error: any Error)
 
+  /// Loads the content: the adopter's own `load`, which ``reload(isolation:)`` — the error
+  /// placeholder's Retry, pull to refresh — and ``unlock(with:animated:isolation:)`` run.
+  ///
+  /// The machine keeps no operation: a `load`'s operation and `apply` are released when the
+  /// load ends, so an operation that captures `self` is no retain cycle. To load again, the
+  /// machine asks the adopter for its load here; the first load started in it runs as the
+  /// reload (with the credential that unlocked the content, and no debounce) or as the unlock
+  /// (with the credential to try, in ``LoadContext/credential``). Call it yourself, too, when
+  /// the screen appears.
+  ///
+  /// ```swift
+  /// func loadContent() async {
+  ///   await load(into: \.content) { _ in try await self.api.items() }
+  /// }
+  /// ```
+  ///
+  /// Load what the screen shows now: the current query of a search (a keyed load), the first
+  /// page of a paged list. It runs on its caller's actor (`nonisolated(nonsending)`), the
+  /// model's.
+  ///
+  /// - Important: In a `@MainActor` class whose declaration names the conformance
+  ///   (`final class Feed: @MainActor StatefulContent`), Swift 6.3 gives the method the
+  ///   requirement's isolation instead of the main actor's, and it cannot use the model:
+  ///   write `@MainActor func loadContent() async`, or declare the conformance in an
+  ///   extension.
+  ///
+  /// Default: loads nothing, and ``reload(isolation:)`` reports
+  /// ``AdoptionMistake/loadContentNotImplemented``; an unlock then has the
+  /// ``ContentStateMachine/credentialVerifier`` check the credential alone.
+  nonisolated(nonsending) func loadContent() async
+
   /// The insets for a state's placeholder, added to the placeholder's own insets.
   ///
   /// Positive values move the placeholder inwards. Negative or non-finite distances are
@@ -171,6 +202,10 @@ extension StatefulContent {
   /// Tells the machine that the adopter has no method of this old name.
   public func handleErrorWhenContentAvailable(_ error: any Error) {
     stateMachine.oldSpellingIsDefault = true
+  }
+  /// Loads nothing; a reload reports ``AdoptionMistake/loadContentNotImplemented``.
+  nonisolated(nonsending) public func loadContent() async {
+    stateMachine.loadContentIsNotImplemented()
   }
   /// ``EdgeInsets/zero``.
   @inlinable

@@ -3,7 +3,8 @@
 /// A page appended to content that is shown — "load more" at the end of a list — is its own
 /// kind of load. It never replaces the content: while it runs, the content stays and a footer
 /// shows ``loading``; when it fails, the content stays and the footer shows the error with a
-/// Retry for that page only (``StatefulContent/retryAppend(isolation:)``).
+/// Retry for that page only — the adopter's page method, called again: the failed page was
+/// never applied, so it asks for the same page.
 public enum AppendState: Sendable, CustomStringConvertible {
   /// No page is being appended, and the last one was not lost.
   case idle

@@ -90,8 +90,6 @@ struct LoadRegistry {
   /// When (elapsed on the machine's clock) the loading placeholder was presented during a
   /// load, while it shows.
   private(set) var loadingShownAt: Duration?
-  /// The last `load`'s operation, kept for ``StatefulContent/reload(isolation:)``.
-  var lastRecipe: (any AnyLoadRecipe)?
   private var nextID: UInt64 = 1
 
   /// Whether the load `id` is the running one.

@@ -1,9 +1,10 @@
-/// Which page append runs, where appending stands, and which append a Retry repeats.
+/// Which page append runs and where appending stands.
 ///
 /// A pure value with one mutating method per event; ``ContentStateMachine`` stores it and is
 /// its only writer. The rules: one append at a time (an append asked for while one runs is
 /// covered by it); a refresh — any other load — supersedes a running append, never the other
-/// way round; a failed append is remembered for a Retry of that page only.
+/// way round; a failed append stays failed until the next append or load (the adopter's page
+/// method, called again, asks for the page that was not applied).
 struct PageAppends {
   /// Where appending stands.
   private(set) var state = AppendState.idle
@@ -11,8 +12,6 @@ struct PageAppends {
   private(set) var runningID: UInt64?
   /// Cancels the running append's task, when a refresh supersedes it.
   private var cancelTask: (@Sendable () -> Void)?
-  /// The append that failed last, for a Retry of that page.
-  var failedRecipe: (any AnyLoadRecipe)?
   private var nextID: UInt64 = 1
 
   /// An append asks to start.
@@ -26,7 +25,6 @@ struct PageAppends {
     nextID += 1
     runningID = id
     state = .loading
-    failedRecipe = nil
     return id
   }
 
@@ -59,14 +57,13 @@ struct PageAppends {
       runningID = nil
       cancelTask = nil
       state = .idle
-      failedRecipe = nil
     }
     return cancelTask
   }
 
   /// Whether there is anything a new load must supersede.
   var isActive: Bool {
-    if runningID != nil || failedRecipe != nil { return true }
+    if runningID != nil { return true }
     if case .idle = state { return false }
     return true
   }

@@ -17,7 +17,8 @@ public enum UnlockError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   /// - Parameter attempts: How many wrong credentials were given.
   case attemptLimitReached(attempts: Int)
   /// There is no way to verify a credential: no ``ContentStateMachine/credentialVerifier`` is
-  /// set and nothing has been loaded with `load` whose operation could check it.
+  /// set and the adopter's ``StatefulContent/loadContent()`` started no `load` whose operation
+  /// could check it.
   case noVerifier
 
   /// A sentence for the error placeholder: the failure reason and the recovery suggestion.
@@ -40,8 +41,8 @@ public enum UnlockError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     switch self {
     case .attemptLimitReached(let attempts): strings.attemptLimit(attempts: attempts)
     case .noVerifier:
-      "No way to verify the credential: set credentialVerifier or load with an operation that "
-        + "reads LoadContext.credential."
+      "No way to verify the credential: set credentialVerifier, or implement loadContent() with "
+        + "a load whose operation reads LoadContext.credential."
     }
   }
 

@@ -19,7 +19,7 @@ extension ContentStateMachine {
   }
 
   /// Reports an adoption mistake through ``adoptionMistakeHandler``, once per kind.
-  private func report(_ mistake: AdoptionMistake) {
+  func report(_ mistake: AdoptionMistake) {
     guard reportedMistakes.insert(mistake).inserted else { return }
     adoptionMistakeHandler(mistake)
   }

@@ -33,7 +33,7 @@ extension ContentStateMachine {
   ///   is applied), else completed, cancelled or failed.
   func endAppend<Host: StatefulContent, Page>(
     _ id: UInt64, result: Result<Page, any Error>, host: Host, animated: Bool,
-    apply: (Page) -> Void, recipe: () -> any AnyLoadRecipe
+    apply: (Page) -> Void
   ) -> LoadOutcome {
     switch result {
     case .success(let page):
@@ -47,7 +47,6 @@ extension ContentStateMachine {
       return .cancelled
     case .failure(let error):
       guard updateAppends({ $0.end(id, error: error) }) else { return .superseded }
-      appendsBox?.value.failedRecipe = recipe()
       submitDecidedState(host: host, animated: animated)
       return .failed(error)
     }

@@ -68,7 +68,6 @@ extension ContentStateMachine {
     host: Host, animated: Bool, deferLoading: Bool = false, holdsResult: Bool = false,
     completion: TransitionCompletion? = nil
   ) -> (any Error)? {
-    if presenterMayBeAdopter { holdPresenterWeakly(ifItIs: host) }
     let hasContent =
       !isContentLocked && contentCountsForKeys && callingHook { host.hasContent }
     var decision = decide(hasContent: hasContent)

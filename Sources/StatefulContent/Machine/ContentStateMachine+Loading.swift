@@ -91,9 +91,37 @@ extension ContentStateMachine {
     if !loads.retain(task, forLoad: id) { task.cancel() }
   }
 
-  /// Remembers the last `load`'s operation for ``StatefulContent/reload(isolation:)``.
-  func rememberLoad(_ recipe: any AnyLoadRecipe) {
-    loads.lastRecipe = recipe
+  // MARK: Loads the library asks the adopter for
+
+  /// A load the library asks the adopter's ``StatefulContent/loadContent()`` for begins:
+  /// ``StatefulContent/reload(isolation:)`` with the credential that unlocked the content, or
+  /// ``StatefulContent/unlock(with:animated:isolation:)`` with a credential to try.
+  ///
+  /// - Returns: The request's identifier, for ``endRequestedLoad(_:)``.
+  func beginRequestedLoad(_ mode: LoadLifecycle.Mode, credential: Credential?) -> UInt64 {
+    requestedLoads.begin(mode, credential: credential)
+  }
+
+  /// How a load starting now runs: the first load started while a request waits is that
+  /// request's (a reload or an unlock, with its credential); any other is a new load.
+  func loadStart() -> RequestedLoads.Start {
+    requestedLoads.takeWaiting() ?? RequestedLoads.Start(mode: .load, credential: nil, id: nil)
+  }
+
+  /// The load that took request `id` ended.
+  func requestedLoadEnded(_ id: UInt64, outcome: LoadOutcome) {
+    requestedLoads.ended(id, outcome: outcome)
+  }
+
+  /// The default ``StatefulContent/loadContent()`` ran: an unlock falls back to the verifier;
+  /// otherwise the adopter is told that reload and Retry load nothing.
+  func loadContentIsNotImplemented() {
+    if !requestedLoads.waitingIsUnlock { report(.loadContentNotImplemented) }
+  }
+
+  /// Request `id` ends: how its load ended, or `nil` when the adopter started no load.
+  func endRequestedLoad(_ id: UInt64) -> LoadOutcome? {
+    requestedLoads.end(id)
   }
 
   // MARK: Performing a load's lifecycle

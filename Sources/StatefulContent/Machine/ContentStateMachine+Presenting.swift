@@ -150,26 +150,20 @@ extension ContentStateMachine {
   /// is queued behind them as usual.
   private func present(_ presentation: Presentation, animated: Bool, token: UInt64) {
     if let synchronousPresenter {
+      presenterAwaitsFirstPresentation = false
       synchronousPresenter.present(presentation, animated: animated)
       finishedWhenPresentReturned(token: token)
       return
     }
-    let presenter: any Presenter
-    if let strongPresenter {
-      presenter = strongPresenter
-    } else if let adopterPresenter {
-      // The machine's own adopter presenting itself: held weakly, so not in
-      // `synchronousPresenter`.
-      if let adopter = adopterPresenter as? any SynchronousPresenter {
-        adopter.present(presentation, animated: animated)
-        finishedWhenPresentReturned(token: token)
-        return
+    guard let presenter = storedPresenter else {
+      if presenterAwaitsFirstPresentation {
+        presenterAwaitsFirstPresentation = false
+        report(.presenterReleasedBeforePresenting)
       }
-      presenter = adopterPresenter
-    } else {
       finishedWhenPresentReturned(token: token)
       return
     }
+    presenterAwaitsFirstPresentation = false
     synchronousToken = token
     let finish = makeFinishToken(token)
     presenter.present(presentation, animated: animated) { finish.report() }

@@ -36,49 +36,38 @@ public final class ContentStateMachine: Observable {
   /// The presenter that shows each presentation, or `nil` to present nothing (transitions then
   /// complete at once).
   ///
+  /// The machine does not own its presenter: it holds it weakly, as a view holds its delegate.
+  /// A presenter serves the model that owns the machine — a view controller that owns its
+  /// model and presents it, the model itself, a terminal renderer — so whoever made it keeps
+  /// it: releasing the controller releases the model, its machine and everything they hold
+  /// (I6). A presenter made only for the machine is kept by the model
+  /// (`let presenter = TerminalPresenter()`); one that nothing keeps is released at once, and
+  /// the machine reports ``AdoptionMistake/presenterReleasedBeforePresenting`` when it finds it
+  /// gone before it showed anything.
+  ///
   /// A presenter attached or replaced after a state was requested is shown that state at once
   /// (the reference library's "wrong state when the network was initially off"); before
   /// anything was requested there is nothing to show. Replacing the presenter while a
   /// presentation is in flight counts that presentation as finished: the old presenter can
   /// no longer report it, and the machine must not wait for it.
-  ///
-  /// The machine keeps its presenter — a presenter made inline for it stays as long as the
-  /// machine — except an adopter of this very machine presenting itself (a view-like
-  /// adopter, as in the reference libraries): that one is held weakly, so that releasing the
-  /// adopter releases both (I6).
   public var presenter: (any Presenter)? {
-    get { strongPresenter ?? adopterPresenter }
+    get { storedPresenter }
     set {
-      presenterMayBeAdopter = false
-      let oldValue = presenter
-      guard oldValue !== newValue else {
-        // The same presenter again: it may have become known as the adopter since.
-        if let newValue, strongPresenter != nil, Self.isAdopter(newValue, of: self) {
-          holdPresenterWeakly()
-        }
-        return
-      }
-      if let newValue, Self.isAdopter(newValue, of: self) {
-        strongPresenter = nil
-        adopterPresenter = newValue
-        synchronousPresenter = nil
-      } else {
-        strongPresenter = newValue
-        adopterPresenter = nil
-        synchronousPresenter = newValue as? any SynchronousPresenter
-      }
+      let oldValue = storedPresenter
+      guard oldValue !== newValue else { return }
+      attach(newValue)
       if let inFlight = queue.inFlight { send(.finished(token: inFlight.id)) }
       if newValue != nil { presentRequestedPresentationAgain() }
     }
   }
-  /// The presenter, unless it is the machine's own adopter.
-  @exclusivity(unchecked) var strongPresenter: (any Presenter)?
-  /// The machine's own adopter presenting itself, held weakly.
-  @exclusivity(unchecked) weak var adopterPresenter: (any Presenter)?
-  /// Whether the presenter given to `init` may be the adopter itself, which `init` cannot
-  /// know (`lazy var stateMachine = ContentStateMachine(presenter: self)`): the first
-  /// decision made for the adopter checks it.
-  @exclusivity(unchecked) @usableFromInline var presenterMayBeAdopter = false
+  /// The presenter, held weakly: the machine never owns it.
+  @exclusivity(unchecked) weak var storedPresenter: (any Presenter)?
+  /// ``presenter`` when it is a ``SynchronousPresenter``, which is called without a
+  /// `finished` closure; weak as well.
+  @exclusivity(unchecked) weak var synchronousPresenter: (any SynchronousPresenter)?
+  /// Whether a presenter was given and has not presented yet: finding it gone then is an
+  /// adoption mistake (nothing kept it).
+  @exclusivity(unchecked) var presenterAwaitsFirstPresentation = false
 
   /// Verifies a credential before the content is loaded with it: `true` when it is right.
   ///
@@ -154,6 +143,9 @@ public final class ContentStateMachine: Observable {
   /// announcement may show (an operation's error may describe it); see
   /// ContentStateMachine+Redaction.swift.
   @exclusivity(unchecked) var triedSecret: String?
+  /// The loads asked of the adopter's ``StatefulContent/loadContent()`` by a reload or an
+  /// unlock, until they end.
+  @exclusivity(unchecked) var requestedLoads = RequestedLoads()
   /// The last loading, empty and content presentations, reused when identical.
   @exclusivity(unchecked) var presentationCache = PresentationCache()
 
@@ -195,9 +187,6 @@ public final class ContentStateMachine: Observable {
   @exclusivity(unchecked) var events: [Event] = []
   @exclusivity(unchecked) var isDraining = false
   let finishRelay = FinishRelay()
-  /// ``presenter`` when it is a ``SynchronousPresenter``, which is called without a
-  /// `finished` closure.
-  @exclusivity(unchecked) var synchronousPresenter: (any SynchronousPresenter)?
   /// A reported `finished` token, reused for the next presentation when no presenter holds it.
   @exclusivity(unchecked) var spareFinishToken: FinishToken?
   /// Whether the machine handles a `finished` closure released uncalled: it then calls no
@@ -233,10 +222,8 @@ public final class ContentStateMachine: Observable {
     presenter: (any Presenter)? = nil,
     clock: some Clock<Duration> = ContinuousClock()
   ) {
-    strongPresenter = presenter
-    synchronousPresenter = presenter as? any SynchronousPresenter
-    presenterMayBeAdopter = presenter is any StatefulContent
     self.clock = ElapsedClock(clock)
+    attach(presenter)
     finishRelay.machine = self
   }
 
@@ -327,27 +314,11 @@ public final class ContentStateMachine: Observable {
   /// The credential that unlocked the content, kept for reloads; cleared by a new load.
   var credential: Credential? { contentLock.credential }
 
-  /// Whether a presenter is an adopter of `machine` (its `stateMachine` is that machine).
-  /// Holds the presenter weakly if it is `host`, the adopter: the check of a presenter given
-  /// to `init`, made once, at the adopter's first decision.
-  @usableFromInline
-  func holdPresenterWeakly(ifItIs host: AnyObject) {
-    presenterMayBeAdopter = false
-    if strongPresenter === host { holdPresenterWeakly() }
-  }
-
-  /// Moves the presenter, the machine's own adopter, from a strong to a weak reference.
-  private func holdPresenterWeakly() {
-    adopterPresenter = strongPresenter
-    strongPresenter = nil
-    synchronousPresenter = nil
-  }
-
-  private static func isAdopter(_ presenter: any Presenter, of machine: ContentStateMachine)
-    -> Bool
-  {
-    guard let adopter = presenter as? any StatefulContent else { return false }
-    return adopter.stateMachine === machine
+  /// Holds a presenter weakly, and remembers that it has not presented yet.
+  private func attach(_ presenter: (any Presenter)?) {
+    storedPresenter = presenter
+    synchronousPresenter = presenter as? any SynchronousPresenter
+    presenterAwaitsFirstPresentation = presenter != nil
   }
 
   // MARK: Placeholders

@@ -6,10 +6,15 @@
 /// presents them. It is the only way anything reaches the handler, so what it shows and the
 /// machine's state can never disagree.
 ///
+/// The machine holds its presenter weakly, so whoever makes the handler keeps it — the view
+/// that owns the overlay, typically — and its closure may capture that view strongly without a
+/// retain cycle through the model:
+///
 /// ```swift
-/// let machine = ContentStateMachine(presenter: StateHandlerPresenter { presentation, _ in
+/// let handler = StateHandlerPresenter { presentation, _ in
 ///   overlay.show(presentation.state, placeholder: presentation.placeholder)
-/// })
+/// }
+/// let machine = ContentStateMachine(presenter: handler)
 /// ```
 public final class StateHandlerPresenter: SynchronousPresenter {
   private let handle: (Presentation, Bool) -> Void

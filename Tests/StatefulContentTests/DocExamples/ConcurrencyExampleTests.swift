@@ -77,6 +77,25 @@ enum ConcurrencyExample {
 
   // MARK: A model owned by an actor
 
+  enum WeakSelf {
+    /// The failing block of "What not to do", for `swiftc`.
+    static let source = #"""
+      import StatefulContent
+
+      final class Inbox: StatefulContent {
+        let stateMachine = ContentStateMachine()
+        var content: [Message] = []
+
+        func refresh(isolation: isolated (any Actor)? = #isolation) async {
+          await load(into: \.content) { [weak self] _ in
+            guard let self else { return [] }
+            return self.content
+          }
+        }
+      }
+      """#
+  }
+
   enum OwnedByAnActor {
     /// The failing block, for `swiftc`.
     static let source = #"""
@@ -337,11 +356,8 @@ enum ConcurrencyExample {
       }
 
       func refresh() async {
-        // Weakly: the store owns the inbox, whose machine keeps the operation for reload().
-        await inbox.load(into: \.content) { [weak self] _ in
-          guard let self else { throw CancellationError() }
-          return try await self.messages()
-        }
+        // The operation holds the store while the load runs, and no longer.
+        await inbox.load(into: \.content) { _ in try await self.messages() }
       }
     }
   }
@@ -450,7 +466,8 @@ final class ConcurrencyExampleTests: XCTestCase {
   }
 
   func test_isolatedParameter_theOwningActorRefreshesItsInbox() async {
-    let store = Example.IsolatedParameter.MailStore(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let store = Example.IsolatedParameter.MailStore(presenter: keptPresenter)
     var inbox = await store.inboxState
     XCTAssertEqual(inbox.state, .idle)
     await store.refresh()
@@ -460,7 +477,8 @@ final class ConcurrencyExampleTests: XCTestCase {
   }
 
   func test_isolatedParameter_theActorMayCallLoadItself() async {
-    let store = Example.IsolatedParameter.MailStore(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let store = Example.IsolatedParameter.MailStore(presenter: keptPresenter)
     let outcome = await store.refreshDirectly()
     XCTAssertEqual(outcome, .completed)
     let inbox = await store.inboxState
@@ -485,7 +503,8 @@ final class ConcurrencyExampleTests: XCTestCase {
   }
 
   func test_nonsending_theOwningActorRefreshesItsInbox() async {
-    let store = Example.Nonsending.MailStore(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let store = Example.Nonsending.MailStore(presenter: keptPresenter)
     await store.refresh()
     let inbox = await store.inboxState
     XCTAssertEqual(inbox.content, hello)
@@ -532,7 +551,8 @@ final class ConcurrencyExampleTests: XCTestCase {
   @MainActor
   func test_sendableService_theOperationCapturesIt() async {
     let api = Example.SendableService.APIClient(backend: Example.Backend())
-    let catalog = Example.SendableService.Catalog(presenter: RecordingPresenter(), api: api)
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let catalog = Example.SendableService.Catalog(presenter: keptPresenter, api: api)
     await catalog.refresh()
     XCTAssertEqual(catalog.content, lamp)
     let requests = await api.requestCount
@@ -542,8 +562,9 @@ final class ConcurrencyExampleTests: XCTestCase {
   @MainActor
   func test_serviceCreatedInTheOperation_eachAttemptHasItsOwn() async {
     let backend = Example.Backend()
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let catalog = Example.ServiceCreatedInTheOperation.Catalog(
-      presenter: RecordingPresenter(), backend: backend)
+      presenter: keptPresenter, backend: backend)
     await catalog.refresh()
     XCTAssertEqual(catalog.content, lamp)
     await catalog.refresh()
@@ -594,8 +615,9 @@ final class ConcurrencyExampleTests: XCTestCase {
     let backend = Example.Backend(answer: [Example.Item(name: "Desk")])
     let gate = Gate<[Example.Item]>()
     await backend.holdNextRequest(until: gate)
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let catalog = Example.MainActorOperation.Catalog(
-      machine: ContentStateMachine(presenter: RecordingPresenter()),
+      machine: ContentStateMachine(presenter: keptPresenter),
       api: Example.MainActorOperation.APIClient(backend: backend))
     let older = Task { await catalog.refresh() }
     await settle { gate.waiterCount == 1 }
@@ -633,8 +655,9 @@ final class ConcurrencyExampleTests: XCTestCase {
   func test_categoryAPI_bracketsTheServicesCall() async {
     let backend = Example.Backend()
     let api = Example.MainActorOperation.APIClient(backend: backend)
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let catalog = Example.MainActorOperation.Catalog(
-      machine: ContentStateMachine(presenter: RecordingPresenter()), api: api)
+      machine: ContentStateMachine(presenter: keptPresenter), api: api)
     await catalog.refreshWithoutLoad()
     XCTAssertEqual(catalog.content, lamp)
     XCTAssertEqual(catalog.currentState, .content)
@@ -655,8 +678,9 @@ final class ConcurrencyExampleTests: XCTestCase {
     let newer = Gate<[Example.Item]>()
     await backend.holdNextRequest(until: older)
     await backend.holdNextRequest(until: newer)
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let catalog = Example.MainActorOperation.Catalog(
-      machine: ContentStateMachine(presenter: RecordingPresenter()),
+      machine: ContentStateMachine(presenter: keptPresenter),
       api: Example.MainActorOperation.APIClient(backend: backend))
     let first = Task { await catalog.refreshWithoutLoad() }
     await settle { older.waiterCount == 1 }
@@ -672,7 +696,8 @@ final class ConcurrencyExampleTests: XCTestCase {
   }
 
   func test_owningActor_theOperationHopsIntoItForTheService() async {
-    let store = Example.OwningActor.MailStore(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let store = Example.OwningActor.MailStore(presenter: keptPresenter)
     await store.refresh()
     let inbox = await store.inboxState
     XCTAssertEqual(inbox.content, hello)
@@ -684,39 +709,33 @@ final class ConcurrencyExampleTests: XCTestCase {
   func test_owningActor_isReleasedAfterALoad() async {
     weak var released: Example.OwningActor.MailStore?
     do {
-      let store = Example.OwningActor.MailStore(presenter: RecordingPresenter())
+      let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+      let store = Example.OwningActor.MailStore(presenter: keptPresenter)
       released = store
       await store.refresh()
       let inbox = await store.inboxState
       XCTAssertEqual(inbox.state, .content)
     }
-    XCTAssertNil(released, "the operation kept for reload() keeps the store alive")
+    XCTAssertNil(released, "an operation that captured the store is released with its load")
   }
 
   @MainActor
   func test_workInApply_runsOnTheModelsIsolationOnce() async {
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let catalog = Example.WorkInApply.Catalog(
-      presenter: RecordingPresenter(), backend: Example.Backend())
+      presenter: keptPresenter, backend: Example.Backend())
     await catalog.refresh()
     XCTAssertEqual(catalog.content, lamp)
     XCTAssertEqual(catalog.cache.stored, [lamp])
   }
 
-  @MainActor
-  func test_operationGivenTheModel_runsOnTheMainActor_withTheModelsService() async {
-    let presenter = RecordingPresenter()
-    let api = Example.MainActorOperation.APIClient(backend: Example.Backend())
-    let catalog = Example.MainActorOperation.Catalog(
-      machine: ContentStateMachine(presenter: presenter), api: api)
-    await catalog.refreshOnTheModelsActor()
-    XCTAssertEqual(catalog.content, lamp)
-    XCTAssertEqual(api.requestCount, 1)
-    let outcome = await catalog.reload()
-    XCTAssertEqual(outcome, .completed)
-    XCTAssertEqual(api.requestCount, 2, "reload runs it again")
-    XCTAssertEqual(
-      presenter.presentedKinds, [.loading, .content, .content, .content],
-      "the reload refreshes: content stays, marked refreshing, then not")
+  func test_weakSelf_inTheOperationOfAModelThatIsNotSendable_doesNotCompile() throws {
+    let result = try compile(Example.WeakSelf.source)
+    XCTAssertNotEqual(result.status, 0, result.output)
+    XCTAssertTrue(
+      result.output.contains(
+        "error: capture of 'self' with non-Sendable type 'Inbox?' in a '@Sendable' closure"),
+      result.output)
   }
 
   // MARK: Helpers
@@ -777,12 +796,5 @@ final class ConcurrencyExampleTests: XCTestCase {
       }
     }
     return nil
-  }
-}
-
-// "Give the operation the model": a method of the main-actor `Catalog`.
-extension ConcurrencyExample.MainActorOperation.Catalog {
-  func refreshOnTheModelsActor() async {
-    await load(into: \.content) { catalog, _ in try await catalog.api.items() }
   }
 }

@@ -56,7 +56,9 @@ final class GettingStartedExampleTests: XCTestCase {
   }
 
   func test_logPresenter_hasShownTheStateWhenPresentReturns() {
-    let model = TestModel(presenter: GettingStartedExample.LogPresenter())
+    // The machine holds its presenter weakly.
+    let keptPresenter = GettingStartedExample.LogPresenter()
+    let model = TestModel(presenter: keptPresenter)
     model.startLoading()
     XCTAssertEqual(model.stateMachine.presentedState, .loading(progress: nil))
     model.endLoading()

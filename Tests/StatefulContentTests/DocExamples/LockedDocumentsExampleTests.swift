@@ -9,11 +9,26 @@ import XCTest
 enum LockedDocumentsExample {
   final class PDFDocument: StatefulContent {
     let stateMachine: ContentStateMachine
+    let url: URL
     var pages: [String] = []
     var hasContent: Bool { !pages.isEmpty }
 
-    init(presenter: some Presenter) {
+    init(url: URL, presenter: some Presenter) {
+      self.url = url
       stateMachine = ContentStateMachine(presenter: presenter)
+    }
+
+    func loadContent() async {
+      let url = url
+      await load(into: \.pages) { context in
+        guard let password = context.credential?.secret else {
+          throw ContentLockedError(.credentialRequired)
+        }
+        guard let pages = try await PDF.open(url, password: password) else {
+          throw ContentLockedError.incorrectCredential  // the machine counts
+        }
+        return pages
+      }
     }
   }
 
@@ -29,18 +44,9 @@ final class LockedDocumentsExampleTests: XCTestCase {
   @MainActor
   func test_lockedLoad_locksThenUnlocksWithTheRightPassword() async {
     let presenter = RecordingPresenter()
-    let document = LockedDocumentsExample.PDFDocument(presenter: presenter)
-    let url = URL(fileURLWithPath: "/tmp/report.pdf")
-    typealias PDF = LockedDocumentsExample.PDF
-    await document.load(into: \.pages) { context in
-      guard let password = context.credential?.secret else {
-        throw ContentLockedError(.credentialRequired)
-      }
-      guard let pages = try await PDF.open(url, password: password) else {
-        throw ContentLockedError.incorrectCredential  // the machine counts
-      }
-      return pages
-    }
+    let document = LockedDocumentsExample.PDFDocument(
+      url: URL(fileURLWithPath: "/tmp/report.pdf"), presenter: presenter)
+    await document.loadContent()
     XCTAssertEqual(document.currentState, .locked(.credentialRequired))
     await document.unlock(with: Credential(password: "wrong"))
     XCTAssertEqual(document.currentState, .locked(.incorrectCredential(attempts: 1)))
@@ -49,5 +55,8 @@ final class LockedDocumentsExampleTests: XCTestCase {
     XCTAssertEqual(document.currentState, .content)
     XCTAssertEqual(document.pages, ["Page 1 of report.pdf"])
     XCTAssertEqual(presenter.presentedKinds.last, .content)
+    let reloaded = await document.reload()  // Retry keeps it unlocked
+    XCTAssertEqual(reloaded, .completed)
+    XCTAssertEqual(document.currentState, .content)
   }
 }

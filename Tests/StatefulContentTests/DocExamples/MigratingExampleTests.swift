@@ -83,7 +83,8 @@ final class MigratingExampleTests: XCTestCase {
   }
 
   func test_wines_sameStateRequest_completesOnceAsUnchanged() {
-    let wines = Wines(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let wines = Wines(presenter: keptPresenter)
     let outcomes = OutcomeRecorder()
     wines.startLoading(completion: outcomes.completion("first"))
     wines.startLoading(completion: outcomes.completion("again"))
@@ -103,7 +104,8 @@ final class MigratingExampleTests: XCTestCase {
   func test_wines_releasedWithTheMachine() {
     weak var machine: ContentStateMachine?
     do {
-      let wines = Wines(presenter: RecordingPresenter())
+      let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+      let wines = Wines(presenter: keptPresenter)
       machine = wines.stateMachine
       wines.startLoading()
     }

@@ -58,8 +58,11 @@ enum ReadmeExample {
         StandardPlaceholder(title: "No Messages", symbolName: "tray"), for: .empty)
     }
 
-    func refresh() async {
-      // Latest wins: a newer refresh cancels this one; cancelling restores the previous state.
+    // The model's load: the screen calls it when it appears, and `reload()` — Retry, pull to
+    // refresh, unlock — asks for it again; the machine keeps no operation, so capturing `self`
+    // is fine. (`@MainActor` here because the class's declaration names the conformance.)
+    @MainActor func loadContent() async {
+      // Latest wins: a newer load cancels this one; cancelling restores the previous state.
       // `.standard` retries 3 times, after 1, 2 and 4 seconds, before showing the error.
       await load(into: \.content, retry: .standard) { context in
         try await MailService.shared.messages(progress: context.reportProgress)
@@ -98,15 +101,17 @@ final class ReadmeExampleTests: XCTestCase {
   func test_adoptionExample_loadsTheInbox() async throws {
     let presenter = RecordingPresenter()
     let inbox = ReadmeExample.Inbox(presenter: presenter)
-    await inbox.refresh()
+    await inbox.loadContent()
     XCTAssertEqual(inbox.content, [ReadmeExample.Message(subject: "Hello")])
+    let reloaded = await inbox.reload()  // the error placeholder's Retry, pull to refresh
+    XCTAssertEqual(reloaded, .completed)
     XCTAssertEqual(inbox.currentState, .content)
     XCTAssertEqual(presenter.presentedKinds.last, .content)
     let error = inbox.configureErrorPlaceholder(StandardPlaceholder.error, error: TestError("x"))
     XCTAssertEqual((error as? StandardPlaceholder)?.message, "Could not load your mail: x")
     // Latest wins from two tasks on the main actor.
-    async let first: Void = inbox.refresh()
-    async let second: Void = inbox.refresh()
+    async let first: Void = inbox.loadContent()
+    async let second: Void = inbox.loadContent()
     _ = await (first, second)
     XCTAssertEqual(inbox.content, [ReadmeExample.Message(subject: "Hello")])
   }
@@ -114,7 +119,8 @@ final class ReadmeExampleTests: XCTestCase {
   @MainActor
   func test_adoptionExample_reportsAnErrorWithContentAsABanner() async {
     ReadmeExample.banners = []
-    let inbox = ReadmeExample.Inbox(presenter: RecordingPresenter())
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let inbox = ReadmeExample.Inbox(presenter: keptPresenter)
     inbox.content = [ReadmeExample.Message(subject: "Kept")]
     inbox.startLoading()
     inbox.endLoading(error: TestError("offline"))
@@ -123,7 +129,8 @@ final class ReadmeExampleTests: XCTestCase {
   }
 
   func test_printingPresenter_presentsSynchronously() {
-    let model = TestModel(presenter: ReadmeExample.PrintingPresenter())
+    let keptPresenter = ReadmeExample.PrintingPresenter()  // the machine holds its presenter weakly
+    let model = TestModel(presenter: keptPresenter)
     model.startLoading()
     // A synchronous presenter has shown the change when `present` returns.
     XCTAssertEqual(model.stateMachine.presentedState, .loading(progress: nil))

@@ -69,7 +69,7 @@ enum SearchAndPaginationExample {
       self.server = server
     }
 
-    func refresh() async {
+    func reload() async {
       let server = server
       await load { _ in
         try await server.posts(page: 1)
@@ -113,14 +113,14 @@ final class SearchAndPaginationExampleTests: XCTestCase {
     let presenter = RecordingPresenter()
     let server = SearchAndPaginationExample.FeedServer()
     let feed = SearchAndPaginationExample.Feed(presenter: presenter, server: server)
-    await feed.refresh()
+    await feed.reload()
     await feed.loadNextPage()
     XCTAssertEqual(feed.posts.count, 6)
     await server.failNextRequest()
     await feed.loadNextPage()
     XCTAssertNotNil(feed.stateMachine.appendState.error, "the footer shows the error")
     XCTAssertEqual(feed.posts.count, 6, "the content stays")
-    await feed.retryAppend()
+    await feed.loadNextPage()  // the footer's Retry
     XCTAssertEqual(feed.posts.count, 9)
     await feed.reload()
     XCTAssertEqual(feed.posts, ["post 1", "post 2", "post 3"], "reload loads page 1 again")

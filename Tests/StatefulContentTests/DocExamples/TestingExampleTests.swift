@@ -40,7 +40,7 @@ final class TestingExampleTests: XCTestCase {
   @MainActor
   func test_load_timeline() async {
     let clock = ManualClock()
-    let feed = Feed(machine: ContentStateMachine(presenter: RecordingPresenter(), clock: clock))
+    let feed = Feed(machine: ContentStateMachine(clock: clock))
     let changes = feed.stateMachine.stateChanges()
     feed.startLoading()
     clock.advance(by: .milliseconds(150))

@@ -10,6 +10,8 @@ final class TestModel: StatefulContent {
   var configuredErrors: [String] = []
   var onHandleError: ((any Error) -> Void)?
   var onConfigureEmpty: (() -> Void)?
+  /// The test's load, which `loadContent()` runs — for a reload, a Retry, an unlock.
+  var contentLoad: (nonisolated(nonsending) (TestModel) async -> Void)?
 
   init(presenter: (any Presenter)? = nil) {
     stateMachine = ContentStateMachine(presenter: presenter)
@@ -17,6 +19,24 @@ final class TestModel: StatefulContent {
 
   init(machine: ContentStateMachine) {
     stateMachine = machine
+  }
+
+  func loadContent() async {
+    await contentLoad?(self)
+  }
+
+  /// Loads the content with `operation`, and makes it the model's `loadContent()`: reloads,
+  /// retries and unlocks run it again.
+  @discardableResult
+  func loadReloadable(
+    retry: RetryPolicy? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: @escaping @Sendable (LoadContext) async throws -> [String]
+  ) async -> LoadOutcome {
+    contentLoad = { model in
+      await model.load(into: \.content, retry: retry, operation: operation)
+    }
+    return await load(into: \.content, retry: retry, isolation: isolation, operation: operation)
   }
 
   func handleErrorWhenContentsAvailable(_ error: any Error) {

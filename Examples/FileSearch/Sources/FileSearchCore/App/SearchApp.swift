@@ -180,17 +180,22 @@ public struct SearchApp {
     _ options: SearchCommand.Options, announcer: (any Announcer)?
   ) async -> Int32 {
     let model: SearchModel
+    // The presenter lives as long as the script: the model's machine holds it weakly.
+    let presenter: any Presenter
     // Loading at once, not after a show delay: what a script sees does not depend on how
     // fast the folder is scanned.
     if options.timeline {
       let timeline = SearchTimeline(elapsed: makeStopwatch(), write: writeOutput)
+      presenter = timeline
       model = makeModel(options, presenter: timeline, loadingPolicy: .immediate)
     } else {
       let log = SearchLog(strings: strings, write: writeOutput)
+      presenter = log
       model = makeModel(options, presenter: log, loadingPolicy: .immediate)
       log.model = model
       model.resultsDidChange = { [weak log] in log?.writeNewMatches() }
     }
+    defer { withExtendedLifetime(presenter) {} }
     if let announcer { model.stateMachine.setAnnouncer(announcer, policy: .immediate) }
     var last: Task<LoadOutcome, Never>?
     func type(_ query: String) {

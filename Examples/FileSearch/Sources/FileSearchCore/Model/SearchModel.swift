@@ -10,12 +10,14 @@ import StatefulContent
 /// once while the scan goes on. Until then the previous query's matches stay on screen,
 /// marked as the previous key's (`Presentation.showsPreviousKey`). A page holds ``pageSize``
 /// matches; ``loadNextPage()`` appends the next one (`loadMore`, with its own loading and
-/// failed state in `Presentation.append`). ``retry()`` runs the failed page again
-/// (`retryAppend()`) or else the search (`reload()`); ``cancel()`` cancels the running search
-/// (`cancelLoading()`), which brings back what it replaced, or the running page.
+/// failed state in `Presentation.append`). ``retry()`` asks for the failed page again (the
+/// cursor did not move) or else reloads the search (`reload()`, which runs
+/// ``loadContent()``); ``cancel()`` cancels the running search (`cancelLoading()`), which
+/// brings back what it replaced, or the running page. The machine keeps no operation: what
+/// runs again is asked of this model.
 ///
 /// This is the only file of the example that calls the library's loading API (`load`,
-/// `loadMore`, `reload`, `retryAppend`, `cancelLoading`, `reset`).
+/// `loadMore`, `reload`, `cancelLoading`, `reset`).
 ///
 /// ```swift
 /// let model = SearchModel(scanner: FileScanner(folder: "Sources"), presenter: presenter)
@@ -130,10 +132,16 @@ public final class SearchModel: @MainActor StatefulContent {
   ///   shown.
   @discardableResult
   public func loadNextPage() -> Task<LoadOutcome, Never>? {
+    guard case .idle = stateMachine.appendState else { return nil }
+    return appendPage()
+  }
+
+  /// Appends the page that starts at ``cursor``: the next one, or the one that failed (a
+  /// failed page was not applied, so the cursor still points at it).
+  private func appendPage() -> Task<LoadOutcome, Never>? {
     guard let contentQuery, hasMoreResults, !isSearching, currentState.kind == .content else {
       return nil
     }
-    guard case .idle = stateMachine.appendState else { return nil }
     let (scanner, cursor, limit) = (scanner, cursor, pageSize)
     let (flushInterval, elapsed) = (flushInterval, elapsed)
     return startPage { model in
@@ -160,9 +168,16 @@ public final class SearchModel: @MainActor StatefulContent {
   public func retry() -> Task<LoadOutcome, Never>? {
     guard !query.isEmpty, !isSearching, !isLoadingPage else { return nil }
     if stateMachine.appendState.error != nil {
-      return startPage { await $0.retryAppend() ?? .superseded }
+      return appendPage()
     }
     return start { await $0.reload() ?? .superseded }
+  }
+
+  /// The search of the query typed last, from the start: what `reload()` — ``retry()`` — runs.
+  @MainActor
+  public func loadContent() async {
+    guard !query.isEmpty else { return }
+    _ = await stream(query)
   }
 
   /// Cancels the running search or page.

@@ -105,6 +105,12 @@ extension StatefulContent {
   /// ``handleErrorWhenContentsAvailable(_:)`` is called exactly once, after the request is
   /// made. Follows `endLoading(animated:error:completion:)` of `StatefulViewController`.
   ///
+  /// Call it on the model's isolation, as every method of the protocol. A completion handler
+  /// that runs elsewhere — a `@Sendable` one, as URLSession's are — hops back first:
+  /// `Task { @MainActor in … self.endLoading() }` in a main-actor model. Called in such a
+  /// completion directly, it does not compile: the main actor-isolated conformance "cannot be
+  /// used in nonisolated context". <doc:Migrating> shows both forms that work.
+  ///
   /// Under the machine's ``ContentStateMachine/loadingPolicy``, a loading placeholder shown
   /// for less than the minimum display time stays until it has been: the decided state is
   /// requested now (``currentState`` says it) and presented then, when `completion` runs.

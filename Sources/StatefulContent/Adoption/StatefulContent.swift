@@ -6,21 +6,27 @@
 /// state rules decide between loading, empty, error, locked and content.
 ///
 /// ```swift
-/// final class Inbox: StatefulContent {
+/// @MainActor
+/// final class Inbox: @MainActor StatefulContent {
 ///   let stateMachine = ContentStateMachine(presenter: myPresenter)
 ///   var content: [Message] = []          // hasContent is !content.isEmpty
 ///
 ///   func refresh() {
 ///     startLoading()
-///     fetchMessages { result in
-///       switch result {
-///       case .success(let messages): self.content = messages; self.endLoading()
-///       case .failure(let error): self.endLoading(error: error)
+///     fetchMessages { result in          // a @Sendable completion, on the API's queue
+///       Task { @MainActor in             // back on the model's actor
+///         switch result {
+///         case .success(let messages): self.content = messages; self.endLoading()
+///         case .failure(let error): self.endLoading(error: error)
+///         }
 ///       }
 ///     }
 ///   }
 /// }
 /// ```
+///
+/// A completion handler that runs off the model's actor hops back before it touches the model
+/// (<doc:Migrating> shows why, and the async form with `load`).
 ///
 /// ## Implementation requirements
 /// Only ``stateMachine`` is required. A conforming type must be a class (the machine's owner)

@@ -1,9 +1,12 @@
+import Foundation
 import StatefulContent
 import StatefulContentTesting
 import XCTest
 
-// The Swift block of the Migrating article, copied exactly and run (`DocExampleCoverageTests`
-// checks the copy): `.signedOut` and `Wines`.
+// The Swift blocks of the Migrating article, copied exactly (`DocExampleCoverageTests` checks
+// the copies): `.signedOut` and `Wines`, compiled and run; then the completion handlers'
+// blocks in `CompletionHandlerExample`, where the failing one is a string that `swiftc` must
+// reject with the errors the article quotes, and the two that work are compiled and run.
 
 extension CustomStateKey {
   static let signedOut = CustomStateKey("signed out")
@@ -45,6 +48,125 @@ final class Wines: StatefulContent {
     var placeholder = placeholder as? StandardPlaceholder ?? .error
     placeholder.message = "The cellar could not be read: \(error)"
     return placeholder
+  }
+}
+
+enum CompletionHandlerExample {
+  struct Message: Sendable, Equatable {
+    var subject: String
+  }
+
+  /// A callback API, as URLSession is: `Sendable`, and it calls each `@Sendable` completion
+  /// from a task of its own, off the main actor. Each request waits at a gate of its own until
+  /// the test opens it.
+  final class MailAPI: Sendable {
+    private let gates = LockedState<[Gate<[Message]>]>([])
+
+    func fetchMessages(completion: @escaping @Sendable (Result<[Message], any Error>) -> Void) {
+      let gate = Gate<[Message]>()
+      gates.withLock { $0.append(gate) }
+      Task.detached {
+        do {
+          completion(.success(try await gate.wait()))
+        } catch {
+          completion(.failure(error))
+        }
+      }
+    }
+
+    /// How many requests were made.
+    var requestCount: Int { gates.withLock(\.count) }
+
+    /// The gate of a request, counted from 0 in the order they were made.
+    func request(_ index: Int) -> Gate<[Message]> { gates.withLock { $0[index] } }
+  }
+
+  enum OldPattern {
+    /// The failing block, for `swiftc`.
+    static let source = #"""
+      import StatefulContent
+
+      @MainActor
+      final class Inbox: @MainActor StatefulContent {
+        let stateMachine: ContentStateMachine
+        var content: [Message] = []
+        let api: MailAPI
+
+        init(presenter: some Presenter, api: MailAPI) {
+          stateMachine = ContentStateMachine(presenter: presenter)
+          self.api = api
+        }
+
+        func refresh() {
+          startLoading()
+          api.fetchMessages { result in  // a @Sendable completion, as URLSession's are
+            switch result {
+            case .success(let messages):
+              self.content = messages
+              self.endLoading()
+            case .failure(let error):
+              self.endLoading(error: error)
+            }
+          }
+        }
+      }
+      """#
+
+    /// The names the block uses without declaring them.
+    static let prelude = """
+      struct Message: Sendable {}
+      final class MailAPI: Sendable {
+        func fetchMessages(
+          completion: @escaping @Sendable (Result<[Message], any Error>) -> Void
+        ) {}
+      }
+      """
+  }
+
+  /// The failing block's `Inbox` without its `refresh()`, which the forms that work replace.
+  @MainActor
+  class Mailbox {
+    let stateMachine: ContentStateMachine
+    var content: [Message] = []
+    let api: MailAPI
+
+    init(presenter: some Presenter, api: MailAPI) {
+      stateMachine = ContentStateMachine(presenter: presenter)
+      self.api = api
+    }
+  }
+
+  enum HopBack {
+    @MainActor
+    final class Inbox: Mailbox, @MainActor StatefulContent {
+      func refresh() {
+        startLoading()
+        api.fetchMessages { result in
+          Task { @MainActor in  // back on the model's actor
+            switch result {
+            case .success(let messages):
+              self.content = messages
+              self.endLoading()
+            case .failure(let error):
+              self.endLoading(error: error)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  enum AsyncLoad {
+    @MainActor
+    final class Inbox: Mailbox, @MainActor StatefulContent {
+      func refresh() async {
+        await load(into: \.content) { [api] _ in
+          try await withCheckedThrowingContinuation { continuation in
+            api.fetchMessages { continuation.resume(with: $0) }
+          }
+        }
+      }
+    }
   }
 }
 
@@ -110,5 +232,177 @@ final class MigratingExampleTests: XCTestCase {
       wines.startLoading()
     }
     XCTAssertNil(machine)
+  }
+
+  // MARK: Completion handlers
+
+  private typealias Completion = CompletionHandlerExample
+  private let hello = [CompletionHandlerExample.Message(subject: "Hello")]
+  private let later = [CompletionHandlerExample.Message(subject: "Later")]
+
+  func test_completionHandler_theOldPattern_isRejectedWithTheErrorsTheArticleQuotes() throws {
+    let quoted = try quotedErrors(inSection: "Completion handlers")
+    XCTAssertEqual(quoted.count, 2, "the article quotes both errors: \(quoted)")
+    let result = try compile(Completion.OldPattern.source)
+    XCTAssertNotEqual(result.status, 0, result.output)
+    for error in quoted {
+      XCTAssertTrue(
+        result.output.contains(error), "swiftc no longer says \(error):\n\(result.output)")
+    }
+  }
+
+  func test_completionHandler_aModelIsolatedToNoActor_isRejectedForCapturingSelf() throws {
+    let source = Completion.OldPattern.source
+      .replacingOccurrences(of: "@MainActor\n", with: "")
+      .replacingOccurrences(of: "@MainActor StatefulContent", with: "StatefulContent")
+    XCTAssertFalse(source.contains("@MainActor"))
+    let result = try compile(source)
+    XCTAssertNotEqual(result.status, 0, result.output)
+    XCTAssertTrue(
+      result.output.contains(
+        "error: capture of 'self' with non-Sendable type 'Inbox' in a '@Sendable' closure"),
+      result.output)
+  }
+
+  func test_completionHandler_theOldPattern_compilesWithEachHopTheArticleNames() throws {
+    let source = Completion.OldPattern.source
+    let opening = "api.fetchMessages { result in  // a @Sendable completion, as URLSession's are"
+    let closing = "        self.endLoading(error: error)\n      }\n"
+    XCTAssertEqual(source.components(separatedBy: opening).count, 2)
+    XCTAssertEqual(source.components(separatedBy: closing).count, 2)
+    for hop in ["Task { @MainActor in", "DispatchQueue.main.async {", "MainActor.assumeIsolated {"]
+    {
+      let hopped =
+        source
+        .replacingOccurrences(of: opening, with: "api.fetchMessages { result in \(hop)")
+        .replacingOccurrences(of: closing, with: closing + "}\n")
+      let result = try compile("import Dispatch\n" + hopped)
+      XCTAssertEqual(result.status, 0, "\(hop)\n\(result.output)")
+      XCTAssertFalse(result.output.contains("warning:"), "\(hop)\n\(result.output)")
+    }
+  }
+
+  @MainActor
+  func test_completionHandler_hoppingBack_endsLoadingOnTheMainActor() async {
+    let api = Completion.MailAPI()
+    let presenter = RecordingPresenter()
+    let inbox = Completion.HopBack.Inbox(presenter: presenter, api: api)
+    inbox.refresh()
+    XCTAssertEqual(inbox.currentState, .loading)
+    api.request(0).open(with: hello)
+    let shown = await settle { inbox.currentState == .content }
+    XCTAssertTrue(shown, "the completion's hop never ended loading")
+    XCTAssertEqual(inbox.content, hello)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+
+    inbox.content = []
+    inbox.refresh()
+    api.request(1).fail(with: TestError("offline"))
+    let failed = await settle { inbox.currentState.kind == .error }
+    XCTAssertTrue(failed)
+    XCTAssertEqual(inbox.currentState.error as? TestError, TestError("offline"))
+  }
+
+  @MainActor
+  func test_completionHandler_hoppingBack_overlappingRefreshesBothStore_theSlowerLast() async {
+    let api = Completion.MailAPI()
+    let inbox = Completion.HopBack.Inbox(presenter: RecordingPresenter(), api: api)
+    inbox.refresh()
+    inbox.refresh()
+    api.request(1).open(with: later)
+    await settle { inbox.content == later }
+    api.request(0).open(with: hello)
+    let stored = await settle { inbox.content == hello }
+    XCTAssertTrue(stored, "the older answer, arriving last, replaces the newer one")
+    XCTAssertEqual(inbox.currentState, .content)
+  }
+
+  @MainActor
+  func test_completionHandler_asAnAsyncLoad_storesTheAnswerOrShowsTheError() async {
+    let api = Completion.MailAPI()
+    let presenter = RecordingPresenter()
+    let inbox = Completion.AsyncLoad.Inbox(presenter: presenter, api: api)
+    let refresh = Task { await inbox.refresh() }
+    await settle { api.requestCount == 1 }
+    XCTAssertEqual(inbox.currentState, .loading)
+    api.request(0).open(with: hello)
+    await refresh.value
+    XCTAssertEqual(inbox.content, hello)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+
+    inbox.content = []
+    let failing = Task { await inbox.refresh() }
+    await settle { api.requestCount == 2 }
+    api.request(1).fail(with: TestError("offline"))
+    await failing.value
+    XCTAssertEqual(inbox.currentState.error as? TestError, TestError("offline"))
+  }
+
+  @MainActor
+  func test_completionHandler_asAnAsyncLoad_theLatestRefreshWins() async {
+    let api = Completion.MailAPI()
+    let inbox = Completion.AsyncLoad.Inbox(presenter: RecordingPresenter(), api: api)
+    let older = Task { await inbox.refresh() }
+    await settle { api.requestCount == 1 }
+    let newer = Task { await inbox.refresh() }
+    await settle { api.requestCount == 2 }
+    await older.value
+    api.request(1).open(with: later)
+    await newer.value
+    XCTAssertEqual(inbox.content, later)
+    api.request(0).open(with: hello)  // the older answer, arriving late
+    await settle()
+    XCTAssertEqual(inbox.content, later, "a superseded refresh's answer is dropped")
+    XCTAssertEqual(inbox.currentState, .content)
+  }
+
+  @MainActor
+  func test_completionHandler_asAnAsyncLoad_cancellingRestoresThePreviousState() async {
+    let api = Completion.MailAPI()
+    let inbox = Completion.AsyncLoad.Inbox(presenter: RecordingPresenter(), api: api)
+    let refresh = Task { await inbox.refresh() }
+    await settle { api.requestCount == 1 }
+    XCTAssertEqual(inbox.currentState, .loading)
+    refresh.cancel()
+    await refresh.value
+    XCTAssertEqual(inbox.currentState, .idle)
+    api.request(0).open(with: hello)  // the request's answer, after the cancel
+    await settle()
+    XCTAssertEqual(inbox.content, [])
+    XCTAssertEqual(inbox.currentState, .idle)
+  }
+
+  // MARK: Helpers
+
+  /// The errors the article quotes in a section: the lines beginning with `error:` in its
+  /// blocks without a language.
+  private func quotedErrors(inSection title: String) throws -> [String] {
+    let article = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+      .appendingPathComponent("Sources/StatefulContent/StatefulContent.docc/Migrating.md")
+    let text = try String(contentsOf: article, encoding: .utf8)
+    let start = try XCTUnwrap(text.range(of: "\n## \(title)\n"), "no section \(title)")
+    let rest = text[start.upperBound...]
+    let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+    var quoted: [String] = []
+    var fence: Substring?
+    for line in section.split(separator: "\n") {
+      if line.hasPrefix("```") {
+        fence = fence == nil ? line.dropFirst(3) : nil
+      } else if fence?.isEmpty == true, line.hasPrefix("error: ") {
+        quoted.append(String(line))
+      }
+    }
+    return quoted
+  }
+
+  /// Compiles a block of the article, with the names it uses declared after it.
+  private func compile(_ block: String) throws -> ToolRun {
+    #if !os(Linux)
+      throw XCTSkip("the failing blocks are compiled on Linux, where CI runs")
+    #else
+      return try BuiltModules.compile(block + "\n" + Completion.OldPattern.prelude)
+    #endif
   }
 }

@@ -306,7 +306,8 @@ final class MigratingExampleTests: XCTestCase {
   @MainActor
   func test_completionHandler_hoppingBack_overlappingRefreshesBothStore_theSlowerLast() async {
     let api = Completion.MailAPI()
-    let inbox = Completion.HopBack.Inbox(presenter: RecordingPresenter(), api: api)
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let inbox = Completion.HopBack.Inbox(presenter: keptPresenter, api: api)
     inbox.refresh()
     inbox.refresh()
     api.request(1).open(with: later)
@@ -341,7 +342,8 @@ final class MigratingExampleTests: XCTestCase {
   @MainActor
   func test_completionHandler_asAnAsyncLoad_theLatestRefreshWins() async {
     let api = Completion.MailAPI()
-    let inbox = Completion.AsyncLoad.Inbox(presenter: RecordingPresenter(), api: api)
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let inbox = Completion.AsyncLoad.Inbox(presenter: keptPresenter, api: api)
     let older = Task { await inbox.refresh() }
     await settle { api.requestCount == 1 }
     let newer = Task { await inbox.refresh() }
@@ -359,7 +361,8 @@ final class MigratingExampleTests: XCTestCase {
   @MainActor
   func test_completionHandler_asAnAsyncLoad_cancellingRestoresThePreviousState() async {
     let api = Completion.MailAPI()
-    let inbox = Completion.AsyncLoad.Inbox(presenter: RecordingPresenter(), api: api)
+    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
+    let inbox = Completion.AsyncLoad.Inbox(presenter: keptPresenter, api: api)
     let refresh = Task { await inbox.refresh() }
     await settle { api.requestCount == 1 }
     XCTAssertEqual(inbox.currentState, .loading)

@@ -34,4 +34,19 @@ final class BuiltInPlaceholders: Sendable {
     boxedEmpty = empty
     boxedLocked = locked
   }
+
+  /// What stands in for the texts of a state's placeholder that would show a short secret
+  /// (see `SecretRedaction`): the state's built-in title — the neutral text for a state
+  /// without one — and the neutral text, ``PlaceholderStrings/redactedText``.
+  func redactionReplacements(for kind: ContentState.Kind) -> SecretRedaction.Replacements {
+    let title: String
+    switch kind {
+    case .loading: title = loading.title
+    case .empty: title = empty.title
+    case .error: title = error.title
+    case .locked: title = locked.title
+    case .idle, .content, .custom: title = strings.redactedText
+    }
+    return SecretRedaction.Replacements(title: title, text: strings.redactedText)
+  }
 }

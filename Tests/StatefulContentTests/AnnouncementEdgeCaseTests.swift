@@ -424,6 +424,24 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
     }
   }
 
+  func test_aPlaceholderRegisteredFromTheBuiltInOne_keepsTheBuiltInTextsWhole() async throws {
+    // The articles register `.locked(in:)` and its siblings with a change: what the app did not
+    // change is the library's text ("Enter the •••• to open this document." before).
+    let words = ["en": "password", "de": "Passwort", "fr": "passe"]
+    for strings in Self.languages {
+      let model = await lockedDocument(in: strings)
+      var locked = StandardPlaceholder.locked(in: strings)
+      locked.recoverySuggestion = "Ask the sender."
+      try model.stateMachine.setPlaceholder(locked, for: .locked)
+      _ = await model.unlock(with: Credential(password: words[strings.language] ?? "password"))
+      XCTAssertEqual(shown?.title, strings.locked, strings.language)
+      XCTAssertEqual(shown?.message, strings.lockedMessage, strings.language)
+      XCTAssertEqual(
+        announcer.texts.last, "\(strings.locked). \(strings.lockedMessage) Ask the sender.",
+        strings.language)
+    }
+  }
+
   // MARK: Credentials: a secret never shows, in any spelling
 
   func test_aShortPIN_standingInALaterErrorsText_hidesThatTextWhole_neverMasksIt() async {

@@ -26,7 +26,8 @@ extension SecretRedaction {
   /// - Parameters:
   ///   - written: The placeholder: registered by the app, filled in with an error's texts,
   ///     or returned by the adopter's hook.
-  ///   - handed: What its writer was given, or `nil` when all its texts are the writer's.
+  ///   - handed: What its writer was given — for a registered placeholder, the built-in one
+  ///     it may have been made from — or `nil` when all its texts are the writer's.
   ///   - replacements: What stands in for withheld texts.
   /// - Returns: `written` itself when no text changes, so that it is not copied.
   func redacting(

@@ -152,8 +152,10 @@ struct PlaceholderRegistry {
   /// ``configure(_:for:attempt:key:builtIns:redaction:_:)`` and
   /// ``configureBuiltIn(for:attempt:key:builtIns:redaction:_:)`` do, with the secrets of
   /// `redaction` kept out of every text that comes from outside the library: the registered
-  /// placeholder's (the app's), an error's, and those `configure` writes (the adopter's hook).
-  /// The library's own texts are left as they are (see `SecretRedaction`).
+  /// placeholder's (the app's, but for the built-in texts it kept when it was made from the
+  /// built-in placeholder — ``StandardPlaceholder/locked(in:)`` and its siblings), an error's,
+  /// and those `configure` writes (the adopter's hook). The library's own texts are left as
+  /// they are (see `SecretRedaction`).
   ///
   /// - Parameters:
   ///   - registered: The placeholder registered for the state's kind, or `nil`.
@@ -173,9 +175,11 @@ struct PlaceholderRegistry {
       return configureBuiltIn(
         for: state, attempt: attempt, key: key, builtIns: builtIns, redaction: redaction, hook)
     }
+    let own = redaction.redacting(
+      registered, over: builtIns.placeholder(for: state.kind), replacements)
     return Self.configure(
-      redaction.redacting(registered, over: nil, replacements), for: state, attempt: attempt,
-      key: key, builtIns: builtIns, redaction: redaction, hook)
+      own, for: state, attempt: attempt, key: key, builtIns: builtIns, redaction: redaction,
+      hook)
   }
 
   // MARK: Built-in placeholders and texts

@@ -17,7 +17,9 @@
 ///
 /// - **Four characters or more**: every occurrence of every spelling is masked as "••••"
 ///   (overlapping and adjacent ones as one), and the rest of the text stays readable: "could
-///   not decrypt with ••••".
+///   not decrypt with ••••". (A secret that is an ordinary word, such as `password`, can still
+///   be guessed from a sentence one knows, masked or not: no redaction protects a guessable
+///   secret.)
 /// - **One to three characters**: such a string occurs inside ordinary words and numbers by
 ///   chance ("e" in "Opening", "5" in "15"), where masking it mangles the text and shows where
 ///   the secret stood, and masked where it stands alone in a sentence one knows ("Try again in
@@ -86,10 +88,10 @@ struct SecretRedaction: Sendable {
   func verdict(on text: String) -> Verdict {
     guard !isEmpty, !text.isEmpty else { return .unchanged }
     let scalars = Array(text.unicodeScalars)
-    for spelling in withheld where !Self.occurrences(of: spelling, in: scalars, alone: true).isEmpty
-    {
-      return .withheld
+    let showsAShortSecret = withheld.contains {
+      !Self.occurrences(of: $0, in: scalars, alone: true).isEmpty
     }
+    if showsAShortSecret { return .withheld }
     var covered: [Bool] = []
     for spelling in masked {
       for occurrence in Self.occurrences(of: spelling, in: scalars, alone: false) {

@@ -4,7 +4,9 @@ import StatefulContentTesting
 import XCTest
 
 /// Announcements in odd conditions: re-entrant announcers, failing clocks, animations in
-/// flight, restorations, resets, credentials inside errors, odd error texts.
+/// flight, restorations, resets, credentials inside errors and the app's texts — redacted in
+/// the placeholders and the announcements, the library's own texts left whole, in English,
+/// German and French — odd error texts.
 final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
   // MARK: Re-entrant announcers
 
@@ -317,6 +319,241 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
     for text in announcer.texts { XCTAssertFalse(text.contains("hunter2"), text) }
   }
 
+  // MARK: Credentials: the library's texts stay whole
+
+  /// The tables the library ships: every redaction test checks all three languages.
+  private static let languages: [PlaceholderStrings] = [.english, .german, .french]
+
+  /// A document that `password` opens (with no pages, so that a later error is presented):
+  /// a load without a credential is locked, a wrong password locked again — or, given
+  /// `refusal`, fails with the error it makes of the tried password — and a load with the
+  /// right one throws what `failure` holds, if anything.
+  private func lockedDocument(
+    in strings: PlaceholderStrings, password: String = "open sesame",
+    failure: LockedState<TestError?> = LockedState(nil),
+    refusal: (@Sendable (String) -> any Error & Sendable)? = nil,
+    loadingTitle: String? = nil
+  ) async -> Plain {
+    presenter.clearRecords()
+    announcer.removeAll()
+    let model = Plain(presenter, announcer, strings: strings)
+    model.stateMachine.loadingPolicy = .immediate
+    if let loadingTitle {
+      try? model.stateMachine.setPlaceholder(
+        StandardPlaceholder(title: loadingTitle), for: .loading)
+    }
+    model.operation = { context in
+      guard let tried = context.credential?.secret else {
+        throw ContentLockedError(.credentialRequired)
+      }
+      guard tried == password else {
+        if let refusal { throw refusal(tried) }
+        throw ContentLockedError(.incorrectCredential(attempts: 0))
+      }
+      if let error = failure.withLock({ $0 }) { throw error }
+      return []
+    }
+    await model.loadContent()
+    return model
+  }
+
+  /// The title, message and recovery suggestion of every standard placeholder presented.
+  private var presentedTexts: [String] {
+    presenter.records.compactMap { $0.presentation.placeholder as? StandardPlaceholder }
+      .flatMap { [$0.title, $0.message, $0.recoverySuggestion].compactMap { $0 } }
+  }
+
+  /// The standard placeholder presented last.
+  private var shown: StandardPlaceholder? {
+    presenter.lastPresentation?.placeholder as? StandardPlaceholder
+  }
+
+  /// Tries a wrong password on a locked document in each language and checks that the
+  /// library's texts — loading, locked, the refused-password count — are shown and spoken as
+  /// they are written, with no "••••" anywhere.
+  private func assertWrongPasswordKeepsTheBuiltInTexts(
+    _ password: String, file: StaticString = #filePath, line: UInt = #line
+  ) async {
+    for strings in Self.languages {
+      let model = await lockedDocument(in: strings)
+      _ = await model.unlock(with: Credential(password: password))
+      let refused = strings.incorrectCredential(attempts: 1)
+      let language = "\(strings.language), password “\(password)”"
+      XCTAssertEqual(shown?.title, strings.locked, language, file: file, line: line)
+      XCTAssertEqual(shown?.message, refused, language, file: file, line: line)
+      XCTAssertEqual(
+        Array(announcer.texts.suffix(2)), [strings.loading, "\(strings.locked). \(refused)"],
+        language, file: file, line: line)
+      for text in presentedTexts + announcer.texts {
+        XCTAssertFalse(text.contains("••••"), "\(language): \(text)", file: file, line: line)
+      }
+    }
+  }
+
+  func test_aOneLetterPassword_leavesTheLibrarysTextsWhole() async {
+    // Was "Lock••••d. Incorr••••ct password (1 att••••mpt).", "Wird g••••lad••••n…".
+    await assertWrongPasswordKeepsTheBuiltInTexts("e")
+  }
+
+  func test_aPasswordThatIsAWordOfTheTemplate_leavesTheTemplateWhole() async {
+    // Was "Incorrect •••• (1 attempt).": anyone who knows the sentence read the password back.
+    await assertWrongPasswordKeepsTheBuiltInTexts("password")
+  }
+
+  func test_aPasswordInsideAWordOfTheTemplate_cannotBeReadBackFromIt() async {
+    // Was "Incorrect ••••word (1 attempt).".
+    await assertWrongPasswordKeepsTheBuiltInTexts("pass")
+  }
+
+  func test_aOneDigitPassword_leavesTheAttemptCountWhole() async {
+    // Was "Incorrect password (•••• attempt).".
+    await assertWrongPasswordKeepsTheBuiltInTexts("1")
+  }
+
+  func test_aPasswordLetterOfTheGermanAndFrenchTemplates_leavesThemWhole() async {
+    // Was "F••••lsches P••••sswort (1 Versuch)." and "Ch••••rgement…".
+    await assertWrongPasswordKeepsTheBuiltInTexts("a")
+  }
+
+  func test_aShortPasswordInsideAWordOfTheAppsText_leavesTheAppsTextWhole() async {
+    // The document viewer showed and spoke "Op••••ning lock••••d.pdf…".
+    for strings in Self.languages {
+      let model = await lockedDocument(in: strings, loadingTitle: "Opening locked.pdf…")
+      _ = await model.unlock(with: Credential(password: "e"))
+      let loading = presenter.records.last { $0.presentation.state.kind == .loading }
+      let title = (loading?.presentation.placeholder as? StandardPlaceholder)?.title
+      XCTAssertEqual(title, "Opening locked.pdf…", strings.language)
+      XCTAssertEqual(announcer.texts.suffix(2).first, "Opening locked.pdf…", strings.language)
+    }
+  }
+
+  func test_aPlaceholderRegisteredFromTheBuiltInOne_keepsTheBuiltInTextsWhole() async throws {
+    // The articles register `.locked(in:)` and its siblings with a change: what the app did not
+    // change is the library's text ("Enter the •••• to open this document." before).
+    let words = ["en": "password", "de": "Passwort", "fr": "passe"]
+    for strings in Self.languages {
+      let model = await lockedDocument(in: strings)
+      var locked = StandardPlaceholder.locked(in: strings)
+      locked.recoverySuggestion = "Ask the sender."
+      try model.stateMachine.setPlaceholder(locked, for: .locked)
+      _ = await model.unlock(with: Credential(password: words[strings.language] ?? "password"))
+      XCTAssertEqual(shown?.title, strings.locked, strings.language)
+      XCTAssertEqual(shown?.message, strings.lockedMessage, strings.language)
+      XCTAssertEqual(
+        announcer.texts.last, "\(strings.locked). \(strings.lockedMessage) Ask the sender.",
+        strings.language)
+    }
+  }
+
+  // MARK: Credentials: a secret never shows, in any spelling
+
+  func test_aShortPIN_standingInALaterErrorsText_hidesThatTextWhole_neverMasksIt() async {
+    // Was "Try again in •••• minutes.": a short secret masked in a known sentence is read back.
+    for strings in Self.languages {
+      let failure = LockedState<TestError?>(nil)
+      let model = await lockedDocument(in: strings, password: "5", failure: failure)
+      _ = await model.unlock(with: Credential(password: "5"))
+      XCTAssertEqual(model.currentState.kind, .empty, strings.language)
+      failure.withLock { $0 = TestError("Try again in 5 minutes.") }
+      _ = await model.reload()
+      XCTAssertEqual(shown?.title, strings.error, strings.language)
+      XCTAssertEqual(shown?.message, strings.redactedText, strings.language)
+      XCTAssertEqual(
+        announcer.texts.last, "\(strings.error). \(strings.redactedText)", strings.language)
+      // Inside a number the digit is not the PIN: the text is shown as it is.
+      failure.withLock { $0 = TestError("Try again in 15 minutes.") }
+      _ = await model.reload()
+      XCTAssertEqual(shown?.message, "Try again in 15 minutes.", strings.language)
+      XCTAssertEqual(
+        announcer.texts.last, "\(strings.error). Try again in 15 minutes.", strings.language)
+    }
+  }
+
+  func test_aShortPasswordQuotedByAnErrorsSwiftValue_hidesTheErrorsTextWhole() async {
+    for strings in Self.languages {
+      let model = await lockedDocument(in: strings) { VaultError.wrongPassword($0) }
+      _ = await model.unlock(with: Credential(password: "e"))
+      XCTAssertEqual(shown?.title, strings.error, strings.language)
+      XCTAssertEqual(shown?.message, strings.redactedText, strings.language)
+      XCTAssertEqual(
+        announcer.texts.last, "\(strings.error). \(strings.redactedText)", strings.language)
+    }
+  }
+
+  func test_anErrorHoldingThePasswordAsASwiftValue_isRedactedInItsEscapedSpelling() async {
+    // `String(describing:)` writes `wrongPassword("C:\\key")`: the secret escaped, missed before.
+    let passwords = [#"C:\key"#, #"tr0ub"4dor"#, "tab\tand\u{7}bell", "it's-mine"]
+    for strings in Self.languages {
+      for password in passwords {
+        let model = await lockedDocument(in: strings) { VaultError.wrongPassword($0) }
+        _ = await model.unlock(with: Credential(password: password))
+        let context = "\(strings.language): \(password.debugDescription)"
+        XCTAssertEqual(shown?.title, strings.error, context)
+        XCTAssertEqual(shown?.message, #"wrongPassword("••••")"#, context)
+        XCTAssertEqual(
+          announcer.texts.last, #"\#(strings.error). wrongPassword("••••")"#, context)
+      }
+    }
+  }
+
+  func test_aLocalizedErrorReflectingThePassword_isRedactedInItsEscapedSpelling() async {
+    // `String(reflecting:)` — a debug description — escapes as `String(describing:)` does.
+    for strings in Self.languages {
+      for password in [#"C:\key"#, #"tr0ub"4dor"#] {
+        let model = await lockedDocument(in: strings) { ReflectingVaultError(password: $0) }
+        _ = await model.unlock(with: Credential(password: password))
+        let context = "\(strings.language): \(password.debugDescription)"
+        let title = shown?.title ?? ""
+        XCTAssertTrue(title.hasSuffix(#"VaultError.wrongPassword("••••")"#), "\(context): \(title)")
+        XCTAssertEqual(shown?.message, "The vault refused the password.", context)
+        for text in presentedTexts + announcer.texts {
+          XCTAssertFalse(text.contains(password), "\(context): \(text)")
+          XCTAssertFalse(text.contains(password.debugDescription.dropFirst().dropLast()), text)
+        }
+      }
+    }
+  }
+
+  func test_textsTheAppsHookWrites_areRedacted_theLibrarysAreNot() async {
+    // TestModel's error hook writes "Configured: <the error>" into the message.
+    for strings in Self.languages {
+      for (password, message) in [
+        ("hunter2", "Configured: bad key ••••"), ("e", strings.redactedText),
+      ] {
+        presenter.clearRecords()
+        announcer.removeAll()
+        let machine = ContentStateMachine(presenter: presenter)
+        machine.strings = strings
+        machine.setAnnouncer(announcer, policy: .immediate)
+        let model = TestModel(machine: machine)
+        _ = await model.loadReloadable { context in
+          guard let tried = context.credential?.secret else {
+            throw ContentLockedError(.credentialRequired)
+          }
+          throw TestError("bad key \(tried)")
+        }
+        _ = await model.unlock(with: Credential(password: password))
+        XCTAssertEqual(shown?.title, strings.error, strings.language)
+        XCTAssertEqual(shown?.message, message, strings.language)
+        XCTAssertEqual(announcer.texts.last, "\(strings.error). \(message)", strings.language)
+      }
+    }
+  }
+
+  func test_theAnnouncementOfAPlaceholderOfTheAppsOwnType_isRedacted() async throws {
+    struct Spoken: Placeholder {
+      var text: String
+      var accessibilityAnnouncement: String? { text }
+    }
+    for strings in Self.languages {
+      let model = await lockedDocument(in: strings) { TestError("refused \($0)") }
+      try model.stateMachine.setPlaceholder(Spoken(text: "PIN 5 is wrong."), for: .error)
+      _ = await model.unlock(with: Credential(password: "5"))
+      XCTAssertEqual(model.currentState.kind, .error, strings.language)
+      XCTAssertEqual(announcer.texts.last, strings.redactedText, strings.language)
+    }
+  }
+
   // MARK: LocalizedError
 
   /// A hookless model: the built-in error placeholder as the machine fills it.
@@ -329,9 +566,12 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
       guard let operation else { return }
       await load(into: \.content, operation: operation)
     }
-    init(_ presenter: RecordingPresenter, _ announcer: RecordingAnnouncer) {
+    init(
+      _ presenter: RecordingPresenter, _ announcer: RecordingAnnouncer,
+      strings: PlaceholderStrings = .english
+    ) {
       stateMachine = ContentStateMachine(presenter: presenter)
-      stateMachine.strings = .english
+      stateMachine.strings = strings
       stateMachine.setAnnouncer(announcer, policy: .immediate)
     }
   }
@@ -434,4 +674,17 @@ struct OddError: LocalizedError, Sendable {
 
 struct BothError: LocalizedError, CustomStringConvertible, Sendable {
   var description: String { "both-description" }
+}
+
+/// An error that holds the password it refused as a Swift value, as errors are written by
+/// reflex: its description escapes the password as a string literal would.
+enum VaultError: Error {
+  case wrongPassword(String)
+}
+
+/// A `LocalizedError` whose description is the debug description of a ``VaultError``.
+struct ReflectingVaultError: LocalizedError {
+  var password: String
+  var errorDescription: String? { String(reflecting: VaultError.wrongPassword(password)) }
+  var failureReason: String? { "The vault refused the password." }
 }

@@ -14,7 +14,7 @@ final class PlaceholderStringsTests: XCTestCase {
       strings.incorrectCredential(attempts: 1), strings.incorrectCredential(attempts: 2),
       strings.noResults(for: "swi"), strings.results(1), strings.results(3),
       strings.attemptLimit(attempts: 1), strings.attemptLimit(attempts: 3),
-      strings.attemptLimitRecovery,
+      strings.attemptLimitRecovery, strings.redactedText,
     ]
   }
 
@@ -60,7 +60,7 @@ final class PlaceholderStringsTests: XCTestCase {
         "Retrying (attempt 2)…", "Incorrect password (1 attempt).",
         "Incorrect password (2 attempts).", "No results for “swi”.", "1 result", "3 results",
         "Too many incorrect passwords (1 attempt).", "Too many incorrect passwords (3 attempts).",
-        "Open the document again to retry.",
+        "Open the document again to retry.", "Details hidden to protect the password.",
       ])
   }
 
@@ -74,6 +74,7 @@ final class PlaceholderStringsTests: XCTestCase {
     XCTAssertEqual(strings.unlock, "Entsperren")
     XCTAssertEqual(strings.noResults(for: "swi"), "Keine Ergebnisse für „swi“.")
     XCTAssertEqual(strings.incorrectCredential(attempts: 2), "Falsches Passwort (2 Versuche).")
+    XCTAssertEqual(strings.redactedText, "Details ausgeblendet, um das Passwort zu schützen.")
   }
 
   func test_french_usesGuillemetsWithNoBreakSpaces() {
@@ -85,6 +86,7 @@ final class PlaceholderStringsTests: XCTestCase {
     XCTAssertEqual(strings.locked, "Verrouillé")
     XCTAssertEqual(strings.unlock, "Déverrouiller")
     XCTAssertEqual(strings.noResults(for: "swi"), "Aucun résultat pour «\u{A0}swi\u{A0}».")
+    XCTAssertEqual(strings.redactedText, "Détails masqués pour protéger le mot de passe.")
   }
 
   // MARK: Plurals

@@ -113,22 +113,27 @@ extension ContentStateMachine {
     case .idle: text = nil
     case .content:
       guard !presentation.isRefreshing else { return nil }
-      let strings = builtIns.strings
       if let error = presentation.append.error {
         // A page that failed to append: the content stays, the error is the news.
-        var placeholder = StandardPlaceholder(title: strings.error)
-        placeholder.fillBuiltIn(from: error, strings: strings)
-        text = placeholder.accessibilityAnnouncement
+        text =
+          PlaceholderRegistry.builtIn(
+            for: .error(error), builtIns: builtIns, redaction: secretRedaction
+          ).accessibilityAnnouncement
       } else {
+        let strings = builtIns.strings
         text = contentCount.map { strings.results($0) } ?? strings.contentShown
       }
     default:
-      text = presentation.placeholder?.accessibilityAnnouncement
+      // A standard placeholder's texts were redacted when it was configured; another type's
+      // announcement is the app's text, redacted now.
+      let placeholder = presentation.placeholder
+      text = placeholder?.accessibilityAnnouncement.map {
+        placeholder is StandardPlaceholder ? $0 : announcementKeepingSecrets($0)
+      }
     }
     guard let text, !text.isEmpty else { return nil }
     return Announcement(
-      text: Self.speakable(redactingSecrets(text)), state: presentation.state.kind,
-      key: presentation.key)
+      text: Self.speakable(text), state: presentation.state.kind, key: presentation.key)
   }
 
   /// A text as it may be spoken: control characters (a terminal's escape sequences, a bell,

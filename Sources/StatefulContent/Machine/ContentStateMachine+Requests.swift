@@ -240,16 +240,21 @@ extension ContentStateMachine {
   ) -> (any Placeholder, EdgeInsets, attempt: Int) {
     let attempt = state.kind == .loading ? decider.attempt : 1
     let key = currentKey
-    // Redacted only while a secret is known: a placeholder handed on untouched is not copied.
-    if let registered = placeholders.registeredPlaceholder(for: state.kind) {
+    let registered = placeholders.registeredPlaceholder(for: state.kind)
+    if holdsSecrets {
+      // Only while a secret is known: otherwise a placeholder handed on is not copied.
+      let (placeholder, insets) = PlaceholderRegistry.configure(
+        registered: registered, for: state, attempt: attempt, key: key, builtIns: builtIns,
+        redaction: secretRedaction, configure)
+      return (placeholder, insets, attempt)
+    }
+    if let registered {
       let (placeholder, insets) = PlaceholderRegistry.configure(
         registered, for: state, attempt: attempt, key: key, builtIns: builtIns, configure)
-      if holdsSecrets { return (redactingSecrets(in: placeholder), insets, attempt) }
       return (placeholder, insets, attempt)
     }
     let (placeholder, insets) = PlaceholderRegistry.configureBuiltIn(
       for: state, attempt: attempt, key: key, builtIns: builtIns, configure)
-    if holdsSecrets { return (redactingSecrets(in: placeholder), insets, attempt) }
     return (placeholder, insets, attempt)
   }
 

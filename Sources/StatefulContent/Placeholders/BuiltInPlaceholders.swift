@@ -34,4 +34,24 @@ final class BuiltInPlaceholders: Sendable {
     boxedEmpty = empty
     boxedLocked = locked
   }
+
+  /// The built-in placeholder of a kind of state, before anything is filled in, or `nil` for
+  /// a kind without one.
+  func placeholder(for kind: ContentState.Kind) -> StandardPlaceholder? {
+    switch kind {
+    case .loading: loading
+    case .empty: empty
+    case .error: error
+    case .locked: locked
+    case .idle, .content, .custom: nil
+    }
+  }
+
+  /// What stands in for the texts of a state's placeholder that would show a short secret
+  /// (see `SecretRedaction`): the state's built-in title — the neutral text for a state
+  /// without one — and the neutral text, ``PlaceholderStrings/redactedText``.
+  func redactionReplacements(for kind: ContentState.Kind) -> SecretRedaction.Replacements {
+    SecretRedaction.Replacements(
+      title: placeholder(for: kind)?.title ?? strings.redactedText, text: strings.redactedText)
+  }
 }

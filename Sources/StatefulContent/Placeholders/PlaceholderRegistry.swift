@@ -70,15 +70,16 @@ struct PlaceholderRegistry {
   /// - Parameters:
   ///   - builtIns: The built-in placeholders of the machine's texts: the process's
   ///     (``BuiltInPlaceholders/current``) unless the app set the machine's own.
+  ///   - redaction: What keeps the secrets out of an error's texts.
   static func configureBuiltIn(
     for state: ContentState, attempt: Int, key: LoadKey? = nil,
-    builtIns: BuiltInPlaceholders = .current,
+    builtIns: BuiltInPlaceholders = .current, redaction: SecretRedaction = .none,
     _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
   ) -> (any Placeholder, EdgeInsets) {
     // Each box is handed on as it is, not copied into a local first.
     switch state {
     case .error, .locked(.incorrectCredential):
-      return configure(builtIn(for: state, builtIns: builtIns))
+      return configure(builtIn(for: state, builtIns: builtIns, redaction: redaction))
     case .locked:
       return Self.configure(
         builtIns.boxedLocked, for: state, attempt: attempt, key: key, builtIns: builtIns,
@@ -99,8 +100,9 @@ struct PlaceholderRegistry {
   /// the attempt ("Retrying (attempt n)…" when it has no message of its own); one for empty,
   /// after a keyed load, the key ("No results for “swi”." when it has no message of its own);
   /// one for an error that describes itself as a `LocalizedError`, what it says where the
-  /// placeholder was left at its defaults (see `StandardPlaceholder.fillRegistered`). The
-  /// texts are those of `builtIns`.
+  /// placeholder was left at its defaults (see `StandardPlaceholder.fillRegistered`), with
+  /// the secrets of `redaction` kept out of them. The texts are those of `builtIns`; the
+  /// library's texts are never redacted.
   ///
   /// These are static functions, given the placeholder, so that the registry is not held
   /// while the hook runs (a hook may register another placeholder).
@@ -111,11 +113,12 @@ struct PlaceholderRegistry {
   ///   - attempt: The load's attempt, counting from 1.
   ///   - key: The key of a keyed load, or `nil`.
   ///   - builtIns: The built-in placeholders and texts of the machine.
+  ///   - redaction: What keeps the secrets out of an error's texts.
   ///   - configure: The adopter's hook and insets for the state.
   /// - Returns: What `configure` returns.
   static func configure(
     _ base: any Placeholder, for state: ContentState, attempt: Int, key: LoadKey? = nil,
-    builtIns: BuiltInPlaceholders = .current,
+    builtIns: BuiltInPlaceholders = .current, redaction: SecretRedaction = .none,
     _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
   ) -> (any Placeholder, EdgeInsets) {
     switch state {
@@ -133,28 +136,67 @@ struct PlaceholderRegistry {
       standard.message = builtIns.strings.noResults(for: key.description)
       return configure(standard)
     case .error(let error):
-      guard var standard = base as? StandardPlaceholder,
-        standard.fillRegistered(from: error, strings: builtIns.strings)
-      else { return configure(base) }
-      return configure(standard)
+      guard let registered = base as? StandardPlaceholder else { return configure(base) }
+      var filled = registered
+      guard filled.fillRegistered(from: error, strings: builtIns.strings) else {
+        return configure(base)
+      }
+      return configure(
+        redaction.redacting(filled, over: registered, builtIns.redactionReplacements(for: .error)))
     case .idle, .content, .locked, .custom:
       return configure(base)
     }
   }
 
+  /// Lends `configure` a state's placeholder — `registered`, or the built-in one — as
+  /// ``configure(_:for:attempt:key:builtIns:redaction:_:)`` and
+  /// ``configureBuiltIn(for:attempt:key:builtIns:redaction:_:)`` do, with the secrets of
+  /// `redaction` kept out of every text that comes from outside the library: the registered
+  /// placeholder's (the app's, but for the built-in texts it kept when it was made from the
+  /// built-in placeholder — ``StandardPlaceholder/locked(in:)`` and its siblings), an error's,
+  /// and those `configure` writes (the adopter's hook). The library's own texts are left as
+  /// they are (see `SecretRedaction`).
+  ///
+  /// - Parameters:
+  ///   - registered: The placeholder registered for the state's kind, or `nil`.
+  ///   - redaction: The secrets no text may show.
+  /// - Returns: What `configure` returns, redacted.
+  static func configure(
+    registered: (any Placeholder)?, for state: ContentState, attempt: Int, key: LoadKey?,
+    builtIns: BuiltInPlaceholders, redaction: SecretRedaction,
+    _ configure: (any Placeholder) -> (any Placeholder, EdgeInsets)
+  ) -> (any Placeholder, EdgeInsets) {
+    let replacements = builtIns.redactionReplacements(for: state.kind)
+    func hook(_ handed: any Placeholder) -> (any Placeholder, EdgeInsets) {
+      let (written, insets) = configure(handed)
+      return (redaction.redacting(written, over: handed, replacements), insets)
+    }
+    guard let registered else {
+      return configureBuiltIn(
+        for: state, attempt: attempt, key: key, builtIns: builtIns, redaction: redaction, hook)
+    }
+    let own = redaction.redacting(
+      registered, over: builtIns.placeholder(for: state.kind), replacements)
+    return Self.configure(
+      own, for: state, attempt: attempt, key: key, builtIns: builtIns, redaction: redaction,
+      hook)
+  }
+
   // MARK: Built-in placeholders and texts
 
   /// The built-in placeholder of a state: ``StandardPlaceholder``'s in the language of
-  /// `builtIns`, with what the error says (see `StandardPlaceholder.fillBuiltIn`) or the
-  /// wrong-credential count as its message.
+  /// `builtIns`, with what the error says (see `StandardPlaceholder.fillBuiltIn`), the
+  /// secrets of `redaction` kept out of it, or the wrong-credential count as its message.
   static func builtIn(
-    for state: ContentState, builtIns: BuiltInPlaceholders = .current
+    for state: ContentState, builtIns: BuiltInPlaceholders = .current,
+    redaction: SecretRedaction = .none
   ) -> StandardPlaceholder {
     switch state {
     case .error(let error):
       var placeholder = builtIns.error
       placeholder.fillBuiltIn(from: error, strings: builtIns.strings)
-      return placeholder
+      return redaction.redacting(
+        placeholder, over: builtIns.error, builtIns.redactionReplacements(for: .error))
     case .locked(.incorrectCredential(let attempts)):
       var placeholder = builtIns.locked
       placeholder.message = builtIns.strings.incorrectCredential(attempts: attempts)

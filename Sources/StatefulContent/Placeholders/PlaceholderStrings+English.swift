@@ -19,5 +19,6 @@ extension PlaceholderStrings {
     attemptLimit: CountedText(
       one: "Too many incorrect passwords ({count} attempt).",
       other: "Too many incorrect passwords ({count} attempts)."),
-    attemptLimitRecovery: "Open the document again to retry.")
+    attemptLimitRecovery: "Open the document again to retry.",
+    redacted: "Details hidden to protect the password.")
 }

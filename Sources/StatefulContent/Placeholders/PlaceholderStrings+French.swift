@@ -20,5 +20,6 @@ extension PlaceholderStrings {
     attemptLimit: CountedText(
       one: "Trop de mots de passe incorrects ({count} tentative).",
       other: "Trop de mots de passe incorrects ({count} tentatives)."),
-    attemptLimitRecovery: "Rouvrez le document pour réessayer.")
+    attemptLimitRecovery: "Rouvrez le document pour réessayer.",
+    redacted: "Détails masqués pour protéger le mot de passe.")
 }

@@ -19,5 +19,6 @@ extension PlaceholderStrings {
     attemptLimit: CountedText(
       one: "Zu viele falsche Passwörter ({count} Versuch).",
       other: "Zu viele falsche Passwörter ({count} Versuche)."),
-    attemptLimitRecovery: "Dokument erneut öffnen, um es noch einmal zu versuchen.")
+    attemptLimitRecovery: "Dokument erneut öffnen, um es noch einmal zu versuchen.",
+    redacted: "Details ausgeblendet, um das Passwort zu schützen.")
 }

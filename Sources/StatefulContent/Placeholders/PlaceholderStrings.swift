@@ -50,6 +50,10 @@ public struct PlaceholderStrings: Hashable, Sendable {
   /// The recovery suggestion of ``UnlockError/attemptLimitReached(attempts:)``: "Open the
   /// document again to retry."
   public var attemptLimitRecovery: String
+  /// What stands in for a text from outside the library — an error's description, a text of
+  /// the app's placeholder — that shows a secret too short to be masked: "Details hidden to
+  /// protect the password." (see <doc:AccessibilityAndLocalization>).
+  public var redactedText: String
 
   /// Creates the texts of a language.
   ///
@@ -74,12 +78,14 @@ public struct PlaceholderStrings: Hashable, Sendable {
   ///   - results: The announcement of content with a count.
   ///   - attemptLimit: Why unlocking stopped after too many incorrect credentials.
   ///   - attemptLimitRecovery: What to do after too many incorrect credentials.
+  ///   - redacted: What stands in for a text that shows a short secret; English by default.
   public init(
     language: String, pluralRule: PluralRule? = nil, loading: String, empty: String,
     error: String, locked: String, lockedMessage: String, retry: String, unlock: String,
     contentShown: String, retrying: CountedText, incorrectCredential: CountedText,
     noResults: String, results: CountedText, attemptLimit: CountedText,
-    attemptLimitRecovery: String
+    attemptLimitRecovery: String,
+    redacted: String = "Details hidden to protect the password."
   ) {
     self.language = language
     self.pluralRule = pluralRule ?? PluralRule(language: language)
@@ -97,6 +103,7 @@ public struct PlaceholderStrings: Hashable, Sendable {
     self.resultsText = results
     self.attemptLimitText = attemptLimit
     self.attemptLimitRecovery = attemptLimitRecovery
+    self.redactedText = redacted
   }
 
   // MARK: Counted and templated texts

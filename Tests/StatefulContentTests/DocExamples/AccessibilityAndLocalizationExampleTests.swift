@@ -138,6 +138,14 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
       (\.error, ["Something Went Wrong", "Etwas ist schiefgelaufen", "Un problème est survenu"]),
       (\.retry, ["Retry", "Erneut versuchen", "Réessayer"]),
       (\.locked, ["Locked", "Gesperrt", "Verrouillé"]),
+      (
+        \.redactedText,
+        [
+          "Details hidden to protect the password.",
+          "Details ausgeblendet, um das Passwort zu schützen.",
+          "Détails masqués pour protéger le mot de passe.",
+        ]
+      ),
     ]
     let tables: [PlaceholderStrings] = [.english, .german, .french]
     for (text, expected) in rows {
@@ -174,7 +182,8 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
       attemptLimit: CountedText(
         one: "Troppe password errate ({count} tentativo).",
         other: "Troppe password errate ({count} tentativi)."),
-      attemptLimitRecovery: "Riapri il documento per riprovare.")
+      attemptLimitRecovery: "Riapri il documento per riprovare.",
+      redacted: "Dettagli nascosti per proteggere la password.")
 
     let machine = ContentStateMachine()
     let languages = PlaceholderStrings.languages(environment: ProcessInfo.processInfo.environment)

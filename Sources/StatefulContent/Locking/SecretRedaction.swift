@@ -1,0 +1,181 @@
+/// Keeps the secrets of credentials out of the texts that come from outside the library: an
+/// error's description and `LocalizedError` strings, and the texts of the app's placeholders.
+///
+/// Texts are redacted where a secret can enter them, never the library's own texts — the
+/// built-in titles, "Incorrect password (2 attempts).", counts: those hold no secret, and
+/// masking a password that happens to be a letter or a word of them mangled them
+/// ("Incorr••••ct") and let anyone who knows the sentence read the password back
+/// ("Incorrect ••••word" for `pass`, "(•••• attempt)" for `1`).
+///
+/// Every spelling of a secret counts: as given; as a Swift string literal escapes it, which is
+/// how `String(describing:)`, `String(reflecting:)` and `debugDescription` show an error that
+/// holds it as a value (`wrongPassword("C:\\key")`, `"tr0ub\"4dor"`, `"\u{07}"`); escaped
+/// twice, as a description of such a description shows it; and with every scalar outside
+/// ASCII as a Unicode escape (`\u{00E9}`). Secrets are compared by Unicode scalars.
+///
+/// What happens to a text depends on the secret's length:
+///
+/// - **Four characters or more**: every occurrence of every spelling is masked as "••••"
+///   (overlapping and adjacent ones as one), and the rest of the text stays readable: "could
+///   not decrypt with ••••". (A secret that is an ordinary word, such as `password`, can still
+///   be guessed from a sentence one knows, masked or not: no redaction protects a guessable
+///   secret.)
+/// - **One to three characters**: such a string occurs inside ordinary words and numbers by
+///   chance ("e" in "Opening", "5" in "15"), where masking it mangles the text and shows where
+///   the secret stood, and masked where it stands alone in a sentence one knows ("Try again in
+///   •••• minutes.") it is read back all the same. So a short secret counts only where it
+///   stands alone — not inside a word or a number, that is, with no letter, digit or combining
+///   mark glued to it — which is how an error quotes what it was given
+///   (`wrongPassword("e")`, "PIN 5 refused"); and a text where it does is withheld whole: the
+///   caller shows a neutral text of the library in its place
+///   (``PlaceholderStrings/redactedText``), which says nothing about where or what the secret
+///   was. A text where it occurs only inside words is shown as it is: there it is a letter of
+///   a word, not the secret, and withholding every such text would withhold nearly all of them.
+///
+/// A pure value: ``ContentStateMachine`` makes one from the secrets it knows (see
+/// ContentStateMachine+Redaction.swift) and lends it to the placeholder registry and the
+/// announcements.
+struct SecretRedaction: Sendable {
+  /// What stands in for a secret in a text.
+  static let mask = "••••"
+  /// The longest secret, in characters, that is short: withheld, never masked.
+  static let longestShortSecret = 3
+  /// Redacts nothing.
+  static let none = SecretRedaction(secrets: [])
+
+  /// The spellings of the secrets that are masked, as Unicode scalars.
+  private let masked: [[Unicode.Scalar]]
+  /// The spellings of the short secrets, which withhold a text where they stand alone.
+  private let withheld: [[Unicode.Scalar]]
+
+  /// Makes the redaction of some secrets; empty secrets are ignored.
+  ///
+  /// - Parameter secrets: The secrets no text may show.
+  init(secrets: some Sequence<String>) {
+    var masked: [[Unicode.Scalar]] = []
+    var withheld: [[Unicode.Scalar]] = []
+    for secret in secrets where !secret.isEmpty {
+      let spellings = Self.spellings(of: secret).map { Array($0.unicodeScalars) }
+      if secret.count <= Self.longestShortSecret {
+        withheld += spellings.filter { !withheld.contains($0) }
+      } else {
+        masked += spellings.filter { !masked.contains($0) }
+      }
+    }
+    self.masked = masked
+    self.withheld = withheld
+  }
+
+  /// Whether there is no secret to redact.
+  var isEmpty: Bool { masked.isEmpty && withheld.isEmpty }
+
+  /// What a text becomes.
+  enum Verdict: Equatable {
+    /// It shows no secret.
+    case unchanged
+    /// It showed a secret, masked in the text given.
+    case masked(String)
+    /// It shows a short secret: it must not be shown at all.
+    case withheld
+  }
+
+  // MARK: Texts
+
+  /// What a text from outside the library becomes.
+  ///
+  /// - Complexity: O(*n* × *s*) for a text of *n* scalars and *s* scalars of spellings, and
+  ///   nothing at all without a secret.
+  func verdict(on text: String) -> Verdict {
+    guard !isEmpty, !text.isEmpty else { return .unchanged }
+    let scalars = Array(text.unicodeScalars)
+    let showsAShortSecret = withheld.contains {
+      !Self.occurrences(of: $0, in: scalars, alone: true).isEmpty
+    }
+    if showsAShortSecret { return .withheld }
+    var covered: [Bool] = []
+    for spelling in masked {
+      for occurrence in Self.occurrences(of: spelling, in: scalars, alone: false) {
+        if covered.isEmpty { covered = Array(repeating: false, count: scalars.count) }
+        for index in occurrence { covered[index] = true }
+      }
+    }
+    guard !covered.isEmpty else { return .unchanged }
+    var result = String.UnicodeScalarView()
+    for (index, scalar) in scalars.enumerated() {
+      if !covered[index] {
+        result.append(scalar)
+      } else if index == 0 || !covered[index - 1] {
+        result.append(contentsOf: Self.mask.unicodeScalars)
+      }
+    }
+    return .masked(String(result))
+  }
+
+  /// A text from outside the library as it may be shown.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - replacement: What is shown instead of a text that is withheld.
+  /// - Returns: The text, its secrets masked, or `replacement`.
+  func redacting(_ text: String, withheldAs replacement: String) -> String {
+    switch verdict(on: text) {
+    case .unchanged: text
+    case .masked(let masked): masked
+    case .withheld: replacement
+    }
+  }
+
+  // MARK: Spellings
+
+  /// The spellings of a secret: as given, escaped as a Swift string literal (once and
+  /// twice), and with every scalar escaped in ASCII.
+  static func spellings(of secret: String) -> [String] {
+    let escaped = escapedLiteral(secret)
+    let asciiEscaped = secret.unicodeScalars.map { $0.escaped(asASCII: true) }.joined()
+    var spellings: [String] = []
+    for spelling in [secret, escaped, escapedLiteral(escaped), asciiEscaped]
+    where !spellings.contains(spelling) {
+      spellings.append(spelling)
+    }
+    return spellings
+  }
+
+  /// A text as `String(reflecting:)` writes it, without the quotation marks around it.
+  private static func escapedLiteral(_ text: String) -> String {
+    String(String(reflecting: text).dropFirst().dropLast())
+  }
+
+  // MARK: Matching
+
+  /// The ranges where a spelling occurs in a text, overlapping ones too.
+  ///
+  /// - Parameter alone: Whether to count only occurrences that stand alone: an edge of the
+  ///   spelling that is part of a word (a letter, a digit, a combining mark) must not touch
+  ///   another such scalar of the text.
+  private static func occurrences(
+    of spelling: [Unicode.Scalar], in scalars: [Unicode.Scalar], alone: Bool
+  ) -> [Range<Int>] {
+    guard let first = spelling.first, let last = spelling.last, spelling.count <= scalars.count
+    else { return [] }
+    let checksStart = alone && isPartOfAWord(first)
+    let checksEnd = alone && isPartOfAWord(last)
+    var found: [Range<Int>] = []
+    for start in 0...(scalars.count - spelling.count) where scalars[start] == first {
+      let end = start + spelling.count
+      guard scalars[start..<end].elementsEqual(spelling) else { continue }
+      if checksStart, start > 0, isPartOfAWord(scalars[start - 1]) { continue }
+      if checksEnd, end < scalars.count, isPartOfAWord(scalars[end]) { continue }
+      found.append(start..<end)
+    }
+    return found
+  }
+
+  /// Whether a scalar belongs to a word: a letter, a digit or a combining mark.
+  private static func isPartOfAWord(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return properties.isAlphabetic || properties.numericType != nil
+    }
+  }
+}

@@ -752,20 +752,12 @@ final class ConcurrencyExampleTests: XCTestCase {
   }
 
   /// Compiles a failing block of the article in the Swift 6 language mode against the
-  /// `StatefulContent` module these tests were built with. The region-based checks that
-  /// reject sending run on SIL, so SIL is emitted.
+  /// `StatefulContent` module these tests were built with.
   private func compile(_ block: String) throws -> ToolRun {
     #if !os(Linux)
       throw XCTSkip("the failing blocks are compiled on Linux, where CI runs")
     #else
-      let modules = try XCTUnwrap(
-        Self.modulesDirectory(), "no Modules/StatefulContent.swiftmodule above the test bundle")
-      return try ToolRun(
-        [
-          "swiftc", "-swift-version", "6", "-parse-as-library", "-emit-sil", "-o", "/dev/null",
-          "-I", modules.path, "Example.swift",
-        ],
-        writing: block + "\n" + Self.prelude, to: "Example.swift")
+      return try BuiltModules.compile(block + "\n" + Self.prelude)
     #endif
   }
 
@@ -782,19 +774,4 @@ final class ConcurrencyExampleTests: XCTestCase {
     }
     """
 
-  /// The folder of the build's modules: the nearest `Modules` folder holding
-  /// `StatefulContent.swiftmodule` above the test executable.
-  private static func modulesDirectory() -> URL? {
-    let starts = [CommandLine.arguments[0]] + Bundle.allBundles.map(\.bundlePath)
-    for start in starts {
-      var folder = URL(fileURLWithPath: start).deletingLastPathComponent()
-      while folder.path != "/" {
-        let modules = folder.appendingPathComponent("Modules")
-        let module = modules.appendingPathComponent("StatefulContent.swiftmodule")
-        if FileManager.default.fileExists(atPath: module.path) { return modules }
-        folder.deleteLastPathComponent()
-      }
-    }
-    return nil
-  }
 }

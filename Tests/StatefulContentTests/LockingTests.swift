@@ -137,6 +137,50 @@ final class LockingTests: XCTestCase {
     XCTAssertEqual(model.currentState, .locked(.credentialRequired), "the lock wins (rule 1)")
   }
 
+  func test_unlock_aLoadAnotherTaskStartsMeanwhile_neverReceivesTheCredential() async {
+    await openLocked()
+    let gate = Gate<Void>()
+    let seen = LockedState<[String?]>([])
+    // The adopter's load waits before it starts; meanwhile another task starts a load.
+    model.contentLoad = { [password] model in
+      try? await gate.wait()
+      await model.load(into: \.content) { context in
+        seen.withLock { $0.append(context.credential?.secret) }
+        guard context.credential?.secret == password else { throw ContentLockedError() }
+        return ["page 1"]
+      }
+    }
+    let model = model
+    let unlock = Task { await model.unlock(with: Credential(password: password)) }
+    await settle { gate.waiterCount == 1 }
+    let other = await model.load(into: \.content) { context in
+      seen.withLock { $0.append(context.credential?.secret) }
+      throw ContentLockedError()
+    }
+    XCTAssertEqual(other, .locked(.credentialRequired), "the other task's load tried nothing")
+    gate.open(with: ())
+    let outcome = await unlock.value
+    XCTAssertEqual(outcome, .unlocked)
+    XCTAssertEqual(seen.withLock { $0 }, [nil, password], "only the unlock's load got it")
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+  }
+
+  func test_unlock_aLoadStartedInATaskTheAdoptersLoadCreates_takesTheCredential() async {
+    await openLocked()
+    model.contentLoad = { [password] model in
+      let load = Task {
+        await model.load(into: \.content) { context in
+          guard context.credential?.secret == password else { throw ContentLockedError() }
+          return ["page 1"]
+        }
+      }
+      _ = await load.value
+    }
+    let outcome = await model.unlock(with: Credential(password: password))
+    XCTAssertEqual(outcome, .unlocked)
+    XCTAssertEqual(model.content, ["page 1"])
+  }
+
   func test_reloadAfterUnlock_staysUnlocked() async {
     await openLocked()
     await model.unlock(with: Credential(password: password))

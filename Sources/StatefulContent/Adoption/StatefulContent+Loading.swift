@@ -50,8 +50,8 @@ extension StatefulContent {
 
   /// Runs one load; every form of `load` comes here.
   ///
-  /// A load started while ``reload(isolation:)`` or ``unlock(with:animated:isolation:)`` waits
-  /// for the adopter's load runs as theirs (``ContentStateMachine/loadStart()``): with the
+  /// A load started in a task where ``reload(isolation:)`` or ``unlock(with:animated:isolation:)``
+  /// waits for the adopter's load runs as theirs (``ContentStateMachine/loadStart()``): with the
   /// credential that unlocked the content and no debounce, or with the credential to try.
   func runLoad<Value: Sendable>(
     animated: Bool,
@@ -116,7 +116,7 @@ extension StatefulContent {
   /// asks the adopter's ``loadContent()`` for its load and runs it as a reload.
   ///
   /// The machine keeps no operation; it calls ``loadContent()``, and the first load that starts
-  /// there is the reload: content unlocked with ``unlock(with:animated:isolation:)`` stays
+  /// there — in this task, or a task it creates — is the reload: content unlocked with ``unlock(with:animated:isolation:)`` stays
   /// unlocked (the operation receives the credential that unlocked it in
   /// ``LoadContext/credential``), and a keyed load waits for no debounce. Later loads started
   /// in the same call — a page append — are loads of their own.
@@ -127,9 +127,9 @@ extension StatefulContent {
   @discardableResult
   public func reload(isolation: isolated (any Actor)? = #isolation) async -> LoadOutcome? {
     let machine = stateMachine
-    let id = machine.beginRequestedLoad(.reload, credential: machine.credential)
-    await loadContent()
-    return machine.endRequestedLoad(id)
+    return await machine.requestLoad(.reload, credential: machine.credential) {
+      await loadContent()
+    }
   }
 
   /// Cancels the running load and brings back the state it replaced.

@@ -29,7 +29,8 @@ extension StatefulContent {
   /// Tries a credential on locked content and, when it is right, loads the content with it.
   ///
   /// The unlock asks the adopter's ``loadContent()`` for its load: the first load that starts
-  /// there runs with the credential (in ``LoadContext/credential``) — the reload with the
+  /// there — in this task, or a task it creates; never a load another task starts meanwhile —
+  /// runs with the credential (in ``LoadContext/credential``) — the reload with the
   /// password that the reference PDF viewers require. While the credential is verified the
   /// state is loading (replacing the locked placeholder, never stacked on it); content is
   /// never presented while the lock holds. Then:
@@ -77,15 +78,15 @@ extension StatefulContent {
     case .lockedOut(let attempts): return .attemptLimitReached(attempts: attempts)
     case .proceed: break
     }
-    var id = machine.beginRequestedLoad(.unlock, credential: credential)
-    await loadContent()
-    var outcome = machine.endRequestedLoad(id)
+    var outcome = await machine.requestLoad(.unlock, credential: credential) {
+      await loadContent()
+    }
     if outcome == nil, machine.credentialVerifier != nil, !Task.isCancelled {
-      id = machine.beginRequestedLoad(.unlock, credential: credential)
-      _ = await runLoad(
-        animated: animated, retry: .never, isolation: isolation, work: .value { _ in },
-        apply: { _, _ in })
-      outcome = machine.endRequestedLoad(id)
+      outcome = await machine.requestLoad(.unlock, credential: credential) {
+        _ = await runLoad(
+          animated: animated, retry: .never, isolation: isolation, work: .value { _ in },
+          apply: { _, _ in })
+      }
     }
     if outcome == nil, Task.isCancelled { outcome = .cancelled }
     guard let outcome else { return .failed(UnlockError.noVerifier) }

@@ -2,8 +2,11 @@
 /// which keeps the credential that unlocked the content, and an unlock, which tries one.
 ///
 /// The machine keeps no operation of the adopter's. To run a load again, it asks the adopter
-/// for its load and marks the request waiting; the first load that starts takes the waiting
-/// request — its mode and credential — and reports how it ended. A pure value with one
+/// for its load and marks the request waiting, in the task that calls
+/// ``StatefulContent/loadContent()`` (``Scope/current``, a task-local value); the first load
+/// that starts in that task — or in a task it creates — takes the request, its mode and
+/// credential, and reports how it ended. A load started by another task never takes it, so a
+/// credential to try never reaches a load the unlock did not ask for. A pure value with one
 /// mutating method per event; ``ContentStateMachine`` stores it and is its only writer.
 struct RequestedLoads {
   /// How a load runs: as a request's, or as a new load (`id` is `nil`).
@@ -15,27 +18,38 @@ struct RequestedLoads {
     var id: UInt64?
   }
 
-  /// The request no load has taken yet.
-  private var waiting: Start?
+  /// The request a task waits on: which machine's, and which of its requests.
+  struct Scope: Sendable {
+    var machine: ObjectIdentifier
+    var id: UInt64
+
+    /// The request the current task waits on, while ``StatefulContent/loadContent()`` runs
+    /// for a reload or an unlock.
+    @TaskLocal static var current: Scope?
+  }
+
+  /// The requests no load has taken yet.
+  private var waiting: [UInt64: Start] = [:]
   /// How the loads of requests that have not ended yet ended.
   private var outcomes: [UInt64: LoadOutcome] = [:]
   private var nextID: UInt64 = 1
 
-  /// Whether the waiting request is an unlock's.
-  var waitingIsUnlock: Bool { waiting?.mode == .unlock }
+  /// Whether request `id` waits for an unlock's load.
+  func isUnlock(_ id: UInt64) -> Bool { waiting[id]?.mode == .unlock }
 
-  /// A request begins; it replaces a request no load took.
+  /// A request begins.
+  ///
+  /// - Returns: Its identifier, for the task's ``Scope``.
   mutating func begin(_ mode: LoadLifecycle.Mode, credential: Credential?) -> UInt64 {
     let id = nextID
     nextID &+= 1
-    waiting = Start(mode: mode, credential: credential, id: id)
+    waiting[id] = Start(mode: mode, credential: credential, id: id)
     return id
   }
 
-  /// A load starts: it takes the waiting request, if any.
-  mutating func takeWaiting() -> Start? {
-    defer { waiting = nil }
-    return waiting
+  /// A load starts in a task that waits on request `id`: it takes the request if no load did.
+  mutating func take(_ id: UInt64) -> Start? {
+    waiting.removeValue(forKey: id)
   }
 
   /// The load of request `id` ended.
@@ -45,7 +59,7 @@ struct RequestedLoads {
 
   /// Request `id` ends: its load's outcome, or `nil` when no load took it.
   mutating func end(_ id: UInt64) -> LoadOutcome? {
-    if waiting?.id == id { waiting = nil }
+    waiting.removeValue(forKey: id)
     return outcomes.removeValue(forKey: id)
   }
 }

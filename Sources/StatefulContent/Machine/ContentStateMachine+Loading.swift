@@ -93,19 +93,36 @@ extension ContentStateMachine {
 
   // MARK: Loads the library asks the adopter for
 
-  /// A load the library asks the adopter's ``StatefulContent/loadContent()`` for begins:
-  /// ``StatefulContent/reload(isolation:)`` with the credential that unlocked the content, or
-  /// ``StatefulContent/unlock(with:animated:isolation:)`` with a credential to try.
+  /// Asks the adopter's ``StatefulContent/loadContent()`` for its load, for
+  /// ``StatefulContent/reload(isolation:)`` (with the credential that unlocked the content) or
+  /// ``StatefulContent/unlock(with:animated:isolation:)`` (with a credential to try): the first
+  /// load that starts in this task while `loadContent` runs takes the request.
   ///
-  /// - Returns: The request's identifier, for ``endRequestedLoad(_:)``.
-  func beginRequestedLoad(_ mode: LoadLifecycle.Mode, credential: Credential?) -> UInt64 {
-    requestedLoads.begin(mode, credential: credential)
+  /// - Parameters:
+  ///   - mode: ``LoadLifecycle/Mode/reload`` or ``LoadLifecycle/Mode/unlock``.
+  ///   - credential: The credential the load receives.
+  ///   - loadContent: Calls the adopter's ``StatefulContent/loadContent()``.
+  /// - Returns: How the load that took the request ended, or `nil` when none did.
+  func requestLoad(
+    _ mode: LoadLifecycle.Mode, credential: Credential?,
+    isolation: isolated (any Actor)? = #isolation,
+    _ loadContent: () async -> Void
+  ) async -> LoadOutcome? {
+    let id = requestedLoads.begin(mode, credential: credential)
+    let scope = RequestedLoads.Scope(machine: ObjectIdentifier(self), id: id)
+    await RequestedLoads.Scope.$current.withValue(scope, operation: loadContent)
+    return requestedLoads.end(id)
   }
 
-  /// How a load starting now runs: the first load started while a request waits is that
-  /// request's (a reload or an unlock, with its credential); any other is a new load.
+  /// How a load starting now runs: as the request its task waits on, if no load took it yet
+  /// (a reload or an unlock, with its credential), else as a new load.
   func loadStart() -> RequestedLoads.Start {
-    requestedLoads.takeWaiting() ?? RequestedLoads.Start(mode: .load, credential: nil, id: nil)
+    if let scope = RequestedLoads.Scope.current, scope.machine == ObjectIdentifier(self),
+      let start = requestedLoads.take(scope.id)
+    {
+      return start
+    }
+    return RequestedLoads.Start(mode: .load, credential: nil, id: nil)
   }
 
   /// The load that took request `id` ended.
@@ -116,12 +133,12 @@ extension ContentStateMachine {
   /// The default ``StatefulContent/loadContent()`` ran: an unlock falls back to the verifier;
   /// otherwise the adopter is told that reload and Retry load nothing.
   func loadContentIsNotImplemented() {
-    if !requestedLoads.waitingIsUnlock { report(.loadContentNotImplemented) }
-  }
-
-  /// Request `id` ends: how its load ended, or `nil` when the adopter started no load.
-  func endRequestedLoad(_ id: UInt64) -> LoadOutcome? {
-    requestedLoads.end(id)
+    if let scope = RequestedLoads.Scope.current, scope.machine == ObjectIdentifier(self),
+      requestedLoads.isUnlock(scope.id)
+    {
+      return
+    }
+    report(.loadContentNotImplemented)
   }
 
   // MARK: Performing a load's lifecycle

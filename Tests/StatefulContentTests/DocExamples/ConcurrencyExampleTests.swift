@@ -740,7 +740,7 @@ final class ConcurrencyExampleTests: XCTestCase {
       throw XCTSkip("the failing blocks are compiled on Linux, where CI runs")
     #else
       let modules = try XCTUnwrap(
-        Self.modulesDirectory(), "no Modules/StatefulContent.swiftmodule above the test bundle")
+        ToolRun.builtModules(), "no Modules/StatefulContent.swiftmodule above the test bundle")
       return try ToolRun(
         [
           "swiftc", "-swift-version", "6", "-parse-as-library", "-emit-sil", "-o", "/dev/null",
@@ -762,22 +762,6 @@ final class ConcurrencyExampleTests: XCTestCase {
       func items() async throws -> [Item] { [] }
     }
     """
-
-  /// The folder of the build's modules: the nearest `Modules` folder holding
-  /// `StatefulContent.swiftmodule` above the test executable.
-  private static func modulesDirectory() -> URL? {
-    let starts = [CommandLine.arguments[0]] + Bundle.allBundles.map(\.bundlePath)
-    for start in starts {
-      var folder = URL(fileURLWithPath: start).deletingLastPathComponent()
-      while folder.path != "/" {
-        let modules = folder.appendingPathComponent("Modules")
-        let module = modules.appendingPathComponent("StatefulContent.swiftmodule")
-        if FileManager.default.fileExists(atPath: module.path) { return modules }
-        folder.deleteLastPathComponent()
-      }
-    }
-    return nil
-  }
 }
 
 // "Give the operation the model": a method of the main-actor `Catalog`.

@@ -37,3 +37,22 @@ struct ToolRun {
     output = String(decoding: data, as: UTF8.self)
   }
 }
+
+extension ToolRun {
+  /// The folder of the modules built with the tests: the nearest `Modules` folder holding
+  /// `StatefulContent.swiftmodule` above the test executable (`<scratch>/<triple>/debug/Modules`),
+  /// for compiling a snippet against the library as an adopter would.
+  static func builtModules() -> URL? {
+    let starts = [CommandLine.arguments[0]] + Bundle.allBundles.map(\.bundlePath)
+    for start in starts {
+      var folder = URL(fileURLWithPath: start).deletingLastPathComponent()
+      while folder.path != "/" {
+        let modules = folder.appendingPathComponent("Modules")
+        let module = modules.appendingPathComponent("StatefulContent.swiftmodule")
+        if FileManager.default.fileExists(atPath: module.path) { return modules }
+        folder.deleteLastPathComponent()
+      }
+    }
+    return nil
+  }
+}

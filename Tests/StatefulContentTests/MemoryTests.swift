@@ -249,7 +249,7 @@ final class MemoryTests: XCTestCase {
 /// Invariant I6 with a load pending: once the awaiting task ends, nothing keeps the adopter.
 @MainActor
 final class LoadMemoryTests: XCTestCase {
-  func test_releasingTheAdopter_afterCancellingAPendingLoad_releasesEverything() async {
+  func test_releasingTheAdopter_afterCancellingAPendingLoad_releasesEverything() async throws {
     weak var weakModel: TestModel?
     weak var weakMachine: ContentStateMachine?
     let gate = Gate<[String]>()
@@ -264,16 +264,16 @@ final class LoadMemoryTests: XCTestCase {
       load = Task {
         await model.load(into: \.content, retry: .standard) { _ in try await gate.wait() }
       }
-      await settle { gate.waiterCount == 1 && clock.sleeperCount == 1 }
+      try await settle { gate.waiterCount == 1 && clock.sleeperCount == 1 }
     }
     load?.cancel()
     let outcome = await load?.value
     XCTAssertEqual(outcome, .cancelled)
     load = nil
-    await settle { weakModel == nil }
+    try await settle { weakModel == nil }
     XCTAssertNil(weakModel)
     XCTAssertNil(weakMachine)
-    await settle { clock.sleeperCount == 0 }
+    try await settle { clock.sleeperCount == 0 }
     XCTAssertEqual(clock.sleeperCount, 0, "the show-delay timer is cancelled")
     gate.open(with: ["late"])  // the operation's late result reaches nothing
   }
@@ -294,7 +294,7 @@ final class LoadMemoryTests: XCTestCase {
   }
 
   @MainActor
-  func test_anOperationGivenTheModel_keepsReloadWorking_andTheModelIsReleased() async {
+  func test_anOperationGivenTheModel_keepsReloadWorking_andTheModelIsReleased() async throws {
     weak var weakFeed: Feed?
     do {
       let feed = Feed()
@@ -308,7 +308,7 @@ final class LoadMemoryTests: XCTestCase {
       XCTAssertEqual(feed.content, ["a", "b"])
       XCTAssertEqual(feed.api.calls, 2)
     }
-    await settle { weakFeed == nil }
+    try await settle { weakFeed == nil }
     XCTAssertNil(weakFeed, "the kept operation does not hold the model")
   }
 
@@ -351,16 +351,16 @@ final class LoadMemoryTests: XCTestCase {
     func startLoading() { model.startLoading() }
   }
 
-  func test_anActorOwningItsModel_isReleased_whileAPacedLoadingWaitsForItsShowDelay() async {
+  func test_anActorOwningItsModel_isReleased_whileAPacedLoadingWaitsForItsShowDelay() async throws {
     let clock = ManualClock()
     weak var weakOwner: Owner?
     do {
       let owner = Owner(clock: clock)
       weakOwner = owner
       await owner.startLoading()
-      await settle { clock.sleeperCount == 1 }
+      try await settle { clock.sleeperCount == 1 }
     }
-    await settle { weakOwner == nil }
+    try await settle { weakOwner == nil }
     XCTAssertNil(weakOwner, "the machine holds the actor its timers come back to weakly (I6)")
   }
 }

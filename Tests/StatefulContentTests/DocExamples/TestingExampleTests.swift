@@ -16,18 +16,18 @@ final class Feed: StatefulContent {
 
 final class FeedTests: XCTestCase {
   @MainActor
-  func test_slowLoad_showsLoadingAfterTheDelayForTheMinimumTime() async {
+  func test_slowLoad_showsLoadingAfterTheDelayForTheMinimumTime() async throws {
     let presenter = RecordingPresenter()
     let clock = ManualClock()
     let feed = Feed(machine: ContentStateMachine(presenter: presenter, clock: clock))
     feed.stateMachine.loadingPolicy = .smooth
     let gate = Gate<[String]>()
     let load = Task { await feed.load(into: \.content) { _ in try await gate.wait() } }
-    await settle { clock.sleeperCount == 1 }  // the show delay: 150 ms
+    try await settle { clock.sleeperCount == 1 }  // the show delay: 150 ms
     clock.advance(by: .milliseconds(150))
-    await settle { presenter.presentedKinds == [.loading] }
+    try await settle { presenter.presentedKinds == [.loading] }
     gate.open(with: ["First post"])
-    await settle { clock.sleeperCount == 1 }  // the minimum display time: 400 ms
+    try await settle { clock.sleeperCount == 1 }  // the minimum display time: 400 ms
     XCTAssertEqual(presenter.presentedKinds, [.loading])
     clock.advance(by: .milliseconds(400))
     let outcome = await load.value

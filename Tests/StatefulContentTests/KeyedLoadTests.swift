@@ -5,15 +5,17 @@ import XCTest
 /// Keyed loads: content belongs to its key; another key keeps the previous content marked,
 /// or shows loading; a failed new key shows the error.
 final class KeyedLoadTests: LoadTestCase {
-  /// Starts a keyed load of `gate`'s value for `query`, in a task of its own.
+  /// Starts a keyed load of `gate`'s value for `query`, in a task of its own; an operation
+  /// `ignoringCancellation` goes on waiting when superseded, so that its value arrives late.
   private func search(
     _ query: String, _ gate: Gate<[String]>, keyChange: KeyChangePolicy = .keepPrevious,
-    debounce: Duration = .zero
+    debounce: Duration = .zero, ignoringCancellation: Bool = false
   ) -> Task<LoadOutcome, Never> {
     let model = model
     return Task {
       await model.load(into: \.content, key: query, keyChange: keyChange, debounce: debounce) {
-        _ in try await gate.wait()
+        _ in
+        try await gate.wait(ignoringCancellation: ignoringCancellation)
       }
     }
   }
@@ -132,7 +134,7 @@ final class KeyedLoadTests: LoadTestCase {
     let gates = [Gate<[String]>(), Gate<[String]>(), Gate<[String]>()]
     var loads: [Task<LoadOutcome, Never>] = []
     for (query, gate) in zip(["s", "sw", "swi"], gates) {
-      loads.append(search(query, gate))
+      loads.append(search(query, gate, ignoringCancellation: true))
       try await settle { gate.waiterCount == 1 }
     }
     gates[2].open(with: ["swift"])

@@ -107,7 +107,7 @@ final class LoadingTests: LoadTestCase {
   func test_loadStartedFirstFinishingLast_isSuperseded_andChangesNothing() async throws {  // I4
     let gateA = Gate<[String]>()
     let gateB = Gate<[String]>()
-    let loadA = startLoad(gateA)
+    let loadA = startLoad(gateA, ignoringCancellation: true)
     try await settle { gateA.waiterCount == 1 }
     let loadB = startLoad(gateB)
     let outcomeA = await loadA.value
@@ -143,7 +143,7 @@ final class LoadingTests: LoadTestCase {
   func test_cancelLoading_restoresThePreviousState_withoutError() async throws {
     _ = await model.load(into: \.content) { _ in throw TestError("first") }
     let gate = Gate<[String]>()
-    let load = startLoad(gate)
+    let load = startLoad(gate, ignoringCancellation: true)
     try await settle { self.model.currentState == .loading }
     model.cancelLoading()
     XCTAssertEqual(model.currentState.error as? TestError, TestError("first"), "restored at once")
@@ -331,7 +331,8 @@ final class LoadingTests: LoadTestCase {
       loads.append(
         Task {
           await model.load(into: \.content) { _ in
-            try await gate.wait()
+            // Started before any finishes, and ignoring its cancellation: all wait.
+            try await gate.waitIgnoringCancellation()
             return ["\(index)"]
           }
         })

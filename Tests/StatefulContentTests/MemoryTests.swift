@@ -262,7 +262,9 @@ final class LoadMemoryTests: XCTestCase {
       weakModel = model
       weakMachine = model.stateMachine
       load = Task {
-        await model.load(into: \.content, retry: .standard) { _ in try await gate.wait() }
+        await model.load(into: \.content, retry: .standard) { _ in
+          try await gate.waitIgnoringCancellation()
+        }
       }
       try await settle { gate.waiterCount == 1 && clock.sleeperCount == 1 }
     }

@@ -12,11 +12,13 @@ final class PaginationTests: LoadTestCase {
   }
 
   /// Starts appending `gate`'s page, in a task of its own.
-  private func appendPage(_ gate: Gate<[String]>) -> Task<LoadOutcome, Never> {
+  private func appendPage(_ gate: Gate<[String]>, ignoringCancellation: Bool = false)
+    -> Task<LoadOutcome, Never>
+  {
     let model = model
     return Task {
       await model.loadMore { _ in
-        try await gate.wait()
+        try await gate.wait(ignoringCancellation: ignoringCancellation)
       } apply: { model, page in
         model.content += page
       }
@@ -55,7 +57,7 @@ final class PaginationTests: LoadTestCase {
   func test_aRefresh_supersedesARunningAppend_whosePageIsNeverApplied() async throws {
     await loadFirstPage()
     let gate = Gate<[String]>()
-    let append = appendPage(gate)
+    let append = appendPage(gate, ignoringCancellation: true)
     try await settle { gate.waiterCount == 1 }
     let refresh = await model.load(into: \.content) { _ in ["1", "2", "3"] }
     XCTAssertEqual(refresh, .completed)

@@ -35,7 +35,9 @@ final class ResetTests: XCTestCase {
   func test_reset_cancelsTheRunningLoad() async throws {
     let model = TestModel(machine: ContentStateMachine(clock: ManualClock()))
     let gate = Gate<[String]>()
-    let load = Task { await model.load(into: \.content) { _ in try await gate.wait() } }
+    let load = Task {
+      await model.load(into: \.content) { _ in try await gate.waitIgnoringCancellation() }
+    }
     try await settle { model.stateMachine.hasActiveLoad }
     model.reset()
     let outcome = await load.value

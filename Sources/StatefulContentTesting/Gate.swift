@@ -8,42 +8,85 @@ import StatefulContent
 /// let load = Task { await model.load(into: \.content) { _ in try await gate.wait() } }
 /// gate.open(with: ["a"])
 /// ```
+///
+/// A waiter honours cancellation, as a real operation should: a cancelled load's operation
+/// ends at once with `CancellationError`, and the gate forgets it. To test what a late result
+/// of an operation that ignores cancellation does, wait with
+/// ``waitIgnoringCancellation()`` instead.
 public final class Gate<Value: Sendable>: Sendable {
-  private enum State {
-    case closed([CheckedContinuation<Value, any Error>])
-    case opened(Result<Value, any Error>)
+  private typealias Waiter = CheckedContinuation<Value, any Error>
+
+  private struct State {
+    /// The waiters by their number, while the gate is closed.
+    var waiters: [UInt64: Waiter] = [:]
+    /// The number of the next waiter.
+    var next: UInt64 = 0
+    /// The value or error the gate was opened with.
+    var result: Result<Value, any Error>?
   }
 
-  private let state = LockedState(State.closed([]))
+  private let state = LockedState(State())
 
   /// Creates a closed gate.
   public init() {}
 
-  /// How many tasks wait at the gate.
-  public var waiterCount: Int {
-    state.withLock { if case .closed(let waiters) = $0 { waiters.count } else { 0 } }
+  /// How many tasks wait at the gate (a cancelled waiter is no longer counted).
+  public var waiterCount: Int { state.withLock { $0.waiters.count } }
+
+  /// Waits until the gate opens, then returns its value or throws its error; a cancelled
+  /// wait throws `CancellationError`.
+  ///
+  /// Cancellation ends the wait, as it ends a well-behaved operation: the waiter throws
+  /// `CancellationError` at once — also when its task was cancelled before it came to the
+  /// gate — and the gate forgets it (``waiterCount`` no longer counts it, and opening the gate
+  /// later does not resume it).
+  ///
+  /// - Returns: The value the gate was opened with.
+  /// - Throws: The error the gate was failed with, or `CancellationError`.
+  public func wait() async throws -> Value {
+    let number = takeNumber()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { enter($0, as: number, unlessCancelled: true) }
+    } onCancel: {
+      let waiter = state.withLock { $0.waiters.removeValue(forKey: number) }
+      waiter?.resume(throwing: CancellationError())
+    }
   }
 
-  /// Waits until the gate opens, then returns its value or throws its error.
+  /// Waits until the gate opens, whether or not the task is cancelled meanwhile, then returns
+  /// its value or throws its error.
   ///
-  /// Cancellation does not end the wait: like an operation that ignores cancellation, the
-  /// waiter goes on until the gate opens. Use it to test late results of cancelled loads.
+  /// Use it for an operation that ignores cancellation, to test what its late result does
+  /// (nothing, for a cancelled or superseded load).
   ///
   /// - Returns: The value the gate was opened with.
   /// - Throws: The error the gate was failed with.
-  public func wait() async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-      let result: Result<Value, any Error>? = state.withLock { state in
-        switch state {
-        case .closed(var waiters):
-          waiters.append(continuation)
-          state = .closed(waiters)
-          return nil
-        case .opened(let result): return result
-        }
-      }
-      if let result { continuation.resume(with: result) }
+  public func waitIgnoringCancellation() async throws -> Value {
+    let number = takeNumber()
+    return try await withCheckedThrowingContinuation {
+      enter($0, as: number, unlessCancelled: false)
     }
+  }
+
+  private func takeNumber() -> UInt64 {
+    state.withLock { state in
+      defer { state.next += 1 }
+      return state.next
+    }
+  }
+
+  /// Registers `waiter`, or resumes it at once: with the gate's result when it is open, or
+  /// with `CancellationError` when `unlessCancelled` and its task is cancelled. Checked under
+  /// the lock that the cancellation handler takes too, a cancellation either comes before
+  /// (and is seen here) or finds the waiter registered.
+  private func enter(_ waiter: Waiter, as number: UInt64, unlessCancelled: Bool) {
+    let result = state.withLock { state -> Result<Value, any Error>? in
+      if let result = state.result { return result }
+      if unlessCancelled && Task.isCancelled { return .failure(CancellationError()) }
+      state.waiters[number] = waiter
+      return nil
+    }
+    if let result { waiter.resume(with: result) }
   }
 
   /// Opens the gate with a value; waiters now and later receive it. Only the first opening
@@ -59,10 +102,11 @@ public final class Gate<Value: Sendable>: Sendable {
   public func fail(with error: any Error) { resolve(.failure(error)) }
 
   private func resolve(_ result: Result<Value, any Error>) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Value, any Error>] in
-      guard case .closed(let waiters) = state else { return [] }
-      state = .opened(result)
-      return waiters
+    let waiters = state.withLock { state -> [Waiter] in
+      guard state.result == nil else { return [] }
+      state.result = result
+      defer { state.waiters = [:] }
+      return state.waiters.sorted { $0.key < $1.key }.map(\.value)
     }
     for waiter in waiters { waiter.resume(with: result) }
   }

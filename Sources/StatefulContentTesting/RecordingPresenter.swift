@@ -9,6 +9,15 @@ import StatefulContent
 /// presenter.finishAll()
 /// XCTAssertEqual(presenter.presentedKinds, [.loading])
 /// ```
+///
+/// The placeholders it records carry the machine's built-in texts, which speak the language of
+/// the process running the tests (`PlaceholderStrings.current`) unless the machine's own are
+/// set. A test that asserts a text ("Retry", "Loading…") pins them, so that it passes whatever
+/// `LANG` says:
+///
+/// ```swift
+/// machine.strings = .english
+/// ```
 public final class RecordingPresenter: Presenter {
   /// When the presenter reports that a presentation is on screen.
   public enum Finishing: Sendable {

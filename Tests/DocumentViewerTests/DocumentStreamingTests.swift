@@ -175,7 +175,7 @@ final class DocumentStreamingTests: FixtureTestCase {
     let session = session(path, reader: DocumentReader(screenLines: 2, pdfTools: tools))
 
     let open = Task { await session.open() }
-    await settle { session.content != nil }
+    try await settle { session.content != nil }
 
     XCTAssertEqual(session.currentState, .content)
     XCTAssertTrue(session.stateMachine.isRefreshing, "pdftotext is still writing")
@@ -184,7 +184,7 @@ final class DocumentStreamingTests: FixtureTestCase {
     session.cancelLoading()
     let outcome = await open.value
     runner.gate.open()
-    await settle { runner.wasCancelled }
+    try await settle { runner.wasCancelled }
 
     XCTAssertEqual(outcome, .cancelled)
     XCTAssertTrue(runner.wasCancelled, "the tool's run was cancelled")

@@ -24,10 +24,10 @@ final class InterruptTests: FixtureTestCase {
     let session = slowSession(try fixtures.file("a.txt", text: "a\n"))
 
     let open = Task { await session.open() }
-    await settle { self.clock.sleeperCount == 2 }
+    try await settle { self.clock.sleeperCount == 2 }
     XCTAssertEqual(presenter.presentedKinds, [], "loading waits for the show delay")
     clock.advance(by: .milliseconds(150))
-    await settle { self.presenter.presentedKinds == [.loading] }
+    try await settle { self.presenter.presentedKinds == [.loading] }
     clock.advance(by: .milliseconds(850))
     let outcome = await open.value
 
@@ -39,9 +39,9 @@ final class InterruptTests: FixtureTestCase {
   func test_interruptDuringALoad_cancelsItAndRestoresWhatWasShown() async throws {
     let session = slowSession(try fixtures.file("a.txt", text: "a\n"))
     let open = Task { await self.interrupts.cancelOnInterrupt(session) { await session.open() } }
-    await settle { self.clock.sleeperCount == 2 }
+    try await settle { self.clock.sleeperCount == 2 }
     clock.advance(by: .milliseconds(150))
-    await settle { self.presenter.presentedKinds == [.loading] }
+    try await settle { self.presenter.presentedKinds == [.loading] }
 
     let response = interrupts.interrupt()
     let outcome = await open.value
@@ -52,7 +52,7 @@ final class InterruptTests: FixtureTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.loading, .idle])
     XCTAssertNil(session.content)
     XCTAssertEqual(notes, ["document-viewer: cancelled; press Ctrl-C again to quit.\n"])
-    await settle { self.clock.sleeperCount == 0 }
+    try await settle { self.clock.sleeperCount == 0 }
     XCTAssertEqual(clock.sleeperCount, 0, "the simulated source's wait was cancelled too")
   }
 
@@ -65,9 +65,9 @@ final class InterruptTests: FixtureTestCase {
       writeOutput: output.write, writeError: noteCapture.write, style: .plain,
       terminalWidth: nil, clock: clock, interrupts: interrupts, strings: .english)
     let run = Task { await app.run(["--delay", "1000", path]) }
-    await settle { self.clock.sleeperCount == 2 }
+    try await settle { self.clock.sleeperCount == 2 }
     clock.advance(by: .milliseconds(150))
-    await settle { output.text == "Opening a.txt…\n" }
+    try await settle { output.text == "Opening a.txt…\n" }
 
     let response = interrupts.interrupt()
     let status = await run.value
@@ -89,12 +89,12 @@ final class InterruptTests: FixtureTestCase {
       terminalWidth: nil, reader: DocumentReader(screenLines: 2, pdfTools: tools),
       interrupts: interrupts, strings: .english)
     let run = Task { await app.run([path]) }
-    await settle { output.text.hasSuffix("second line\n") }
+    try await settle { output.text.hasSuffix("second line\n") }
 
     let response = interrupts.interrupt()
     let status = await run.value
     runner.gate.open()
-    await settle { runner.wasCancelled }
+    try await settle { runner.wasCancelled }
 
     XCTAssertEqual(response, .cancelledLoad)
     XCTAssertEqual(status, 0)
@@ -111,16 +111,16 @@ final class InterruptTests: FixtureTestCase {
   func test_interruptDuringARefresh_keepsTheContentShown() async throws {
     let session = slowSession(try fixtures.file("a.txt", text: "a\n"))
     let open = Task { await session.open() }
-    await settle { self.clock.sleeperCount == 2 }
+    try await settle { self.clock.sleeperCount == 2 }
     clock.advance(by: .milliseconds(150))
-    await settle { self.presenter.presentedKinds == [.loading] }
+    try await settle { self.presenter.presentedKinds == [.loading] }
     clock.advance(by: .milliseconds(850))
     _ = await open.value
 
     let reload = Task {
       await self.interrupts.cancelOnInterrupt(session) { await session.perform(.retry) }
     }
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     XCTAssertTrue(session.stateMachine.isRefreshing)
     interrupts.interrupt()
     _ = await reload.value
@@ -134,12 +134,12 @@ final class InterruptTests: FixtureTestCase {
   func test_secondInterrupt_quitsWith130EvenWhileANewLoadRuns() async throws {
     let first = slowSession(try fixtures.file("a.txt", text: "a\n"))
     let open = Task { await self.interrupts.cancelOnInterrupt(first) { await first.open() } }
-    await settle { self.clock.sleeperCount == 2 }
+    try await settle { self.clock.sleeperCount == 2 }
     XCTAssertEqual(interrupts.interrupt(), .cancelledLoad)
     _ = await open.value
     let second = slowSession(try fixtures.file("b.txt", text: "b\n"))
     let next = Task { await self.interrupts.cancelOnInterrupt(second) { await second.open() } }
-    await settle { second.stateMachine.hasActiveLoad }
+    try await settle { second.stateMachine.hasActiveLoad }
 
     let response = interrupts.interrupt()
 
@@ -176,7 +176,7 @@ final class InterruptTests: FixtureTestCase {
   func test_interruptWhileOutputIsWritten_quitsEvenDuringALoad() async throws {
     let session = slowSession(try fixtures.file("a.txt", text: "a\n"))
     let open = Task { await self.interrupts.cancelOnInterrupt(session) { await session.open() } }
-    await settle { self.clock.sleeperCount == 2 }
+    try await settle { self.clock.sleeperCount == 2 }
 
     let response = interrupts.quitOnInterrupt { interrupts.interrupt() }
 

@@ -132,7 +132,7 @@ final class PDFLockingTests: FixtureTestCase {
         await session.unlock(with: Credential(password: self.password))
       }
     }
-    await settle { gate.waiterCount == 1 }
+    try await settle { gate.waiterCount == 1 }
     XCTAssertEqual(session.currentState.kind, .loading)
     let response = interrupts.interrupt()
     let outcome = await unlock.value

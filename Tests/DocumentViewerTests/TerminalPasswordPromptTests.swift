@@ -48,12 +48,12 @@ final class TerminalPasswordPromptTests: XCTestCase {
       writePrompt: promptCapture.write)
   }
 
-  func test_readHiddenLine_readsWithoutEchoAndRestoresEcho() async {
+  func test_readHiddenLine_readsWithoutEchoAndRestoresEcho() async throws {
     XCTAssertTrue(echoIsOn)
     let prompt = makePrompt()
 
     let line = Task { await prompt.readHiddenLine(prompt: "Password: ") }
-    await settle { !self.echoIsOn }
+    try await settle { !self.echoIsOn }
     type("s3cret\n")
     let password = await line.value
 
@@ -63,16 +63,16 @@ final class TerminalPasswordPromptTests: XCTestCase {
     XCTAssertEqual(prompts, "Password: \n")
   }
 
-  func test_source_namesTheDocumentAndSaysWhenThePasswordWasWrong() async {
+  func test_source_namesTheDocumentAndSaysWhenThePasswordWasWrong() async throws {
     let source = makePrompt().source
 
     let first = Task { await source.password(for: "/tmp/a/locked.pdf", attempt: 0) }
-    await settle { !self.echoIsOn }
+    try await settle { !self.echoIsOn }
     type("one\n")
     _ = await first.value
-    await settle { self.echoIsOn }
+    try await settle { self.echoIsOn }
     let second = Task { await source.password(for: "/tmp/a/locked.pdf", attempt: 1) }
-    await settle { !self.echoIsOn }
+    try await settle { !self.echoIsOn }
     type("\n")
     let answer = await second.value
 
@@ -83,22 +83,22 @@ final class TerminalPasswordPromptTests: XCTestCase {
         + "Wrong password. Password for 'locked.pdf' (empty to skip): \n")
   }
 
-  func test_source_documentNameWithEscapeSequences_isCleanedInThePrompt() async {
+  func test_source_documentNameWithEscapeSequences_isCleanedInThePrompt() async throws {
     let source = makePrompt().source
 
     let asking = Task { await source.password(for: "/tmp/a/\u{1B}[2Jx.pdf", attempt: 0) }
-    await settle { !self.echoIsOn }
+    try await settle { !self.echoIsOn }
     type("\n")
     _ = await asking.value
 
     XCTAssertEqual(prompts, "Password for '\u{FFFD}[2Jx.pdf' (empty to skip): \n")
   }
 
-  func test_interruptDuringThePrompt_restoresEchoBeforeQuitting() async {
+  func test_interruptDuringThePrompt_restoresEchoBeforeQuitting() async throws {
     let interrupts = InterruptController(writeNote: { _ in }, strings: .english)
     let prompt = makePrompt(interrupts)
     let line = Task { await prompt.readHiddenLine(prompt: "Password: ") }
-    await settle { !self.echoIsOn }
+    try await settle { !self.echoIsOn }
 
     let response = interrupts.interrupt()
 
@@ -109,10 +109,10 @@ final class TerminalPasswordPromptTests: XCTestCase {
     _ = await line.value
   }
 
-  func test_endOfInput_isNil() async {
+  func test_endOfInput_isNil() async throws {
     let prompt = makePrompt()
     let line = Task { await prompt.readHiddenLine(prompt: "") }
-    await settle { !self.echoIsOn }
+    try await settle { !self.echoIsOn }
 
     type("\u{04}")  // Ctrl-D on an empty line
 

@@ -267,12 +267,12 @@ final class ViewerAppTests: FixtureTestCase {
     }
 
     let run = Task { await app.run(["--timeline", "--delay", "300", path]) }
-    await settle { clock.sleeperCount == 2 }  // the show delay and the simulated source
+    try await settle { clock.sleeperCount == 2 }  // the show delay and the simulated source
     clock.advance(by: .milliseconds(150))
-    await settle { self.output.text == "150 loading \(path)\n" }
+    try await settle { self.output.text == "150 loading \(path)\n" }
     clock.advance(to: .init(offset: .milliseconds(300)))
     // Read at 300 ms; loading was shown at 150 ms and stays until 550 ms.
-    await settle { clock.nextDeadline?.offset == .milliseconds(550) }
+    try await settle { clock.nextDeadline?.offset == .milliseconds(550) }
     XCTAssertEqual(output.text, "150 loading \(path)\n")
     clock.advance(to: .init(offset: .milliseconds(550)))
     let status = await run.value

@@ -61,7 +61,7 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
   }
 
   /// Timer-fired announce that re-enters with a new load: no crash, no lost announcement.
-  func test_announcerReenteringFromTheTimer() async {
+  func test_announcerReenteringFromTheTimer() async throws {
     let model = model
     let reentrant = RecordingAnnouncer.once(when: .empty) {
       model.content = ["x", "y"]
@@ -71,26 +71,26 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
     model.stateMachine.setAnnouncer(reentrant, policy: .standard)
     model.startLoading()
     model.endLoading()  // "No Content" waits
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .seconds(1))
-    await settle { reentrant.texts.count == 2 }
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { reentrant.texts.count == 2 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .seconds(1))
-    await settle { reentrant.texts.count == 3 }
+    try await settle { reentrant.texts.count == 3 }
     XCTAssertEqual(reentrant.texts, ["Loading…", "No Content", "2 results"])
   }
 
   // MARK: Timer
 
-  func test_setAnnouncerDuringAPendingTimer_cancelsIt_andTheNewAnnouncerStartsFresh() async {
+  func test_setAnnouncerDuringAPendingTimer_cancelsIt_andTheNewAnnouncerStartsFresh() async throws {
     model.stateMachine.setAnnouncer(announcer, policy: .standard)
     model.startLoading()
     model.content = ["a"]
     model.endLoading()
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     let second = RecordingAnnouncer()
     model.stateMachine.setAnnouncer(second, policy: .standard)
-    await settle { self.clock.sleeperCount == 0 }
+    try await settle { self.clock.sleeperCount == 0 }
     XCTAssertEqual(clock.sleeperCount, 0, "the old timer is cancelled")
     clock.advance(by: .seconds(5))
     await settle()
@@ -118,12 +118,12 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
     XCTAssertEqual(announcer.texts.last, "3 results", "\(announcer.texts)")
   }
 
-  func test_aClockFailingWithAnotherError_announcesAtOnce() async {
+  func test_aClockFailingWithAnotherError_announcesAtOnce() async throws {
     model.stateMachine.setAnnouncer(announcer, policy: .standard)
     clock.failSleeps(with: TestError("clock broke"))
     model.startLoading()
     model.endLoading()
-    await settle { self.announcer.texts.count == 2 }
+    try await settle { self.announcer.texts.count == 2 }
     XCTAssertEqual(announcer.texts, ["Loading…", "No Content"])
   }
 
@@ -136,12 +136,12 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
     XCTAssertEqual(announcer.texts, ["Loading…", "No Content"])
   }
 
-  func test_hugeIntervalOnManualClock_waitsWithoutTrapping() async {
+  func test_hugeIntervalOnManualClock_waitsWithoutTrapping() async throws {
     let huge = Duration(secondsComponent: .max, attosecondsComponent: 999_999_999_999_999_999)
     model.stateMachine.setAnnouncer(announcer, policy: AnnouncementPolicy(coalescingInterval: huge))
     model.startLoading()
     model.endLoading()
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .seconds(1_000_000))
     await settle()
     XCTAssertEqual(announcer.texts, ["Loading…"])
@@ -149,7 +149,7 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
 
   // MARK: I6
 
-  func test_modelReleasedWithTimerAndAnimationPending_isReleased() async {
+  func test_modelReleasedWithTimerAndAnimationPending_isReleased() async throws {
     weak var releasedModel: TestModel?
     weak var releasedPresenter: RecordingPresenter?
     do {
@@ -163,7 +163,7 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
       model.endLoading(animated: true)
       _ = presenter.finishAll()
       model.startLoading(animated: true)  // in flight
-      await settle { self.clock.sleeperCount == 1 }
+      try await settle { self.clock.sleeperCount == 1 }
     }
     XCTAssertNil(releasedModel)
     XCTAssertNil(releasedPresenter)
@@ -225,16 +225,16 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
     XCTAssertEqual(announcer.texts, ["Loading…", "1 result", "Loading…", "1 result"])
   }
 
-  func test_resetWithStandardPolicy_thenSameLoadWithinInterval() async {
+  func test_resetWithStandardPolicy_thenSameLoadWithinInterval() async throws {
     model.stateMachine.setAnnouncer(announcer, policy: .standard)
     _ = await model.load(into: \.content) { _ in ["a"] }
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .seconds(1))
-    await settle { self.announcer.texts.count == 2 }
+    try await settle { self.announcer.texts.count == 2 }
     model.reset()
     model.content = []
     _ = await model.load(into: \.content) { _ in ["a"] }
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .seconds(1))
     await settle()
     XCTAssertEqual(
@@ -244,12 +244,12 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
 
   // MARK: Keyed, streaming, pagination
 
-  func test_aKeyedLoadKeepingThePreviousContent_announcesOnlyTheNewKeysOutcome() async {
+  func test_aKeyedLoadKeepingThePreviousContent_announcesOnlyTheNewKeysOutcome() async throws {
     _ = await model.load(into: \.content, key: "a") { _ in ["x"] }
     let gate = Gate<[String]>()
     let model = model
     let task = Task { await model.load(into: \.content, key: "b") { _ in try await gate.wait() } }
-    await settle { gate.waiterCount == 1 }
+    try await settle { gate.waiterCount == 1 }
     let during = announcer.texts
     gate.open(with: ["y"])
     _ = await task.value

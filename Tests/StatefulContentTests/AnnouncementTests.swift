@@ -73,28 +73,28 @@ final class AnnouncementTests: AnnouncingTestCase {
 
   // MARK: The show delay applies to speech
 
-  func test_loadingHeldBackByTheShowDelay_isNeverAnnounced() async {
+  func test_loadingHeldBackByTheShowDelay_isNeverAnnounced() async throws {
     model.stateMachine.loadingPolicy = .smooth
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     gate.open(with: ["a", "b"])
     _ = await load.value
     XCTAssertEqual(announcer.texts, ["2 results"])
     XCTAssertEqual(presenter.presentedKinds, [.content])
   }
 
-  func test_loadingShownAfterTheShowDelay_isAnnounced() async {
+  func test_loadingShownAfterTheShowDelay_isAnnounced() async throws {
     model.stateMachine.loadingPolicy = .smooth
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     XCTAssertEqual(announcer.texts, [], "not yet shown, not yet said")
     clock.advance(by: .milliseconds(150))
-    await settle { self.announcer.texts.count == 1 }
+    try await settle { self.announcer.texts.count == 1 }
     XCTAssertEqual(announcer.texts, ["Loading…"])
     gate.open(with: ["a"])
-    await settle { self.clock.sleeperCount == 1 }  // The minimum display time.
+    try await settle { self.clock.sleeperCount == 1 }  // The minimum display time.
     clock.advance(by: .seconds(1))
     _ = await load.value
     XCTAssertEqual(announcer.texts, ["Loading…", "1 result"])
@@ -102,13 +102,13 @@ final class AnnouncementTests: AnnouncingTestCase {
 
   // MARK: Superseded and cancelled loads
 
-  func test_aSupersededLoad_isNeverAnnounced() async {
+  func test_aSupersededLoad_isNeverAnnounced() async throws {
     let first = Gate<[String]>()
     let second = Gate<[String]>()
     let firstLoad = startLoad(first)
-    await settle { first.waiterCount == 1 }
+    try await settle { first.waiterCount == 1 }
     let secondLoad = startLoad(second)
-    await settle { second.waiterCount == 1 }
+    try await settle { second.waiterCount == 1 }
     first.open(with: ["old", "old", "old"])
     second.open(with: ["new"])
     _ = await firstLoad.value
@@ -116,12 +116,12 @@ final class AnnouncementTests: AnnouncingTestCase {
     XCTAssertEqual(announcer.texts, ["Loading…", "1 result"], "3 results never reached anyone")
   }
 
-  func test_aCancelledLoad_announcesNothing_whenItsStateComesBack() async {
+  func test_aCancelledLoad_announcesNothing_whenItsStateComesBack() async throws {
     _ = await load([])
     announcer.removeAll()
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    await settle { gate.waiterCount == 1 }
+    try await settle { gate.waiterCount == 1 }
     XCTAssertEqual(announcer.texts, ["Loading…"], "loading was shown, so it was said")
     model.cancelLoading()
     _ = await load.value
@@ -129,12 +129,12 @@ final class AnnouncementTests: AnnouncingTestCase {
     XCTAssertEqual(announcer.texts, ["Loading…"], "the cancelled load's end is no news")
   }
 
-  func test_aCancelledLoad_dropsTheLoadingAnnouncementStillWaiting() async {
+  func test_aCancelledLoad_dropsTheLoadingAnnouncementStillWaiting() async throws {
     model.stateMachine.setAnnouncer(announcer, policy: .standard)
     _ = await load([])  // "Loading…" at once; "No Content" waits for the interval.
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    await settle { gate.waiterCount == 1 }
+    try await settle { gate.waiterCount == 1 }
     model.cancelLoading()
     _ = await load.value
     clock.advance(by: .seconds(1))
@@ -152,7 +152,7 @@ final class AnnouncementTests: AnnouncingTestCase {
 
   // MARK: Coalescing
 
-  func test_changesFasterThanSpeech_areCoalesced_andTheLastOneWins() async {
+  func test_changesFasterThanSpeech_areCoalesced_andTheLastOneWins() async throws {
     model.stateMachine.setAnnouncer(announcer, policy: .standard)
     model.startLoading()
     model.endLoading()  // Empty.
@@ -160,12 +160,12 @@ final class AnnouncementTests: AnnouncingTestCase {
     model.content = ["a", "b", "c", "d"]
     model.endLoading()
     XCTAssertEqual(announcer.texts, ["Loading…"], "the rest waits for the interval")
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(999))
     await settle()
     XCTAssertEqual(announcer.texts, ["Loading…"])
     clock.advance(by: .milliseconds(1))
-    await settle { self.announcer.texts.count == 2 }
+    try await settle { self.announcer.texts.count == 2 }
     XCTAssertEqual(announcer.texts, ["Loading…", "4 results"])
   }
 
@@ -247,7 +247,7 @@ final class AnnouncementTests: AnnouncingTestCase {
     XCTAssertEqual(announcer.texts, [])
   }
 
-  func test_aModelReleasedWithAnAnnouncementWaiting_isReleased() async {
+  func test_aModelReleasedWithAnAnnouncementWaiting_isReleased() async throws {
     weak var released: TestModel?
     do {
       let machine = ContentStateMachine(clock: clock)
@@ -256,7 +256,7 @@ final class AnnouncementTests: AnnouncingTestCase {
       released = model
       model.startLoading()
       model.endLoading()  // "No Content" waits for the interval.
-      await settle { self.clock.sleeperCount == 1 }
+      try await settle { self.clock.sleeperCount == 1 }
     }
     XCTAssertNil(released, "the timer holds neither the machine nor the model")
     clock.advance(by: .seconds(1))

@@ -8,18 +8,18 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
   override var loadingPolicy: LoadingPolicy { .smooth }
 
   /// Starts loading and lets the show delay (150 ms) pass, so that loading is on screen.
-  private func startLoadingShown(_ outcomes: OutcomeRecorder? = nil) async {
+  private func startLoadingShown(_ outcomes: OutcomeRecorder? = nil) async throws {
     model.startLoading(completion: outcomes?.completion("start"))
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(150))
-    await settle { self.presenter.records.count == 1 }
+    try await settle { self.presenter.records.count == 1 }
   }
 
-  func test_anEndBeforeTheShowDelay_neverPresentsLoading_andTheStartIsSuperseded() async {
+  func test_anEndBeforeTheShowDelay_neverPresentsLoading_andTheStartIsSuperseded() async throws {
     let outcomes = OutcomeRecorder()
     model.startLoading(completion: outcomes.completion("start"))
     XCTAssertEqual(model.currentState, .loading, "the requested state is loading at once (I1)")
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(50))
     await settle()
     XCTAssertTrue(presenter.records.isEmpty, "no loading within the show delay")
@@ -28,16 +28,18 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.content], "no loading flash")
     XCTAssertEqual(outcomes["start"], [.superseded], "a loading never shown was superseded")
     XCTAssertEqual(outcomes["end"], [.presented])
-    await settle { self.clock.sleeperCount == 0 }
+    try await settle { self.clock.sleeperCount == 0 }
     XCTAssertEqual(clock.sleeperCount, 0, "the show delay's timer is cancelled")
     clock.advance(by: .seconds(1))
     await settle()
     XCTAssertEqual(presenter.presentedKinds, [.content], "the timer shows nothing later")
   }
 
-  func test_loadingShownAfterTheDelay_staysTheMinimumDisplayTime_thenTheEndIsPresented() async {
+  func test_loadingShownAfterTheDelay_staysTheMinimumDisplayTime_thenTheEndIsPresented()
+    async throws
+  {
     let outcomes = OutcomeRecorder()
-    await startLoadingShown(outcomes)
+    try await startLoadingShown(outcomes)
     XCTAssertEqual(presenter.presentedKinds, [.loading])
     XCTAssertEqual(outcomes["start"], [.presented])
     clock.advance(by: .milliseconds(100))
@@ -46,26 +48,26 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.loading], "loading stays its minimum time")
     XCTAssertEqual(outcomes["end"], [], "the end's completion waits for its presentation")
     XCTAssertFalse(model.stateMachine.isLoading, "the load did end")
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(299))
     await settle()
     XCTAssertEqual(presenter.presentedKinds, [.loading])
     clock.advance(by: .milliseconds(1))
-    await settle { self.presenter.records.count == 2 }
+    try await settle { self.presenter.records.count == 2 }
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
     XCTAssertEqual(outcomes["end"], [.presented], "called exactly once, when presented")
   }
 
-  func test_anEndAfterTheMinimumDisplayTime_isPresentedAtOnce() async {
-    await startLoadingShown()
+  func test_anEndAfterTheMinimumDisplayTime_isPresentedAtOnce() async throws {
+    try await startLoadingShown()
     clock.advance(by: .milliseconds(400))
     model.endLoading(error: TestError("offline"))
     XCTAssertEqual(presenter.presentedKinds, [.loading, .error])
   }
 
-  func test_aStartDuringTheHold_supersedesTheHeldEnd_andLoadingStays() async {
+  func test_aStartDuringTheHold_supersedesTheHeldEnd_andLoadingStays() async throws {
     let outcomes = OutcomeRecorder()
-    await startLoadingShown()
+    try await startLoadingShown()
     model.endLoading(completion: outcomes.completion("end"))
     model.startLoading(completion: outcomes.completion("again"))
     XCTAssertEqual(outcomes["end"], [.superseded], "the held end is superseded by the new load")
@@ -91,23 +93,23 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
     XCTAssertFalse(presenter.presentedKinds.contains(.error), "cancellation is not an error")
   }
 
-  func test_progress_isPacedByTheInterval_andNeverGoesBackwards() async {
-    await startLoadingShown()
+  func test_progress_isPacedByTheInterval_andNeverGoesBackwards() async throws {
+    try await startLoadingShown()
     model.updateLoadingProgress(0.5)
     XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.5)
     model.updateLoadingProgress(0.2)
     model.updateLoadingProgress(0.6)
     model.updateLoadingProgress(0.7)
     XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.5, "coalesced within 50 ms")
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(50))
-    await settle { self.presenter.lastPresentation?.state.progress == 0.7 }
+    try await settle { self.presenter.lastPresentation?.state.progress == 0.7 }
     XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.7, "the latest, after 50 ms")
     let progresses = presenter.records.compactMap(\.presentation.state.progress)
     XCTAssertEqual(progresses, progresses.sorted(), "never backwards: \(progresses)")
   }
 
-  func test_theAdopterIsReleased_whileAShowDelayIsPending() async {
+  func test_theAdopterIsReleased_whileAShowDelayIsPending() async throws {
     weak var released: TestModel?
     do {
       let machine = ContentStateMachine(presenter: presenter, clock: clock)
@@ -115,7 +117,7 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
       let model = TestModel(machine: machine)
       released = model
       model.startLoading()
-      await settle { self.clock.sleeperCount == 1 }
+      try await settle { self.clock.sleeperCount == 1 }
     }
     XCTAssertNil(released, "the timer holds neither the adopter nor its machine")
     clock.advance(by: .seconds(1))
@@ -123,23 +125,23 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
     XCTAssertTrue(presenter.records.isEmpty)
   }
 
-  func test_anEndFromCodeIsolatedToNoActor_stillWaitsTheMinimumDisplayTime() async {
-    await startLoadingShown()
+  func test_anEndFromCodeIsolatedToNoActor_stillWaitsTheMinimumDisplayTime() async throws {
+    try await startLoadingShown()
     clock.advance(by: .milliseconds(100))
     Self.endOutsideAnyActor(model)  // a completion handler, as StatefulViewController's were
     XCTAssertEqual(presenter.presentedKinds, [.loading], "loading stays its minimum time")
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(300))
-    await settle { self.presenter.records.count == 2 }
+    try await settle { self.presenter.records.count == 2 }
     XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
   }
 
-  func test_aPresenterAttachedDuringTheShowDelay_isNotShownLoadingEarly() async {
+  func test_aPresenterAttachedDuringTheShowDelay_isNotShownLoadingEarly() async throws {
     let machine = ContentStateMachine(clock: clock)
     machine.loadingPolicy = .smooth
     let model = TestModel(machine: machine)
     model.startLoading()
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(50))
     machine.presenter = presenter
     XCTAssertEqual(presenter.presentedKinds, [], "loading is still held back")
@@ -154,33 +156,33 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
     model.endLoading()
   }
 
-  func test_aSecondRequestDuringTheHold_waitsWithIt() async {
-    await startLoadingShown()
+  func test_aSecondRequestDuringTheHold_waitsWithIt() async throws {
+    try await startLoadingShown()
     model.content = ["a"]
     model.endLoading()
     model.endLoading()
     model.setupInitialState()
     XCTAssertEqual(presenter.presentedKinds, [.loading], "loading keeps its minimum time")
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(400))
-    await settle { self.presenter.records.count == 2 }
+    try await settle { self.presenter.records.count == 2 }
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
   }
 
-  func test_cancelLoading_leavesTheCategoryAPIsLoadAlone() async {
-    await startLoadingShown()
+  func test_cancelLoading_leavesTheCategoryAPIsLoadAlone() async throws {
+    try await startLoadingShown()
     XCTAssertFalse(model.stateMachine.hasActiveLoad, "not a load started with load")
     model.endLoading(error: TestError("offline"))
     model.cancelLoading()
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(400))
-    await settle { self.presenter.records.count == 2 }
+    try await settle { self.presenter.records.count == 2 }
     XCTAssertEqual(presenter.presentedKinds, [.loading, .error], "the load had ended")
     XCTAssertEqual(model.stateMachine.lastError as? TestError, TestError("offline"))
   }
 
-  func test_nonFiniteProgress_isIgnored_theProgressShownStays() async {
-    await startLoadingShown()
+  func test_nonFiniteProgress_isIgnored_theProgressShownStays() async throws {
+    try await startLoadingShown()
     model.updateLoadingProgress(0.5)
     clock.advance(by: .milliseconds(60))
     model.updateLoadingProgress(.nan)
@@ -190,14 +192,14 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.5)
   }
 
-  func test_progressFromCodeIsolatedToNoActor_isCoalesced_andTheLatestShown() async {
-    await startLoadingShown()
+  func test_progressFromCodeIsolatedToNoActor_isCoalesced_andTheLatestShown() async throws {
+    try await startLoadingShown()
     model.updateLoadingProgress(0.2)
     Self.reportOutsideAnyActor(model, 0.4)
     model.updateLoadingProgress(0.6)
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(50))
-    await settle { self.presenter.lastPresentation?.state.progress == 0.6 }
+    try await settle { self.presenter.lastPresentation?.state.progress == 0.6 }
     XCTAssertEqual(presenter.lastPresentation?.state.progress, 0.6)
   }
 

@@ -37,7 +37,7 @@ final class LoadModelTests: XCTestCase {
     var restore: (shown: String, locked: Bool, attempts: Int)?
   }
 
-  func test_randomLoadSequences_matchTheReference() async {
+  func test_randomLoadSequences_matchTheReference() async throws {
     let seed = testSeed()
     var generator = SplitMix64(seed: seed)
     for episode in 0..<150 {
@@ -52,14 +52,14 @@ final class LoadModelTests: XCTestCase {
         default: return .unlock(right: Bool.random(using: &generator))
         }
       }
-      if let failure = await run(steps) {
+      if let failure = try await run(steps) {
         XCTFail("STATEFUL_SEED=\(seed), episode \(episode): \(failure)")
         return
       }
     }
   }
 
-  private func run(_ steps: [Step]) async -> String? {
+  private func run(_ steps: [Step]) async throws -> String? {
     let model = TestModel(machine: ContentStateMachine(clock: ManualClock()))
     var reference = Reference()
     var gates: [Gate<[String]>] = []
@@ -85,7 +85,7 @@ final class LoadModelTests: XCTestCase {
           }
         }
         loads.append(task)
-        await settle { gate.waiterCount == 1 }
+        try await settle { gate.waiterCount == 1 }
         if let active = reference.active { expected = (loads[active], .superseded) }
         if reference.active == nil {
           reference.restore = (reference.shown, reference.locked, reference.attempts)

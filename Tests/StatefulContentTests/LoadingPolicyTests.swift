@@ -6,15 +6,17 @@ final class LoadingPolicyTests: LoadTestCase {
   override var loadingPolicy: LoadingPolicy { .smooth }
 
   /// Starts a load and lets the show delay (150 ms) pass, so that loading is on screen.
-  private func startLoadShowingLoading(_ gate: Gate<[String]>) async -> Task<LoadOutcome, Never> {
+  private func startLoadShowingLoading(_ gate: Gate<[String]>) async throws -> Task<
+    LoadOutcome, Never
+  > {
     let load = startLoad(gate)
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(150))
-    await settle { self.presenter.records.count == 1 }
+    try await settle { self.presenter.records.count == 1 }
     return load
   }
 
-  func test_timersNearTheClocksLimit_saturateInsteadOfTrapping() async {
+  func test_timersNearTheClocksLimit_saturateInsteadOfTrapping() async throws {
     // The clock is moved to within the delays of the saturation limit after the machine was
     // made, so that every deadline (show delay, retry, minimum display) would pass it.
     clock.advance(to: ManualClock.Instant(offset: .saturatedMaximum - .nanoseconds(1)))
@@ -27,8 +29,9 @@ final class LoadingPolicyTests: LoadTestCase {
         return ["a"]
       }
     }
-    let retryScheduled = await settle { attempts.value == 1 && self.clock.sleeperCount >= 1 }
-    XCTAssertTrue(retryScheduled, "the retry waits on the clock instead of trapping")
+    try await settle("the retry waits on the clock instead of trapping") {
+      attempts.value == 1 && self.clock.sleeperCount >= 1
+    }
     clock.advance(to: ManualClock.Instant(offset: .saturatedMaximum))
     let outcome = await load.value
     XCTAssertEqual(outcome, .completed)
@@ -36,7 +39,7 @@ final class LoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(model.currentState, .content)
   }
 
-  func test_aClockWhoseSleepFails_endsTheWaitAsIfElapsed_insteadOfWedgingTheLoad() async {
+  func test_aClockWhoseSleepFails_endsTheWaitAsIfElapsed_insteadOfWedgingTheLoad() async throws {
     struct ClockFailure: Error {}
     clock.failSleeps(with: ClockFailure())
     let machine = ContentStateMachine(presenter: presenter, clock: clock)
@@ -50,17 +53,18 @@ final class LoadingPolicyTests: LoadTestCase {
         return ["a"]
       }
     }
-    let ended = await settle { model.currentState == .content }
-    XCTAssertTrue(ended, "the show delay, the retry delay and the minimum display all end")
+    try await settle("the show delay, the retry delay and the minimum display all end") {
+      model.currentState == .content
+    }
     XCTAssertEqual(attempts.value, 2)
     XCTAssertEqual(presenter.presentedKinds.last, .content)
     load.cancel()
   }
 
-  func test_aPresenterReplacedDuringTheShowDelay_isNotShownLoading_andNothingIsHeld() async {
+  func test_aPresenterReplacedDuringTheShowDelay_isNotShownLoading_andNothingIsHeld() async throws {
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     let second = RecordingPresenter()
     model.stateMachine.presenter = second
     XCTAssertEqual(second.presentedKinds, [], "loading is still held back by the delay")
@@ -71,12 +75,12 @@ final class LoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(second.presentedKinds, [.content], "no loading, and no minimum display")
   }
 
-  func test_loadsSupersedingEachOther_keepTheFirstShowDelay_loadingAppearsAt150ms() async {
+  func test_loadsSupersedingEachOther_keepTheFirstShowDelay_loadingAppearsAt150ms() async throws {
     let gate = Gate<[String]>()
     var loads: [Task<LoadOutcome, Never>] = []
     for _ in 0..<3 {
       loads.append(startLoad(gate))
-      await settle { self.clock.sleeperCount == 1 }
+      try await settle { self.clock.sleeperCount == 1 }
       clock.advance(by: .milliseconds(60))
       await settle()
     }
@@ -86,10 +90,10 @@ final class LoadingPolicyTests: LoadTestCase {
     for load in loads { _ = await load.value }
   }
 
-  func test_loadEndingBeforeTheShowDelay_neverPresentsLoading() async {
+  func test_loadEndingBeforeTheShowDelay_neverPresentsLoading() async throws {
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     XCTAssertEqual(model.currentState, .loading, "the requested state is loading at once (I1)")
     XCTAssertTrue(presenter.records.isEmpty)
     clock.advance(by: .milliseconds(149))
@@ -98,17 +102,17 @@ final class LoadingPolicyTests: LoadTestCase {
     gate.open(with: ["a"])
     _ = await load.value
     XCTAssertEqual(presenter.presentedKinds, [.content])
-    await settle { self.clock.sleeperCount == 0 }
+    try await settle { self.clock.sleeperCount == 0 }
     XCTAssertEqual(clock.sleeperCount, 0, "the pending show is cancelled")
   }
 
-  func test_loadingShownAfterTheDelay_staysForTheMinimumDisplayTime() async {
+  func test_loadingShownAfterTheDelay_staysForTheMinimumDisplayTime() async throws {
     let gate = Gate<[String]>()
-    let load = await startLoadShowingLoading(gate)
+    let load = try await startLoadShowingLoading(gate)
     XCTAssertEqual(presenter.presentedKinds, [.loading])
     clock.advance(by: .milliseconds(100))
     gate.open(with: ["a"])
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     XCTAssertEqual(presenter.presentedKinds, [.loading], "held for the minimum display time")
     XCTAssertEqual(model.content, [], "the value is applied when the state changes")
     XCTAssertEqual(clock.nextDeadline, ManualClock.Instant(offset: .milliseconds(550)))
@@ -122,9 +126,9 @@ final class LoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(model.content, ["a"])
   }
 
-  func test_cancelDuringTheMinimumDisplayTime_restoresThePreviousStateAtOnce() async {
+  func test_cancelDuringTheMinimumDisplayTime_restoresThePreviousStateAtOnce() async throws {
     let gate = Gate<[String]>()
-    let load = await startLoadShowingLoading(gate)
+    let load = try await startLoadShowingLoading(gate)
     XCTAssertEqual(presenter.presentedKinds, [.loading])
     clock.advance(by: .milliseconds(10))
     model.cancelLoading()
@@ -134,21 +138,21 @@ final class LoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(outcome, .cancelled)
   }
 
-  func test_loadEndingAfterTheMinimumDisplayTime_isNotHeld() async {
+  func test_loadEndingAfterTheMinimumDisplayTime_isNotHeld() async throws {
     let gate = Gate<[String]>()
-    let load = await startLoadShowingLoading(gate)
+    let load = try await startLoadShowingLoading(gate)
     clock.advance(by: .seconds(1))
     gate.open(with: [])
     _ = await load.value
     XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
   }
 
-  func test_loadSupersededDuringTheMinimumDisplayTime_newerLoadDecides() async {
+  func test_loadSupersededDuringTheMinimumDisplayTime_newerLoadDecides() async throws {
     let gateA = Gate<[String]>()
     let gateB = Gate<[String]>()
-    let loadA = await startLoadShowingLoading(gateA)
+    let loadA = try await startLoadShowingLoading(gateA)
     gateA.open(with: ["a"])
-    await settle { self.clock.sleeperCount == 1 }  // A is held for the minimum display
+    try await settle { self.clock.sleeperCount == 1 }  // A is held for the minimum display
     let loadB = startLoad(gateB)
     let outcomeA = await loadA.value
     XCTAssertEqual(outcomeA, .superseded)
@@ -162,7 +166,7 @@ final class LoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
   }
 
-  func test_progress_isCoalesced_andNeverGoesBackwards() async {
+  func test_progress_isCoalesced_andNeverGoesBackwards() async throws {
     model.stateMachine.loadingPolicy = LoadingPolicy(
       progressInterval: .milliseconds(100), progressStep: 0.1)
     let reports = Gate<Void>()
@@ -176,12 +180,12 @@ final class LoadingPolicyTests: LoadTestCase {
       }
     }
     _ = try? await reports.wait()
-    await settle { self.presenter.records.count == 2 && self.clock.sleeperCount == 1 }
+    try await settle { self.presenter.records.count == 2 && self.clock.sleeperCount == 1 }
     // 0.05 is below the step; 0.2 is shown; 0.1 goes backwards; 0.25 is too small a change;
     // 0.5 comes within the interval and waits for it.
     XCTAssertEqual(presenter.records.map(\.presentation.state.progress), [nil, 0.2])
     clock.advance(by: .milliseconds(100))
-    await settle { self.presenter.records.count == 3 }
+    try await settle { self.presenter.records.count == 3 }
     XCTAssertEqual(presenter.records.map(\.presentation.state.progress), [nil, 0.2, 0.5])
     XCTAssertEqual(model.stateMachine.progress, 0.5)
     finish.open(with: ["done"])
@@ -202,7 +206,7 @@ final class LoadingPolicyTests: LoadTestCase {
       }
     }
     _ = try? await reported.wait()
-    await settle { self.presenter.records.count == 2 }
+    try await settle { self.presenter.records.count == 2 }
     let placeholder = try XCTUnwrap(
       presenter.lastPresentation?.placeholder as? StandardPlaceholder)
     XCTAssertEqual(placeholder.progress, 0.75)
@@ -230,7 +234,7 @@ final class LoadingPolicyTests: LoadTestCase {
 
   // MARK: A show delay of one second, with presenters of their own
 
-  func test_showDelay_deferredLoading_supersedesTheRequestWaitingBehindAnAnimation() async {
+  func test_showDelay_deferredLoading_supersedesTheRequestWaitingBehindAnAnimation() async throws {
     let presenter = RecordingPresenter(finishing: .manually)
     let clock = ManualClock()
     let model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: clock))
@@ -240,7 +244,7 @@ final class LoadingPolicyTests: LoadTestCase {
     model.endLoading(animated: true, error: TestError(), completion: outcomes.completion("error"))
     let gate = Gate<[String]>()
     let load = Task { await model.load(into: \.content) { _ in try await gate.wait() } }
-    await settle { clock.sleeperCount == 1 }
+    try await settle { clock.sleeperCount == 1 }
     XCTAssertEqual(outcomes["error"], [.superseded])
     presenter.finishAll()
     XCTAssertEqual(presenter.presentedKinds, [.empty])
@@ -266,7 +270,7 @@ final class LoadingPolicyTests: LoadTestCase {
         return ["a"]
       }
     }
-    await settle { clock.sleeperCount == 2 }  // the show delay and the backoff
+    try await settle { clock.sleeperCount == 2 }  // the show delay and the backoff
     try model.setPlaceholder(StandardPlaceholder(title: "Wait"), for: .loading)
     model.setupInitialState()
     clock.advance(by: .milliseconds(100))
@@ -274,7 +278,7 @@ final class LoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.content])
   }
 
-  func test_showDelay_cancelPendingTransitions_dropsTheDeferredLoading() async {
+  func test_showDelay_cancelPendingTransitions_dropsTheDeferredLoading() async throws {
     let presenter = RecordingPresenter()
     let clock = ManualClock()
     let model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: clock))
@@ -282,7 +286,7 @@ final class LoadingPolicyTests: LoadTestCase {
     model.endLoading()
     let gate = Gate<[String]>()
     let load = Task { await model.load(into: \.content) { _ in try await gate.wait() } }
-    await settle { clock.sleeperCount == 1 }
+    try await settle { clock.sleeperCount == 1 }
     model.stateMachine.cancelPendingTransitions()
     clock.advance(by: .seconds(1))
     await settle()

@@ -3,10 +3,10 @@ import StatefulContentTesting
 import XCTest
 
 final class LoadingTests: LoadTestCase {
-  func test_load_success_showsLoadingThenContent() async {
+  func test_load_success_showsLoadingThenContent() async throws {
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    await settle { self.model.currentState == .loading }
+    try await settle { self.model.currentState == .loading }
     XCTAssertTrue(model.stateMachine.isLoading)
     gate.open(with: ["a"])
     let outcome = await load.value
@@ -26,7 +26,7 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.loading, .empty, .loading, .error])
   }
 
-  func test_refresh_presentsItsProgress_onTheContentThatStays() async {
+  func test_refresh_presentsItsProgress_onTheContentThatStays() async throws {
     model.content = ["old"]
     model.setupInitialState()
     let gate = Gate<[String]>()
@@ -37,7 +37,7 @@ final class LoadingTests: LoadTestCase {
         return try await gate.wait()
       }
     }
-    await settle { self.presenter.lastPresentation?.progress == 0.5 }
+    try await settle { self.presenter.lastPresentation?.progress == 0.5 }
     XCTAssertEqual(presenter.lastPresentation?.state, .content)
     XCTAssertEqual(presenter.lastPresentation?.isRefreshing, true)
     XCTAssertEqual(presenter.lastPresentation?.progress, 0.5, "progress visible on content")
@@ -47,12 +47,12 @@ final class LoadingTests: LoadTestCase {
     XCTAssertNil(presenter.lastPresentation?.progress, "no progress once the load ended")
   }
 
-  func test_refresh_keepsContent_reportsRefreshing_andFailureGoesToTheHook() async {
+  func test_refresh_keepsContent_reportsRefreshing_andFailureGoesToTheHook() async throws {
     model.content = ["cached"]
     model.setupInitialState()
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    await settle { self.model.stateMachine.isRefreshing }
+    try await settle { self.model.stateMachine.isRefreshing }
     XCTAssertEqual(model.currentState, .content)
     XCTAssertTrue(model.stateMachine.isLoading)
     gate.fail(with: TestError("timeout"))
@@ -65,11 +65,11 @@ final class LoadingTests: LoadTestCase {
     XCTAssertFalse(presenter.presentedKinds.contains(.loading))
   }
 
-  func test_loadStartedFirstFinishingLast_isSuperseded_andChangesNothing() async {  // I4
+  func test_loadStartedFirstFinishingLast_isSuperseded_andChangesNothing() async throws {  // I4
     let gateA = Gate<[String]>()
     let gateB = Gate<[String]>()
-    let loadA = startLoad(gateA)
-    await settle { gateA.waiterCount == 1 }
+    let loadA = startLoad(gateA, ignoringCancellation: true)
+    try await settle { gateA.waiterCount == 1 }
     let loadB = startLoad(gateB)
     let outcomeA = await loadA.value
     XCTAssertEqual(outcomeA, .superseded, "a superseded load returns at once")
@@ -83,13 +83,13 @@ final class LoadingTests: LoadTestCase {
     XCTAssertTrue(model.reportedErrors.isEmpty)
   }
 
-  func test_olderLoadFinishingWhileNewerRuns_doesNotEndTheNewerLoading() async {  // I4
+  func test_olderLoadFinishingWhileNewerRuns_doesNotEndTheNewerLoading() async throws {  // I4
     let gateA = Gate<[String]>()
     let gateB = Gate<[String]>()
     let loadA = startLoad(gateA)
-    await settle { gateA.waiterCount == 1 }
+    try await settle { gateA.waiterCount == 1 }
     let loadB = startLoad(gateB)
-    await settle { gateB.waiterCount == 1 }
+    try await settle { gateB.waiterCount == 1 }
     gateA.open(with: ["old"])
     _ = await loadA.value
     await settle()
@@ -101,11 +101,11 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(model.content, ["new"])
   }
 
-  func test_cancelLoading_restoresThePreviousState_withoutError() async {
+  func test_cancelLoading_restoresThePreviousState_withoutError() async throws {
     _ = await model.load(into: \.content) { _ in throw TestError("first") }
     let gate = Gate<[String]>()
-    let load = startLoad(gate)
-    await settle { self.model.currentState == .loading }
+    let load = startLoad(gate, ignoringCancellation: true)
+    try await settle { self.model.currentState == .loading }
     model.cancelLoading()
     XCTAssertEqual(model.currentState.error as? TestError, TestError("first"), "restored at once")
     let outcome = await load.value
@@ -118,13 +118,13 @@ final class LoadingTests: LoadTestCase {
   }
 
   func test_cancel_afterContentArrivedFromElsewhere_restoresThroughTheRules_contentWins()
-    async
+    async throws
   {
     _ = await model.load(into: \.content) { _ in [] }
     XCTAssertEqual(model.currentState, .empty)
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    await settle { self.model.currentState == .loading }
+    try await settle { self.model.currentState == .loading }
     model.content = ["filled by the app"]  // content arrives while the load runs
     model.cancelLoading()
     XCTAssertEqual(model.currentState, .content, "content wins over the old empty (rule 2)")
@@ -132,7 +132,7 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(firstOutcome, .cancelled)
 
     let second = startLoad(gate)  // the same through the awaiting task's cancellation
-    await settle { self.model.stateMachine.hasActiveLoad }
+    try await settle { self.model.stateMachine.hasActiveLoad }
     model.content = []
     second.cancel()
     let secondOutcome = await second.value
@@ -140,10 +140,10 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(model.currentState, .empty, "no content any more: the rules say empty")
   }
 
-  func test_loadCancelledThenSupersededBeforeItsLoopRuns_returnsSuperseded() async {
+  func test_loadCancelledThenSupersededBeforeItsLoopRuns_returnsSuperseded() async throws {
     let gate = Gate<[String]>()
     let first = startLoad(gate)
-    await settle { gate.waiterCount == 1 }
+    try await settle { gate.waiterCount == 1 }
     first.cancel()
     let second = await model.load(into: \.content) { _ in ["b"] }
     let firstOutcome = await first.value
@@ -153,10 +153,10 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(model.currentState, .content)
   }
 
-  func test_cancellingTheAwaitingTask_restoresIdle() async {
+  func test_cancellingTheAwaitingTask_restoresIdle() async throws {
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    await settle { self.model.currentState == .loading }
+    try await settle { self.model.currentState == .loading }
     load.cancel()
     let outcome = await load.value
     XCTAssertEqual(outcome, .cancelled)
@@ -171,7 +171,7 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(model.currentState, .idle)
   }
 
-  func test_retry_backsOff_showsTheAttempt_andEndsInError() async {
+  func test_retry_backsOff_showsTheAttempt_andEndsInError() async throws {
     let attempts = Counter()
     let policy = RetryPolicy(maximumRetries: 2, initialDelay: .seconds(1))
     let model = model
@@ -182,14 +182,14 @@ final class LoadingTests: LoadTestCase {
         throw TestError("down \(context.attempt)")
       }
     }
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     XCTAssertEqual(attempts.value, 1)
     XCTAssertEqual(model.currentState, .loading, "still loading during the backoff")
     clock.advance(by: .milliseconds(999))
     await settle()
     XCTAssertEqual(attempts.value, 1)
     clock.advance(by: .milliseconds(1))
-    await settle { attempts.value == 2 && self.clock.sleeperCount == 1 }
+    try await settle { attempts.value == 2 && self.clock.sleeperCount == 1 }
     XCTAssertEqual(model.stateMachine.loadAttempt, 2)
     XCTAssertEqual(presenter.lastPresentation?.attempt, 2)
     XCTAssertEqual(clock.nextDeadline, ManualClock.Instant(offset: .seconds(3)), "2 s doubling")
@@ -211,21 +211,21 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(attempts.value, 1)
   }
 
-  func test_cancelDuringRetryBackoff_restoresThePreviousState() async {
+  func test_cancelDuringRetryBackoff_restoresThePreviousState() async throws {
     let model = model
     let load = Task {
       await model.load(into: \.content, retry: .standard) { _ in throw TestError() }
     }
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     model.cancelLoading()
     let outcome = await load.value
     XCTAssertEqual(outcome, .cancelled)
     XCTAssertEqual(model.currentState, .idle)
-    await settle { self.clock.sleeperCount == 0 }
+    try await settle { self.clock.sleeperCount == 0 }
     XCTAssertEqual(clock.sleeperCount, 0, "the backoff timer is cancelled")
   }
 
-  func test_progressWithoutInformation_isIgnored_andNeverFlipsBackToUnknown() async {
+  func test_progressWithoutInformation_isIgnored_andNeverFlipsBackToUnknown() async throws {
     let gate = Gate<[String]>()
     let model = model
     let load = Task {
@@ -239,7 +239,7 @@ final class LoadingTests: LoadTestCase {
         return try await gate.wait()
       }
     }
-    await settle { model.stateMachine.progress == 1 }
+    try await settle { model.stateMachine.progress == 1 }
     gate.open(with: ["a"])
     _ = await load.value
     let shown = presenter.records.filter { $0.presentation.state.kind == .loading }
@@ -302,7 +302,7 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(model.content, ["999"])
   }
 
-  func test_burstOfAThousandLoadsStartedBeforeAnyFinishes_999AreSuperseded() async {
+  func test_burstOfAThousandLoadsStartedBeforeAnyFinishes_999AreSuperseded() async throws {
     let model = model
     let gate = Gate<Void>()
     var loads: [Task<LoadOutcome, Never>] = []
@@ -310,12 +310,13 @@ final class LoadingTests: LoadTestCase {
       loads.append(
         Task {
           await model.load(into: \.content) { _ in
-            try await gate.wait()
+            // Started before any finishes, and ignoring its cancellation: all wait.
+            try await gate.waitIgnoringCancellation()
             return ["\(index)"]
           }
         })
     }
-    await settle { gate.waiterCount == 1_000 }
+    try await settle { gate.waiterCount == 1_000 }
     gate.open()
     var outcomes: [LoadOutcome] = []
     for load in loads { outcomes.append(await load.value) }
@@ -333,7 +334,7 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(presenter.lastPresentation?.state.kind, .empty)
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    await settle { presenter.lastPresentation?.state.kind == .loading }
+    try await settle { presenter.lastPresentation?.state.kind == .loading }
     try model.setPlaceholder(StandardPlaceholder(title: "Replaced"), for: .empty)
     model.cancelLoading()
     _ = await load.value

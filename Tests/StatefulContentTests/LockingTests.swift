@@ -73,7 +73,7 @@ final class LockingTests: XCTestCase {
   }
 
   func test_underARetryPolicy_aLockIsNeverRetried_andAWrongCredentialRunsTheOperationOnce()
-    async
+    async throws
   {
     model.stateMachine.retryPolicy = .standard
     let seen = Counter()
@@ -84,19 +84,18 @@ final class LockingTests: XCTestCase {
       await openLocked(seen: seen)
       returned.increment()
     }
-    let locked = await settle { [model] in model.currentState == .locked(.credentialRequired) }
-    XCTAssertTrue(locked, "the lock is recognised before any retry")
+    try await settle("the lock is recognised before any retry") { [model] in
+      model.currentState == .locked(.credentialRequired)
+    }
     XCTAssertEqual(seen.value, 1, "the operation ran once")
     XCTAssertEqual(presenter.presentedKinds, [.loading, .locked])
-    let loadReturned = await settle { returned.value == 1 }
-    XCTAssertTrue(loadReturned, "the load returned locked, with no retry pending")
+    try await settle("the load returned locked, with no retry pending") { returned.value == 1 }
 
     let model = model
     let unlock = Task { await model.unlock(with: Credential(password: "wrong")) }
-    let refused = await settle {
+    try await settle("a wrong credential locks again at once") {
       model.currentState.lockReason == .incorrectCredential(attempts: 1)
     }
-    XCTAssertTrue(refused, "a wrong credential locks again at once")
     XCTAssertEqual(seen.value, 2, "a wrong credential runs the operation once")
     XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .locked])
     load.cancel()
@@ -137,7 +136,7 @@ final class LockingTests: XCTestCase {
     XCTAssertEqual(model.currentState, .locked(.credentialRequired), "the lock wins (rule 1)")
   }
 
-  func test_unlock_aLoadAnotherTaskStartsMeanwhile_neverReceivesTheCredential() async {
+  func test_unlock_aLoadAnotherTaskStartsMeanwhile_neverReceivesTheCredential() async throws {
     await openLocked()
     let gate = Gate<Void>()
     let seen = LockedState<[String?]>([])
@@ -152,7 +151,7 @@ final class LockingTests: XCTestCase {
     }
     let model = model
     let unlock = Task { await model.unlock(with: Credential(password: password)) }
-    await settle { gate.waiterCount == 1 }
+    try await settle { gate.waiterCount == 1 }
     let other = await model.load(into: \.content) { context in
       seen.withLock { $0.append(context.credential?.secret) }
       throw ContentLockedError()
@@ -215,7 +214,7 @@ final class LockingTests: XCTestCase {
     XCTAssertEqual(model.currentState, .content)
   }
 
-  func test_attemptLimit_aLoadStartedAndCancelled_neverLiftsTheLockout() async {
+  func test_attemptLimit_aLoadStartedAndCancelled_neverLiftsTheLockout() async throws {
     model.stateMachine.maximumUnlockAttempts = 2
     await openLocked()
     await model.unlock(with: Credential(password: "a"))
@@ -223,7 +222,7 @@ final class LockingTests: XCTestCase {
     let gate = Gate<[String]>()
     let model = model
     let load = Task { await model.load(into: \.content) { _ in try await gate.wait() } }
-    await settle { model.stateMachine.hasActiveLoad }
+    try await settle { model.stateMachine.hasActiveLoad }
     model.cancelLoading()
     _ = await load.value
     gate.open(with: ["would be shown"])  // an unlock that ran the last operation would not wait
@@ -235,7 +234,7 @@ final class LockingTests: XCTestCase {
     XCTAssertEqual(model.stateMachine.unlockAttempts, 2)
   }
 
-  func test_cancelDuringUnlock_leavesTheLockedState_withoutReprompt() async {
+  func test_cancelDuringUnlock_leavesTheLockedState_withoutReprompt() async throws {
     await openLocked()
     let gate = Gate<Void>()
     model.stateMachine.credentialVerifier = { _ in
@@ -244,7 +243,7 @@ final class LockingTests: XCTestCase {
     }
     let model = model
     let unlock = Task { await model.unlock(with: Credential(password: "x")) }
-    await settle { gate.waiterCount == 1 }
+    try await settle { gate.waiterCount == 1 }
     XCTAssertEqual(model.currentState, .loading)
     model.cancelLoading()
     XCTAssertEqual(model.currentState, .locked(.credentialRequired), "restored at once")

@@ -377,7 +377,7 @@ final class MemoryTests: XCTestCase {
 /// Invariant I6 with a load pending: once the awaiting task ends, nothing keeps the adopter.
 @MainActor
 final class LoadMemoryTests: XCTestCase {
-  func test_releasingTheAdopter_afterCancellingAPendingLoad_releasesEverything() async {
+  func test_releasingTheAdopter_afterCancellingAPendingLoad_releasesEverything() async throws {
     weak var weakModel: TestModel?
     weak var weakMachine: ContentStateMachine?
     let gate = Gate<[String]>()
@@ -391,18 +391,20 @@ final class LoadMemoryTests: XCTestCase {
       weakModel = model
       weakMachine = model.stateMachine
       load = Task {
-        await model.load(into: \.content, retry: .standard) { _ in try await gate.wait() }
+        await model.load(into: \.content, retry: .standard) { _ in
+          try await gate.waitIgnoringCancellation()
+        }
       }
-      await settle { gate.waiterCount == 1 && clock.sleeperCount == 1 }
+      try await settle { gate.waiterCount == 1 && clock.sleeperCount == 1 }
     }
     load?.cancel()
     let outcome = await load?.value
     XCTAssertEqual(outcome, .cancelled)
     load = nil
-    await settle { weakModel == nil }
+    try await settle { weakModel == nil }
     XCTAssertNil(weakModel)
     XCTAssertNil(weakMachine)
-    await settle { clock.sleeperCount == 0 }
+    try await settle { clock.sleeperCount == 0 }
     XCTAssertEqual(clock.sleeperCount, 0, "the show-delay timer is cancelled")
     gate.open(with: ["late"])  // the operation's late result reaches nothing
   }
@@ -485,7 +487,7 @@ final class LoadMemoryTests: XCTestCase {
   }
 
   @MainActor
-  func test_operationsThatCaptureSelf_areReleasedWithTheModel_andRetryStillLoads() async {
+  func test_operationsThatCaptureSelf_areReleasedWithTheModel_andRetryStillLoads() async throws {
     for shape in Feed.Shape.allCases {
       weak var weakFeed: Feed?
       weak var weakMachine: ContentStateMachine?
@@ -505,7 +507,7 @@ final class LoadMemoryTests: XCTestCase {
         XCTAssertEqual(feed.api.calls.value, shape == .paged ? 5 : 3, "\(shape)")
         XCTAssertEqual(feed.requests, shape == .weak ? 3 : 0, "\(shape)")
       }
-      await settle { weakFeed == nil }
+      try await settle { weakFeed == nil }
       XCTAssertNil(weakFeed, "\(shape): the machine keeps no operation that holds the model")
       XCTAssertNil(weakMachine, "\(shape)")
       XCTAssertNil(weakPresenter, "\(shape)")
@@ -537,16 +539,16 @@ final class LoadMemoryTests: XCTestCase {
     func startLoading() { model.startLoading() }
   }
 
-  func test_anActorOwningItsModel_isReleased_whileAPacedLoadingWaitsForItsShowDelay() async {
+  func test_anActorOwningItsModel_isReleased_whileAPacedLoadingWaitsForItsShowDelay() async throws {
     let clock = ManualClock()
     weak var weakOwner: Owner?
     do {
       let owner = Owner(clock: clock)
       weakOwner = owner
       await owner.startLoading()
-      await settle { clock.sleeperCount == 1 }
+      try await settle { clock.sleeperCount == 1 }
     }
-    await settle { weakOwner == nil }
+    try await settle { weakOwner == nil }
     XCTAssertNil(weakOwner, "the machine holds the actor its timers come back to weakly (I6)")
   }
 }

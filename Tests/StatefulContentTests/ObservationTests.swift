@@ -47,20 +47,20 @@ final class ObservationTests: XCTestCase {
     XCTAssertEqual(seen[1], seen[0])
   }
 
-  func test_consumerThatStops_isReleased() async {
+  func test_consumerThatStops_isReleased() async throws {
     let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let model = TestModel(presenter: keptPresenter)
     let machine = model.stateMachine
     let consumer = Task {
       for await change in machine.stateChanges() where change.to.kind == .error { break }
     }
-    await settle { machine.stateChangeConsumerCount == 1 }
+    try await settle { machine.stateChangeConsumerCount == 1 }
     model.startLoading()
     model.endLoading(error: TestError())
     await consumer.value
     XCTAssertEqual(machine.stateChangeConsumerCount, 0)
     let cancelled = Task { for await _ in machine.stateChanges() {} }
-    await settle { machine.stateChangeConsumerCount == 1 }
+    try await settle { machine.stateChangeConsumerCount == 1 }
     cancelled.cancel()
     await cancelled.value
     XCTAssertEqual(machine.stateChangeConsumerCount, 0)

@@ -12,22 +12,24 @@ final class PaginationTests: LoadTestCase {
   }
 
   /// Starts appending `gate`'s page, in a task of its own.
-  private func appendPage(_ gate: Gate<[String]>) -> Task<LoadOutcome, Never> {
+  private func appendPage(_ gate: Gate<[String]>, ignoringCancellation: Bool = false)
+    -> Task<LoadOutcome, Never>
+  {
     let model = model
     return Task {
       await model.loadMore { _ in
-        try await gate.wait()
+        try await gate.wait(ignoringCancellation: ignoringCancellation)
       } apply: { model, page in
         model.content += page
       }
     }
   }
 
-  func test_anAppend_keepsTheContent_withItsOwnLoadingState_thenAddsThePage() async {
+  func test_anAppend_keepsTheContent_withItsOwnLoadingState_thenAddsThePage() async throws {
     await loadFirstPage()
     let gate = Gate<[String]>()
     let append = appendPage(gate)
-    await settle { self.presenter.lastPresentation?.append.isLoading == true }
+    try await settle { self.presenter.lastPresentation?.append.isLoading == true }
     XCTAssertEqual(presenter.lastPresentation?.state, .content, "the content stays")
     XCTAssertEqual(model.stateMachine.appendState.isLoading, true)
     XCTAssertFalse(model.stateMachine.isLoading, "not a load of the content")
@@ -52,11 +54,11 @@ final class PaginationTests: LoadTestCase {
       model.content, ["1", "2", "3"], "it was [1…6, 4, 5, 6] when reload repeated page 2")
   }
 
-  func test_aRefresh_supersedesARunningAppend_whosePageIsNeverApplied() async {
+  func test_aRefresh_supersedesARunningAppend_whosePageIsNeverApplied() async throws {
     await loadFirstPage()
     let gate = Gate<[String]>()
-    let append = appendPage(gate)
-    await settle { gate.waiterCount == 1 }
+    let append = appendPage(gate, ignoringCancellation: true)
+    try await settle { gate.waiterCount == 1 }
     let refresh = await model.load(into: \.content) { _ in ["1", "2", "3"] }
     XCTAssertEqual(refresh, .completed)
     let outcome = await append.value
@@ -67,12 +69,12 @@ final class PaginationTests: LoadTestCase {
     XCTAssertEqual(model.stateMachine.appendState.isLoading, false)
   }
 
-  func test_anAppendDuringARefresh_doesNotStart() async {
+  func test_anAppendDuringARefresh_doesNotStart() async throws {
     await loadFirstPage()
     let gate = Gate<[String]>()
     let model = model
     let refresh = Task { await model.load(into: \.content) { _ in try await gate.wait() } }
-    await settle { model.stateMachine.isLoading }
+    try await settle { model.stateMachine.isLoading }
     let runs = Counter()
     let append = await model.loadMore { _ in
       runs.increment()
@@ -116,11 +118,11 @@ final class PaginationTests: LoadTestCase {
     XCTAssertNil(model.stateMachine.appendState.error)
   }
 
-  func test_anAppendWhileAnotherRuns_doesNotStart() async {
+  func test_anAppendWhileAnotherRuns_doesNotStart() async throws {
     await loadFirstPage()
     let gate = Gate<[String]>()
     let first = appendPage(gate)
-    await settle { gate.waiterCount == 1 }
+    try await settle { gate.waiterCount == 1 }
     let second = await model.loadMore { _ in
       ["x"]
     } apply: { model, page in
@@ -145,11 +147,11 @@ final class PaginationTests: LoadTestCase {
     XCTAssertEqual(runs.value, 0)
   }
 
-  func test_cancellingTheAppendsTask_endsIt_withoutAnError() async {
+  func test_cancellingTheAppendsTask_endsIt_withoutAnError() async throws {
     await loadFirstPage()
     let gate = Gate<[String]>()
     let append = appendPage(gate)
-    await settle { gate.waiterCount == 1 }
+    try await settle { gate.waiterCount == 1 }
     append.cancel()
     let outcome = await append.value
     XCTAssertEqual(outcome, .cancelled)

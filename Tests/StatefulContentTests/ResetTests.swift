@@ -32,11 +32,13 @@ final class ResetTests: XCTestCase {
     XCTAssertEqual(unlocked, .notLocked, "the lock is forgotten")
   }
 
-  func test_reset_cancelsTheRunningLoad() async {
+  func test_reset_cancelsTheRunningLoad() async throws {
     let model = TestModel(machine: ContentStateMachine(clock: ManualClock()))
     let gate = Gate<[String]>()
-    let load = Task { await model.load(into: \.content) { _ in try await gate.wait() } }
-    await settle { model.stateMachine.hasActiveLoad }
+    let load = Task {
+      await model.load(into: \.content) { _ in try await gate.waitIgnoringCancellation() }
+    }
+    try await settle { model.stateMachine.hasActiveLoad }
     model.reset()
     let outcome = await load.value
     XCTAssertEqual(outcome, .cancelled)

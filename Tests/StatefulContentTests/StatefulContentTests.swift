@@ -114,6 +114,29 @@ final class StatefulContentTests: XCTestCase {
     XCTAssertEqual(presenter.presentedKinds.last, .empty)
   }
 
+  func test_refreshWithContent_progressPlaceholderAndInsetChanges_neverPresentLoading() throws {
+    let presenter = RecordingPresenter()
+    let model = TestModel(presenter: presenter)
+    model.content = ["old"]
+    model.startLoading()
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertTrue(model.stateMachine.isRefreshing)
+    // The adopter clears its data before the new page arrives, and reports progress.
+    model.content = []
+    model.updateLoadingProgress(0.3)
+    try model.setPlaceholder(StandardPlaceholder(title: "Fetching"), for: .loading)
+    model.hostInsets = EdgeInsets(top: 20)
+    model.updateLoadingProgress(0.6)
+    XCTAssertEqual(model.currentState, .content, "progress never decides the state again")
+    XCTAssertTrue(model.stateMachine.isRefreshing)
+    XCTAssertEqual(presenter.presentedKinds, [.content, .content, .content])
+    XCTAssertEqual(presenter.records.map(\.presentation.progress), [nil, 0.3, 0.6])
+    model.content = ["new"]
+    model.endLoading()
+    XCTAssertEqual(presenter.presentedKinds, [.content, .content, .content, .content])
+    XCTAssertEqual(presenter.lastPresentation?.isRefreshing, false)
+  }
+
   func test_insets_hostPlusPlaceholder_invalidDistancesFallBackToZero() throws {  // I7
     let presenter = RecordingPresenter()
     let model = TestModel(presenter: presenter)

@@ -30,18 +30,18 @@ final class StreamingLoadTests: LoadTestCase {
     }
   }
 
-  func test_theFirstPart_turnsLoadingIntoContent_whileTheRestLoads() async {
+  func test_theFirstPart_turnsLoadingIntoContent_whileTheRestLoads() async throws {
     let feed = Feed()
     model.content = ["old"]
     let load = startStream(feed)
-    await settle { self.model.stateMachine.isLoading }
+    try await settle { self.model.stateMachine.isLoading }
     feed.continuation.yield(["a"])
-    await settle { self.model.content == ["a"] }
+    try await settle { self.model.content == ["a"] }
     XCTAssertEqual(model.content, ["a"], "reset replaced the old content before the first part")
     XCTAssertEqual(model.currentState, .content)
     XCTAssertTrue(model.stateMachine.isRefreshing, "the rest is still loading")
     feed.continuation.yield(["b", "c"])
-    await settle { self.model.content == ["a", "b", "c"] }
+    try await settle { self.model.content == ["a", "b", "c"] }
     feed.continuation.finish()
     let outcome = await load.value
     XCTAssertEqual(outcome, .completed)
@@ -61,7 +61,7 @@ final class StreamingLoadTests: LoadTestCase {
     XCTAssertEqual(model.currentState, .empty)
   }
 
-  func test_progress_isVisibleOnTheContent_whileTheRestLoads() async {
+  func test_progress_isVisibleOnTheContent_whileTheRestLoads() async throws {
     let model = model
     let feed = Feed()
     let load = Task {
@@ -75,19 +75,19 @@ final class StreamingLoadTests: LoadTestCase {
       }
     }
     feed.continuation.yield(["a"])
-    await settle { self.presenter.lastPresentation?.state == .content }
-    await settle { self.presenter.lastPresentation?.progress == 0.25 }
+    try await settle { self.presenter.lastPresentation?.state == .content }
+    try await settle { self.presenter.lastPresentation?.progress == 0.25 }
     XCTAssertEqual(presenter.lastPresentation?.progress, 0.25)
     XCTAssertEqual(presenter.lastPresentation?.isRefreshing, true)
     feed.continuation.finish()
     _ = await load.value
   }
 
-  func test_anErrorAfterSomeParts_keepsThem_andIsReportedOnce_neverRetried() async {
+  func test_anErrorAfterSomeParts_keepsThem_andIsReportedOnce_neverRetried() async throws {
     let feed = Feed()
     let load = startStream(feed, retry: RetryPolicy(maximumRetries: 3, initialDelay: .zero))
     feed.continuation.yield(["a"])
-    await settle { self.model.content == ["a"] }
+    try await settle { self.model.content == ["a"] }
     feed.continuation.finish(throwing: TestError("disk"))
     let outcome = await load.value
     XCTAssertEqual(outcome, .failed(TestError("disk")))
@@ -123,18 +123,18 @@ final class StreamingLoadTests: LoadTestCase {
     XCTAssertEqual(model.content, ["b"])
   }
 
-  func test_aSupersededStream_appliesNothingMore() async {
+  func test_aSupersededStream_appliesNothingMore() async throws {
     let first = Feed()
     let second = Feed()
     let firstLoad = startStream(first)
     first.continuation.yield(["a"])
-    await settle { self.model.content == ["a"] }
+    try await settle { self.model.content == ["a"] }
     let secondLoad = startStream(second)
     let firstOutcome = await firstLoad.value
     XCTAssertEqual(firstOutcome, .superseded)
     first.continuation.yield(["late"])
     second.continuation.yield(["b"])
-    await settle { self.model.content == ["b"] }
+    try await settle { self.model.content == ["b"] }
     second.continuation.finish()
     _ = await secondLoad.value
     XCTAssertEqual(model.content, ["b"], "the superseded stream's late part is not applied")
@@ -162,7 +162,7 @@ final class StreamingLoadTests: LoadTestCase {
     XCTAssertEqual(model.content, ["run 2"], "reset, then the new parts")
   }
 
-  func test_unlockingAStream_showsItsFirstPart_neverLockedAgain() async {
+  func test_unlockingAStream_showsItsFirstPart_neverLockedAgain() async throws {
     let feed = Feed()
     let model = model
     model.contentLoad = { model in
@@ -180,12 +180,12 @@ final class StreamingLoadTests: LoadTestCase {
     let locked = await model.reload()
     XCTAssertEqual(locked, .locked(.credentialRequired))
     let unlock = Task { await model.unlock(with: Credential(password: "s3cret")) }
-    await settle { self.presenter.presentedKinds == [.loading, .locked, .loading] }
+    try await settle { self.presenter.presentedKinds == [.loading, .locked, .loading] }
 
     feed.continuation.yield(["page 1"])
-    await settle { self.model.content == ["page 1"] }
+    try await settle { self.model.content == ["page 1"] }
 
-    await settle { self.model.currentState == .content }
+    try await settle { self.model.currentState == .content }
     XCTAssertEqual(model.currentState, .content, "a part means the credential worked")
     XCTAssertNil(model.stateMachine.lock, "the lock is lifted at the first part")
     XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .content])
@@ -198,15 +198,15 @@ final class StreamingLoadTests: LoadTestCase {
 
   // MARK: Under a loading policy
 
-  func test_partsWithinTheShowDelay_showContent_withNoLoadingAtAll() async {
+  func test_partsWithinTheShowDelay_showContent_withNoLoadingAtAll() async throws {
     model.stateMachine.loadingPolicy = .smooth
     let feed = Feed()
     let load = startStream(feed)
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(100))
     feed.continuation.yield(["a"])
-    await settle { self.model.content == ["a"] }
-    await settle { !self.presenter.records.isEmpty }
+    try await settle { self.model.content == ["a"] }
+    try await settle { !self.presenter.records.isEmpty }
     XCTAssertEqual(presenter.presentedKinds, [.content], "no loading flash")
     clock.advance(by: .seconds(1))
     feed.continuation.finish()
@@ -214,20 +214,20 @@ final class StreamingLoadTests: LoadTestCase {
     XCTAssertFalse(presenter.presentedKinds.contains(.loading))
   }
 
-  func test_loadingOnScreen_holdsTheFirstPart_untilItWasShownItsMinimumTime() async {
+  func test_loadingOnScreen_holdsTheFirstPart_untilItWasShownItsMinimumTime() async throws {
     model.stateMachine.loadingPolicy = .smooth
     let feed = Feed()
     let load = startStream(feed)
-    await settle { self.clock.sleeperCount == 1 }
+    try await settle { self.clock.sleeperCount == 1 }
     clock.advance(by: .milliseconds(150))
-    await settle { self.presenter.presentedKinds == [.loading] }
+    try await settle { self.presenter.presentedKinds == [.loading] }
     clock.advance(by: .milliseconds(100))
     feed.continuation.yield(["a"])
-    await settle { self.model.content == ["a"] && self.clock.sleeperCount >= 1 }
+    try await settle { self.model.content == ["a"] && self.clock.sleeperCount >= 1 }
     XCTAssertEqual(model.content, ["a"], "applied at once")
     XCTAssertEqual(presenter.presentedKinds, [.loading], "presented after 400 ms of loading")
     clock.advance(by: .milliseconds(300))
-    await settle { self.presenter.presentedKinds == [.loading, .content] }
+    try await settle { self.presenter.presentedKinds == [.loading, .content] }
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
     feed.continuation.finish()
     let outcome = await load.value

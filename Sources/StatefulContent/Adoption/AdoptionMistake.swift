@@ -1,16 +1,20 @@
 /// A mistake in how a type adopts ``StatefulContent`` that compiles but would silently get a
-/// default: the machine detects it at run time and reports it through
-/// ``ContentStateMachine/adoptionMistakeHandler``.
+/// default: the compiler warns about it, and the machine also reports it at run time, through
+/// ``ContentStateMachine/adoptionMistakeHandler``, once per kind and machine.
 ///
-/// Swift cannot reject this one at compile time: a method with an old library's name is
-/// just another method of the adopter. The machine detects it when it reports an error with
-/// content, calls the old spelling as it would the new one, and reports the mistake once per
-/// machine. (StatefulViewController's `func hasContent()` is caught at compile time: the
-/// default ``StatefulContent/hasContent`` it would leave in place is deprecated.)
+/// A mistake never traps: by default it is a line on standard error
+/// (``logToStandardError``), and the app keeps working.
+///
+/// StatefulViewController's spellings are both compiler warnings: `func hasContent()` leaves
+/// the default ``StatefulContent/hasContent`` in place, which is deprecated ("deprecated
+/// default implementation is used to satisfy property 'hasContent'…"), and
+/// `handleErrorWhenContentAvailable(_:)` makes the default of
+/// ``StatefulContent/handleErrorWhenContentsAvailable(_:)`` a deprecated one that forwards to
+/// it ("… to satisfy instance method 'handleErrorWhenContentsAvailable'…: rename…").
 public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
   /// The adopter implements StatefulViewController's `handleErrorWhenContentAvailable(_:)`
   /// instead of ``StatefulContent/handleErrorWhenContentsAvailable(_:)`` ("Contents"). It is
-  /// called.
+  /// called in its place, so the error is not lost.
   case oldErrorHookName
   /// The presenter given to the machine was released before it presented anything: nothing
   /// kept it. The machine holds its presenter weakly (as a view holds its delegate); keep it
@@ -25,9 +29,10 @@ public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .oldErrorHookName:
-      "StatefulContent: the adopter implements StatefulViewController's "
+      "StatefulContent: an adopter implements StatefulViewController's "
         + "`handleErrorWhenContentAvailable(_:)`; rename it "
-        + "`handleErrorWhenContentsAvailable(_:)` (it is called meanwhile)."
+        + "`handleErrorWhenContentsAvailable(_:)` (\"Contents\"). It is called meanwhile; "
+        + "the compiler warns where the adopter conforms."
     case .presenterReleasedBeforePresenting:
       "StatefulContent: the presenter was released before it presented anything; the machine "
         + "holds its presenter weakly, like a delegate: keep a reference to it "
@@ -39,10 +44,20 @@ public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The default handler: in debug builds, an assertion failure with the mistake's
-  /// description, so that it is fixed before shipping; in release builds, nothing (the old
-  /// spelling keeps working).
+  /// The default handler: writes the mistake's description as one line to standard error,
+  /// once per kind in the process (however many machines report it), and goes on.
+  public static let logToStandardError: @Sendable (AdoptionMistake) -> Void = { mistake in
+    guard logged.withLock({ $0.insert(mistake).inserted }) else { return }
+    StandardError.write(mistake.description + "\n")
+  }
+
+  /// A handler for teams that want a mistake to stop a debug build: an assertion failure with
+  /// the mistake's description in debug builds, nothing in release builds (the old spelling
+  /// keeps working). Not the default: a trap in someone's app is no diagnosis.
   public static let assertInDebugBuilds: @Sendable (AdoptionMistake) -> Void = { mistake in
     assertionFailure(mistake.description)
   }
+
+  /// The kinds ``logToStandardError`` has written.
+  private static let logged = LockedState(Set<AdoptionMistake>())
 }

@@ -162,6 +162,11 @@ extension StatefulContent {
   /// progress interval are coalesced (the latest is shown when the interval has passed) and
   /// smaller changes than its step are skipped, as for `load`. Outside a load it does nothing.
   ///
+  /// Progress never changes the state: it is shown on what is requested — the loading
+  /// placeholder, or the content that stays during a refresh — and the state is decided
+  /// again only when the load ends. Content that is briefly empty in the middle of a refresh
+  /// does not bring the loading placeholder over it.
+  ///
   /// - Parameter fraction: The fraction done, 0…1, or `nil` when it became unknown.
   public func updateLoadingProgress(_ fraction: Double?) {
     let machine = stateMachine
@@ -177,7 +182,7 @@ extension StatefulContent {
       return
     }
     guard machine.recordProgress(fraction) else { return }
-    requestDecidedState(animated: false, completion: nil)
+    machine.presentProgress(machine.decider.progress, host: self)
   }
 
   /// Registers the placeholder shown for a kind of state, replacing any previous one.

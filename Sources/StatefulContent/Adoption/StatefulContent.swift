@@ -33,6 +33,15 @@
 /// and must use the machine from one isolation domain; conform with `@MainActor StatefulContent`
 /// for a main-actor model. Every other requirement has a default, documented on the requirement.
 public protocol StatefulContent: AnyObject {
+  /// What StatefulViewController's spelling of the error hook returns in this adopter —
+  /// inferred, never written: `Void` when the adopter implements
+  /// ``handleErrorWhenContentAvailable(_:)``, and `_NoOldErrorHook` otherwise.
+  ///
+  /// It exists so that the old spelling is a compiler warning: when it is `Void`, the default
+  /// of ``handleErrorWhenContentsAvailable(_:)`` is a deprecated one that forwards to the old
+  /// method, and the compiler warns where the adopter conforms.
+  associatedtype _OldErrorHookResult = _NoOldErrorHook
+
   /// The type of the content; when it is a `Collection`, ``hasContent`` defaults to
   /// `!content.isEmpty`, and when it is an `Optional`, to whether it holds a value (an
   /// optional collection: a non-empty one; see ``OptionalContent``). Defaults to `Void` (no
@@ -68,7 +77,14 @@ public protocol StatefulContent: AnyObject {
   /// Use it to show a transient message (a toast, a banner); the state stays content.
   /// StatefulViewController's `handleErrorWhenContentAvailable(_:)` and StateViewController's
   /// `handleErrorWhenContentsAvailable:`; this name follows the second spelling.
-  /// Default: does nothing.
+  ///
+  /// Default: does nothing — unless the adopter implements StatefulViewController's spelling,
+  /// ``handleErrorWhenContentAvailable(_:)``: then the default is a deprecated one, so the
+  /// compiler warns where the adopter conforms ("deprecated default implementation is used to
+  /// satisfy instance method 'handleErrorWhenContentsAvailable'…: rename…"); at run time it
+  /// reports ``AdoptionMistake/oldErrorHookName`` to the machine's
+  /// ``ContentStateMachine/adoptionMistakeHandler`` and calls the old method, so the error is
+  /// not lost.
   ///
   /// - Parameter error: The real error the load ended with.
   func handleErrorWhenContentsAvailable(_ error: any Error)
@@ -76,13 +92,15 @@ public protocol StatefulContent: AnyObject {
   /// StatefulViewController's spelling of ``handleErrorWhenContentsAvailable(_:)``: do not
   /// implement it.
   ///
-  /// An adopter that implements it under the old name has it called after
-  /// ``handleErrorWhenContentsAvailable(_:)``, so the error is not lost, and the machine
-  /// reports ``AdoptionMistake/oldErrorHookName``. Default: tells the machine that the
-  /// adopter has no such method.
+  /// An adopter that implements it gets a compiler warning that names the fix, and until it
+  /// is renamed, it is called in place of ``handleErrorWhenContentsAvailable(_:)`` (see that
+  /// requirement's default). An adopter that implements both names — a migration shim
+  /// forwarding one to the other — gets no warning and each error once, through the right
+  /// name. Default: returns `_NoOldErrorHook`; the machine never calls it.
   ///
   /// - Parameter error: The real error the load ended with.
-  func handleErrorWhenContentAvailable(_ error: any Error)
+  /// - Returns: Nothing an adopter writes: `Void` in an adopter's method of this name.
+  func handleErrorWhenContentAvailable(_ error: any Error) -> _OldErrorHookResult
 
   /// Loads the content: the adopter's own `load`, which ``reload(isolation:)`` — the error
   /// placeholder's Retry, pull to refresh — and ``unlock(with:animated:isolation:)`` run.
@@ -201,14 +219,9 @@ extension StatefulContent {
   )
   @inlinable
   public var hasContent: Bool { false }
-  /// Does nothing (but tells the machine that the adopter has no hook of its own).
-  public func handleErrorWhenContentsAvailable(_ error: any Error) {
-    stateMachine.errorHookIsDefault = true
-  }
-  /// Tells the machine that the adopter has no method of this old name.
-  public func handleErrorWhenContentAvailable(_ error: any Error) {
-    stateMachine.oldSpellingIsDefault = true
-  }
+  /// Does nothing.
+  @inlinable
+  public func handleErrorWhenContentsAvailable(_ error: any Error) {}
   /// Loads nothing; a reload reports ``AdoptionMistake/loadContentNotImplemented``.
   nonisolated(nonsending) public func loadContent() async {
     stateMachine.loadContentIsNotImplemented()
@@ -260,4 +273,34 @@ extension StatefulContent where Content: Collection {
   /// `content.count`.
   @inlinable
   public var contentCount: Int? { content.count }
+}
+
+/// What ``StatefulContent/handleErrorWhenContentAvailable(_:)`` returns when the adopter does
+/// not implement StatefulViewController's spelling: a marker for the compiler, never used.
+public struct _NoOldErrorHook: Sendable {
+  @usableFromInline init() {}
+}
+
+extension StatefulContent where _OldErrorHookResult == _NoOldErrorHook {
+  /// Returns the marker: the adopter has no method of StatefulViewController's spelling.
+  @inlinable
+  public func handleErrorWhenContentAvailable(_ error: any Error) -> _NoOldErrorHook {
+    _NoOldErrorHook()
+  }
+}
+
+extension StatefulContent where _OldErrorHookResult == Void {
+  /// The default for an adopter that implements StatefulViewController's
+  /// `handleErrorWhenContentAvailable(_:)`: deprecated, so that the compiler warns where the
+  /// adopter conforms; at run time it reports ``AdoptionMistake/oldErrorHookName`` and calls
+  /// the old method, so the error is not lost.
+  @available(
+    *, deprecated,
+    message:
+      "'handleErrorWhenContentAvailable(_:)' is StatefulViewController's spelling: rename it 'handleErrorWhenContentsAvailable(_:)' (\"Contents\"); until then it is called in its place"
+  )
+  public func handleErrorWhenContentsAvailable(_ error: any Error) {
+    stateMachine.reportAdoptionMistake(.oldErrorHookName)
+    handleErrorWhenContentAvailable(error)
+  }
 }

@@ -1,25 +1,16 @@
-// The adoption mistakes the machine detects at run time: StatefulViewController's spelling of
-// the hook for errors with content, which compiles but would silently never be called (see
-// `AdoptionMistake`). StatefulViewController's `func hasContent()` is caught at compile time
-// instead: the default `hasContent` it would leave in place is deprecated.
+// The adoption mistakes the machine reports at run time (see `AdoptionMistake`). The compiler
+// warns about both of StatefulViewController's spellings: `func hasContent()` leaves the
+// deprecated default `hasContent` in place, and `handleErrorWhenContentAvailable(_:)` makes the
+// default error hook a deprecated one that forwards to it and reports the mistake here.
 extension ContentStateMachine {
-  /// Reports an error with content to `host`'s ``StatefulContent/handleErrorWhenContentsAvailable(_:)``
-  /// — and to StatefulViewController's `handleErrorWhenContentAvailable(_:)`, when the adopter
-  /// implements that instead.
+  /// Reports an error with content to `host`'s ``StatefulContent/handleErrorWhenContentsAvailable(_:)``.
   @usableFromInline
   func reportErrorWithContent<Host: StatefulContent>(_ error: any Error, to host: Host) {
-    errorHookIsDefault = false
     callingHook { host.handleErrorWhenContentsAvailable(error) }
-    // An adopter with a hook of the right name is not asked for the old one: a migration
-    // shim that forwards one to the other would get every error twice.
-    guard errorHookIsDefault else { return }
-    oldSpellingIsDefault = false
-    callingHook { host.handleErrorWhenContentAvailable(error) }
-    if !oldSpellingIsDefault { report(.oldErrorHookName) }
   }
 
   /// Reports an adoption mistake through ``adoptionMistakeHandler``, once per kind.
-  func report(_ mistake: AdoptionMistake) {
+  func reportAdoptionMistake(_ mistake: AdoptionMistake) {
     guard reportedMistakes.insert(mistake).inserted else { return }
     adoptionMistakeHandler(mistake)
   }

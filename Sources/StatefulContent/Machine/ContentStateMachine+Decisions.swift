@@ -28,14 +28,28 @@ extension ContentStateMachine {
 
   /// Records progress reported through ``StatefulContent/updateLoadingProgress(_:)``.
   ///
-  /// - Returns: Whether loading — or content that stays while the load runs — is requested
-  ///   and must be presented with the new progress.
+  /// - Returns: Whether the progress changed (outside a load it never does).
   func recordProgress(_ fraction: Double?) -> Bool {
-    guard updateInputs({ $0.progressReported(fraction) }) else { return false }
+    updateInputs { $0.progressReported(fraction) }
+  }
+
+  /// Presents the load's progress on what is requested: the loading placeholder, or the
+  /// content that stays while the load refreshes it.
+  ///
+  /// The state is not decided again: progress never changes the decided state, even when the
+  /// adopter's content is briefly empty in the middle of a refresh (the content stays until
+  /// the load ends, and the end decides).
+  func presentProgress<Host: StatefulContent>(_ fraction: Double?, host: Host) {
     switch storedRequestedState.kind {
-    case .loading: return true
-    case .content: return storedIsRefreshing
-    default: return false
+    case .loading:
+      submit(
+        .loading(progress: fraction), isRefreshing: false, animated: false,
+        deferred: queue.hasDeferred, host: host)
+    case .content where storedIsRefreshing:
+      // Content stays while the load runs: its presentation carries the progress.
+      submit(.content, isRefreshing: true, animated: false, deferred: queue.hasDeferred)
+    default:
+      break
     }
   }
 

@@ -138,7 +138,7 @@ extension ContentStateMachine {
     {
       return
     }
-    report(.loadContentNotImplemented)
+    reportAdoptionMistake(.loadContentNotImplemented)
   }
 
   // MARK: Performing a load's lifecycle
@@ -260,17 +260,7 @@ extension ContentStateMachine {
     case .flush(let deadline): return deadline
     case .present(let fraction):
       _ = updateInputs { $0.progressReported(fraction) }
-      switch storedRequestedState.kind {
-      case .loading:
-        submit(
-          .loading(progress: fraction), isRefreshing: false, animated: false,
-          deferred: queue.hasDeferred, host: host)
-      case .content where storedIsRefreshing:
-        // Content stays while the load runs: its presentation carries the progress.
-        submit(.content, isRefreshing: true, animated: false, deferred: queue.hasDeferred)
-      default:
-        break
-      }
+      presentProgress(fraction, host: host)
       return nil
     case .skip, nil: return nil
     }

@@ -158,7 +158,7 @@ extension ContentStateMachine {
     guard let presenter = storedPresenter else {
       if presenterAwaitsFirstPresentation {
         presenterAwaitsFirstPresentation = false
-        report(.presenterReleasedBeforePresenting)
+        reportAdoptionMistake(.presenterReleasedBeforePresenting)
       }
       finishedWhenPresentReturned(token: token)
       return

@@ -87,10 +87,14 @@ public final class ContentStateMachine: Observable {
   /// Defaults to ``CancellationPolicy/standard``.
   @exclusivity(unchecked) public var cancellationPolicy: CancellationPolicy = .standard
 
-  /// Called with each ``AdoptionMistake`` the machine detects, once per kind. Defaults to
-  /// ``AdoptionMistake/assertInDebugBuilds``; tests set their own.
+  /// Called with each ``AdoptionMistake`` the machine detects, once per kind.
+  ///
+  /// Defaults to ``AdoptionMistake/logToStandardError``: a line on standard error, and the
+  /// app goes on. A mistake never traps by default; set
+  /// ``AdoptionMistake/assertInDebugBuilds`` to stop a debug build instead, or a handler of
+  /// your own (a test's, your logger).
   public var adoptionMistakeHandler: (AdoptionMistake) -> Void = AdoptionMistake
-    .assertInDebugBuilds
+    .logToStandardError
 
   // MARK: The rules (pure values; this class is their only writer)
 
@@ -161,11 +165,6 @@ public final class ContentStateMachine: Observable {
 
   // MARK: Adoption mistakes (see ContentStateMachine+Adoption.swift)
 
-  /// Set by the default of ``StatefulContent/handleErrorWhenContentsAvailable(_:)``, to tell
-  /// it from an adopter's method.
-  @exclusivity(unchecked) var errorHookIsDefault = false
-  /// Set by the default of the old spelling, to tell it from an adopter's method.
-  @exclusivity(unchecked) var oldSpellingIsDefault = false
   /// The mistakes reported already.
   @exclusivity(unchecked) var reportedMistakes: Set<AdoptionMistake> = []
 

@@ -4,8 +4,8 @@ import StatefulContent
 import StatefulContentTesting
 
 /// A process runner that answers qpdf's check ("not encrypted") and plays pdftotext: it writes
-/// its first output, then waits at ``gate`` before the rest, and stops there when its task was
-/// cancelled meanwhile, as the real runner does.
+/// its first output, then waits at ``gate`` before the rest, and stops at once when its task
+/// is cancelled, as the real runner does.
 final class ScriptedPDFRunner: ProcessRunner {
   let gate = Gate<Void>()
   private let firstOutput: Data
@@ -25,10 +25,14 @@ final class ScriptedPDFRunner: ProcessRunner {
   ) async throws -> [ProcessResult] {
     guard pipeline.last?.toolName == "pdftotext" else { return [ProcessResult(status: 2)] }
     output(firstOutput)
-    try await gate.wait()
-    guard !Task.isCancelled else {
+    // A cancelled run ends at once, as a terminated process does: the gate's wait honours
+    // cancellation, and a cancellation just after it opened is seen too.
+    do {
+      try await gate.wait()
+      try Task.checkCancellation()
+    } catch let cancellation as CancellationError {
       cancelled.withLock { $0 = true }
-      throw CancellationError()
+      throw cancellation
     }
     output(rest)
     return [ProcessResult(status: 0)]

@@ -77,7 +77,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
     XCTAssertTrue(machine.announcer is VoiceOverAnnouncer)
   }
 
-  func test_testingAnnouncements() async {
+  func test_testingAnnouncements() async throws {
     let clock = ManualClock()
     let announcer = RecordingAnnouncer()
     let model = SearchModel(machine: ContentStateMachine(clock: clock))
@@ -89,9 +89,9 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
     model.endLoading()
     XCTAssertEqual(announcer.texts, ["Loading…"])  // "2 results" waits for the interval.
 
-    await settle { clock.sleeperCount == 1 }
+    try await settle { clock.sleeperCount == 1 }
     clock.advance(by: .seconds(1))
-    await settle { announcer.texts.count == 2 }
+    try await settle { announcer.texts.count == 2 }
     XCTAssertEqual(announcer.texts, ["Loading…", "2 results"])
   }
 

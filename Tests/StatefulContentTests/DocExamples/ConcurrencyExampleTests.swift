@@ -586,7 +586,7 @@ final class ConcurrencyExampleTests: XCTestCase {
   }
 
   @MainActor
-  func test_mainActorOperation_theShowDelayElapsesWhileItWaits() async {
+  func test_mainActorOperation_theShowDelayElapsesWhileItWaits() async throws {
     let presenter = RecordingPresenter()
     let clock = ManualClock()
     let backend = Example.Backend()
@@ -597,13 +597,12 @@ final class ConcurrencyExampleTests: XCTestCase {
       api: Example.MainActorOperation.APIClient(backend: backend))
     catalog.stateMachine.loadingPolicy = .smooth
     let refresh = Task { await catalog.refresh() }
-    await settle { clock.sleeperCount == 1 && gate.waiterCount == 1 }
+    try await settle { clock.sleeperCount == 1 && gate.waiterCount == 1 }
     XCTAssertEqual(presenter.presentedKinds, [])
     clock.advance(by: .milliseconds(150))  // the operation is still waiting
-    let loadingShown = await settle { presenter.presentedKinds == [.loading] }
-    XCTAssertTrue(loadingShown, "\(presenter.presentedKinds)")
+    try await settle("\(presenter.presentedKinds)") { presenter.presentedKinds == [.loading] }
     gate.open(with: lamp)
-    await settle { clock.sleeperCount == 1 }  // the minimum display time
+    try await settle { clock.sleeperCount == 1 }  // the minimum display time
     clock.advance(by: .milliseconds(400))
     await refresh.value
     XCTAssertEqual(catalog.content, lamp)
@@ -611,7 +610,7 @@ final class ConcurrencyExampleTests: XCTestCase {
   }
 
   @MainActor
-  func test_mainActorOperation_aNewerRefreshSupersedesAndCancelsIt() async {
+  func test_mainActorOperation_aNewerRefreshSupersedesAndCancelsIt() async throws {
     let backend = Example.Backend(answer: [Example.Item(name: "Desk")])
     let gate = Gate<[Example.Item]>()
     await backend.holdNextRequest(until: gate)
@@ -620,7 +619,7 @@ final class ConcurrencyExampleTests: XCTestCase {
       machine: ContentStateMachine(presenter: keptPresenter),
       api: Example.MainActorOperation.APIClient(backend: backend))
     let older = Task { await catalog.refresh() }
-    await settle { gate.waiterCount == 1 }
+    try await settle { gate.waiterCount == 1 }
     await catalog.refresh()
     await older.value
     XCTAssertEqual(catalog.content, [Example.Item(name: "Desk")])
@@ -632,7 +631,7 @@ final class ConcurrencyExampleTests: XCTestCase {
   }
 
   @MainActor
-  func test_mainActorOperation_cancellingTheRefreshCancelsItAndRestores() async {
+  func test_mainActorOperation_cancellingTheRefreshCancelsItAndRestores() async throws {
     let presenter = RecordingPresenter()
     let backend = Example.Backend()
     let gate = Gate<[Example.Item]>()
@@ -641,7 +640,7 @@ final class ConcurrencyExampleTests: XCTestCase {
       machine: ContentStateMachine(presenter: presenter),
       api: Example.MainActorOperation.APIClient(backend: backend))
     let refresh = Task { await catalog.refresh() }
-    await settle { gate.waiterCount == 1 }
+    try await settle { gate.waiterCount == 1 }
     XCTAssertEqual(catalog.currentState.kind, .loading)
     refresh.cancel()
     await refresh.value
@@ -672,7 +671,7 @@ final class ConcurrencyExampleTests: XCTestCase {
   }
 
   @MainActor
-  func test_categoryAPI_overlappingRefreshesBothApply_theFirstToFinishEndsLoading() async {
+  func test_categoryAPI_overlappingRefreshesBothApply_theFirstToFinishEndsLoading() async throws {
     let backend = Example.Backend()
     let older = Gate<[Example.Item]>()
     let newer = Gate<[Example.Item]>()
@@ -683,9 +682,9 @@ final class ConcurrencyExampleTests: XCTestCase {
       machine: ContentStateMachine(presenter: keptPresenter),
       api: Example.MainActorOperation.APIClient(backend: backend))
     let first = Task { await catalog.refreshWithoutLoad() }
-    await settle { older.waiterCount == 1 }
+    try await settle { older.waiterCount == 1 }
     let second = Task { await catalog.refreshWithoutLoad() }
-    await settle { newer.waiterCount == 1 }
+    try await settle { newer.waiterCount == 1 }
     newer.open(with: [Example.Item(name: "Desk")])
     await second.value
     XCTAssertEqual(catalog.currentState, .content)  // loading ended, the older still waits

@@ -283,48 +283,48 @@ final class MigratingExampleTests: XCTestCase {
   }
 
   @MainActor
-  func test_completionHandler_hoppingBack_endsLoadingOnTheMainActor() async {
+  func test_completionHandler_hoppingBack_endsLoadingOnTheMainActor() async throws {
     let api = Completion.MailAPI()
     let presenter = RecordingPresenter()
     let inbox = Completion.HopBack.Inbox(presenter: presenter, api: api)
     inbox.refresh()
     XCTAssertEqual(inbox.currentState, .loading)
     api.request(0).open(with: hello)
-    let shown = await settle { inbox.currentState == .content }
-    XCTAssertTrue(shown, "the completion's hop never ended loading")
+    try await settle("the completion's hop never ended loading") { inbox.currentState == .content }
     XCTAssertEqual(inbox.content, hello)
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
 
     inbox.content = []
     inbox.refresh()
     api.request(1).fail(with: TestError("offline"))
-    let failed = await settle { inbox.currentState.kind == .error }
-    XCTAssertTrue(failed)
+    try await settle { inbox.currentState.kind == .error }
     XCTAssertEqual(inbox.currentState.error as? TestError, TestError("offline"))
   }
 
   @MainActor
-  func test_completionHandler_hoppingBack_overlappingRefreshesBothStore_theSlowerLast() async {
+  func test_completionHandler_hoppingBack_overlappingRefreshesBothStore_theSlowerLast() async throws
+  {
     let api = Completion.MailAPI()
     let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let inbox = Completion.HopBack.Inbox(presenter: keptPresenter, api: api)
     inbox.refresh()
     inbox.refresh()
     api.request(1).open(with: later)
-    await settle { inbox.content == later }
+    try await settle { inbox.content == later }
     api.request(0).open(with: hello)
-    let stored = await settle { inbox.content == hello }
-    XCTAssertTrue(stored, "the older answer, arriving last, replaces the newer one")
+    try await settle("the older answer, arriving last, replaces the newer one") {
+      inbox.content == hello
+    }
     XCTAssertEqual(inbox.currentState, .content)
   }
 
   @MainActor
-  func test_completionHandler_asAnAsyncLoad_storesTheAnswerOrShowsTheError() async {
+  func test_completionHandler_asAnAsyncLoad_storesTheAnswerOrShowsTheError() async throws {
     let api = Completion.MailAPI()
     let presenter = RecordingPresenter()
     let inbox = Completion.AsyncLoad.Inbox(presenter: presenter, api: api)
     let refresh = Task { await inbox.refresh() }
-    await settle { api.requestCount == 1 }
+    try await settle { api.requestCount == 1 }
     XCTAssertEqual(inbox.currentState, .loading)
     api.request(0).open(with: hello)
     await refresh.value
@@ -333,21 +333,21 @@ final class MigratingExampleTests: XCTestCase {
 
     inbox.content = []
     let failing = Task { await inbox.refresh() }
-    await settle { api.requestCount == 2 }
+    try await settle { api.requestCount == 2 }
     api.request(1).fail(with: TestError("offline"))
     await failing.value
     XCTAssertEqual(inbox.currentState.error as? TestError, TestError("offline"))
   }
 
   @MainActor
-  func test_completionHandler_asAnAsyncLoad_theLatestRefreshWins() async {
+  func test_completionHandler_asAnAsyncLoad_theLatestRefreshWins() async throws {
     let api = Completion.MailAPI()
     let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let inbox = Completion.AsyncLoad.Inbox(presenter: keptPresenter, api: api)
     let older = Task { await inbox.refresh() }
-    await settle { api.requestCount == 1 }
+    try await settle { api.requestCount == 1 }
     let newer = Task { await inbox.refresh() }
-    await settle { api.requestCount == 2 }
+    try await settle { api.requestCount == 2 }
     await older.value
     api.request(1).open(with: later)
     await newer.value
@@ -359,12 +359,12 @@ final class MigratingExampleTests: XCTestCase {
   }
 
   @MainActor
-  func test_completionHandler_asAnAsyncLoad_cancellingRestoresThePreviousState() async {
+  func test_completionHandler_asAnAsyncLoad_cancellingRestoresThePreviousState() async throws {
     let api = Completion.MailAPI()
     let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let inbox = Completion.AsyncLoad.Inbox(presenter: keptPresenter, api: api)
     let refresh = Task { await inbox.refresh() }
-    await settle { api.requestCount == 1 }
+    try await settle { api.requestCount == 1 }
     XCTAssertEqual(inbox.currentState, .loading)
     refresh.cancel()
     await refresh.value

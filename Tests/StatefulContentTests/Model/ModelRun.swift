@@ -119,9 +119,7 @@ final class ModelRun {
         && isBackwards != true
       {
         reference.progress = sanitized
-        if reference.requested.hasPrefix("loading") || reference.requested.hasPrefix("content+") {
-          reference.decideAndRequest(id: -1, animated: false)
-        }
+        reference.requestProgress()
       }
       model.updateLoadingProgress(fraction)
     case .replacePlaceholder(let kind):

@@ -53,18 +53,18 @@ struct ReferenceModel {
     refreshing ? "\(kind)+refreshing" : kind
   }
 
+  /// The load's progress as shown after a state: `(40%)`, or nothing when unknown.
+  var percent: String { progress.map { "(\(Int($0 * 100 + 0.5))%)" } ?? "" }
+
   /// The rules, written as a table lookup rather than an `if` chain.
   func decide() -> (Shown, refreshing: Bool, report: Bool) {
     if locked { return ("locked(credential required)", false, false) }
     if hasContent {
       // Content that stays while a load runs carries the load's progress.
-      let percent = isLoading ? (progress.map { "(\(Int($0 * 100 + 0.5))%)" } ?? "") : ""
+      let percent = isLoading ? percent : ""
       return (Self.shown(kind: "content", refreshing: isLoading) + percent, isLoading, error != nil)
     }
-    if isLoading {
-      let percent = progress.map { "(\(Int($0 * 100 + 0.5))%)" } ?? ""
-      return ("loading\(percent)", false, false)
-    }
+    if isLoading { return ("loading\(percent)", false, false) }
     if let error { return ("error(\(error))", false, false) }
     return ("empty", false, false)
   }
@@ -126,6 +126,18 @@ struct ReferenceModel {
     if let inFlight {
       requested = inFlight.shown
       refreshing = inFlight.shown.contains("+refreshing")
+    }
+  }
+
+  /// Progress changed: what is requested — loading, or content that stays during a refresh —
+  /// is requested again with it. The state is never decided again.
+  mutating func requestProgress() {
+    if Self.kindName(requested) == "loading" {
+      request("loading\(percent)", refreshing: false, id: -1, animated: false, forced: false)
+    } else if Self.kindName(requested) == "content" && refreshing {
+      request(
+        Self.shown(kind: "content", refreshing: true) + percent, refreshing: true, id: -1,
+        animated: false, forced: false)
     }
   }
 

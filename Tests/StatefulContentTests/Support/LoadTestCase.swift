@@ -21,8 +21,18 @@ class LoadTestCase: XCTestCase {
   }
 
   /// Starts a load of `gate`'s value into the model's content, in a task of its own.
-  func startLoad(_ gate: Gate<[String]>, retry: RetryPolicy? = nil) -> Task<LoadOutcome, Never> {
+  ///
+  /// - Parameter ignoringCancellation: Whether the operation goes on waiting when its load is
+  ///   cancelled or superseded, so that the gate's value arrives late; by default it ends at
+  ///   once with `CancellationError`, as a well-behaved operation does.
+  func startLoad(
+    _ gate: Gate<[String]>, retry: RetryPolicy? = nil, ignoringCancellation: Bool = false
+  ) -> Task<LoadOutcome, Never> {
     let model = model
-    return Task { await model.load(into: \.content, retry: retry) { _ in try await gate.wait() } }
+    return Task {
+      await model.load(into: \.content, retry: retry) { _ in
+        try await gate.wait(ignoringCancellation: ignoringCancellation)
+      }
+    }
   }
 }

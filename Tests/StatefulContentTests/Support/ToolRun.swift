@@ -23,10 +23,27 @@ struct ToolRun {
     defer { try? FileManager.default.removeItem(at: folder) }
     try contents.write(
       to: folder.appendingPathComponent(fileName), atomically: true, encoding: .utf8)
+    try self.init(
+      executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: arguments, in: folder)
+  }
+
+  /// Runs a program to its end.
+  ///
+  /// - Parameters:
+  ///   - executable: The program.
+  ///   - arguments: Its arguments.
+  ///   - environment: Its environment; by default this process's.
+  ///   - folder: Its working folder; by default this process's.
+  /// - Throws: When the process cannot be started.
+  init(
+    executable: URL, arguments: [String], environment: [String: String]? = nil,
+    in folder: URL? = nil
+  ) throws {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = folder
+    if let environment { process.environment = environment }
+    if let folder { process.currentDirectoryURL = folder }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

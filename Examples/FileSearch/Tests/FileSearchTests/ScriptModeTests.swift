@@ -34,12 +34,11 @@ final class ScriptModeTests: FixtureTestCase {
   }
 
   /// Runs the program with scans held back until the output has `lines` lines.
-  private func runGated(_ arguments: [String], openingAfter lines: Int) async -> Int32 {
+  private func runGated(_ arguments: [String], openingAfter lines: Int) async throws -> Int32 {
     let scanner = GatedScanner(folder: tree.path)
     scanner.close()
     let running = Task { await self.run(arguments, scanner: scanner) }
-    let typed = await settle { self.output.lines.count >= lines }
-    XCTAssertTrue(typed, output.text)
+    try await settle(output.text) { self.output.lines.count >= lines }
     scanner.open()
     return await running.value
   }
@@ -48,7 +47,7 @@ final class ScriptModeTests: FixtureTestCase {
     try tree.file("notes/swift.txt", text: "")
     try tree.file("other.txt", text: "nothing")
 
-    let status = await runGated(
+    let status = try await runGated(
       ["--timeline", "--queries", "s,sw,swi", tree.path], openingAfter: 3)
 
     XCTAssertEqual(status, 0)
@@ -83,7 +82,7 @@ final class ScriptModeTests: FixtureTestCase {
   func test_matches_everyPageOfTheLastQuery_areWritten() async throws {
     for name in ["a", "b", "c"] { try tree.file("\(name).txt", text: "one\nmatch here\n") }
 
-    let status = await runGated(
+    let status = try await runGated(
       ["--page-size", "1", "--queries", "zz,match", tree.path], openingAfter: 2)
 
     XCTAssertEqual(status, 0)

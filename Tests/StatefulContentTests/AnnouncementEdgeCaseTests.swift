@@ -554,6 +554,65 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
     }
   }
 
+  func test_theLockoutText_staysWhole_whenTheWrongPINIsItsAttemptCount() async {
+    // The lockout's text is the library's ("Too many incorrect passwords (2 attempts)."), yet
+    // it is redacted as an error's text: the last wrong PIN "2" withholds it.
+    for strings in Self.languages {
+      let model = await lockedDocument(in: strings, password: "7")
+      model.stateMachine.maximumUnlockAttempts = 2
+      _ = await model.unlock(with: Credential(password: "1"))
+      let outcome = await model.unlock(with: Credential(password: "2"))
+      XCTAssertEqual(outcome, .attemptLimitReached(attempts: 2), strings.language)
+      XCTAssertEqual(shown?.message, strings.attemptLimit(attempts: 2), strings.language)
+      XCTAssertEqual(shown?.recoverySuggestion, strings.attemptLimitRecovery, strings.language)
+      XCTAssertFalse(
+        presentedTexts.contains(strings.redactedText), "\(strings.language): \(presentedTexts)")
+    }
+  }
+
+  func test_theLockoutText_staysWhole_whenTheWrongPasswordIsOneOfItsWords() async {
+    // Was "Too •••• incorrect passwords (2 attempts).", "•••• the document again to retry.".
+    let words = ["en": ["many", "Open"], "de": ["viele", "erneut"], "fr": ["Trop", "Rouvrez"]]
+    for strings in Self.languages {
+      let model = await lockedDocument(in: strings)
+      model.stateMachine.maximumUnlockAttempts = 2
+      for word in words[strings.language] ?? [] {
+        _ = await model.unlock(with: Credential(password: word))
+      }
+      XCTAssertEqual(model.stateMachine.unlockAttempts, 2, strings.language)
+      XCTAssertEqual(shown?.message, strings.attemptLimit(attempts: 2), strings.language)
+      XCTAssertEqual(shown?.recoverySuggestion, strings.attemptLimitRecovery, strings.language)
+      for text in presentedTexts + announcer.texts {
+        XCTAssertFalse(text.contains("••••"), "\(strings.language): \(text)")
+      }
+    }
+  }
+
+  func test_aPasswordSpelledDecomposedByTheError_isRedacted() async {
+    // "café-1234" typed precomposed (U+00E9) comes back decomposed (e + U+0301) from a library
+    // that normalizes: the same string to Swift (`==`, `contains`), another to the redaction.
+    let typed = "caf\u{E9}-1234"
+    let decomposed = "cafe\u{301}-1234"
+    XCTAssertEqual(typed, decomposed)
+    for strings in Self.languages {
+      let model = await lockedDocument(in: strings) { _ in TestError("bad key \(decomposed)") }
+      _ = await model.unlock(with: Credential(password: typed))
+      XCTAssertEqual(model.currentState.kind, .error, strings.language)
+      for text in presentedTexts + announcer.texts {
+        XCTAssertFalse(text.contains(typed), "\(strings.language): \(text)")
+      }
+    }
+  }
+
+  func test_aOneLetterPasswordSpelledDecomposedByTheError_hidesTheText() async {
+    let typed = "\u{E9}"
+    for strings in Self.languages {
+      let model = await lockedDocument(in: strings) { _ in TestError("bad key: e\u{301}") }
+      _ = await model.unlock(with: Credential(password: typed))
+      XCTAssertEqual(shown?.message, strings.redactedText, strings.language)
+    }
+  }
+
   // MARK: LocalizedError
 
   /// A hookless model: the built-in error placeholder as the machine fills it.

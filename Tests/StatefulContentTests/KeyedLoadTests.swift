@@ -263,4 +263,64 @@ final class KeyedLoadTests: LoadTestCase {
     XCTAssertEqual(model.stateMachine.key, LoadKey("sw"))
     continuation.finish()
   }
+
+  // MARK: Credentials belong to a key
+
+  /// Makes `loadContent()` open the locked document `key()` names after it waited at
+  /// `ready`, if given; `open` says whether a credential opens it.
+  private func openLocked(
+    _ key: @escaping () -> String, waitingAt ready: Gate<Void>? = nil, seen: CredentialLog,
+    opens: @escaping @Sendable (String, Credential?) -> Bool
+  ) {
+    model.contentLoad = { model in
+      if let ready { try? await ready.wait() }
+      let document = key()
+      await model.load(into: \.content, key: document) { context in
+        seen.record(document, context.credential)
+        guard opens(document, context.credential) else { throw ContentLockedError() }
+        return ["\(document), page 1"]
+      }
+    }
+  }
+
+  func test_aSearchStartedWhileAnUnlockWaits_getsNoCredential() async {
+    let seen = CredentialLog()
+    let ready = Gate<Void>()
+    ready.open()
+    openLocked({ "report.pdf" }, waitingAt: ready, seen: seen) { _, credential in
+      credential?.secret == "s3cret!"
+    }
+    await model.loadContent()
+    let lookUp = Gate<Void>()
+    openLocked({ "report.pdf" }, waitingAt: lookUp, seen: seen) { _, credential in
+      credential?.secret == "s3cret!"
+    }
+    let model = model
+    let unlock = Task { await model.unlock(with: Credential(password: "s3cret!")) }
+    await settle { lookUp.waiterCount == 1 }
+    _ = await model.load(into: \.content, key: "budget.xlsx") { context in
+      seen.record("budget.xlsx", context.credential)
+      return ["budget"]
+    }
+    lookUp.open()
+    _ = await unlock.value
+    XCTAssertEqual(
+      seen.all, ["report.pdf:-", "budget.xlsx:-", "report.pdf:s3cret!"],
+      "the password of report.pdf went to the load of budget.xlsx")
+  }
+
+  func test_aReloadOfAnotherKey_getsNoCredentialOfTheUnlockedKey() async {
+    let seen = CredentialLog()
+    var document = "a.pdf"
+    openLocked({ document }, seen: seen) { key, credential in
+      key == "b.pdf" || credential?.secret == "password of a"
+    }
+    await model.loadContent()
+    let unlocked = await model.unlock(with: Credential(password: "password of a"))
+    XCTAssertEqual(unlocked, .unlocked)
+    document = "b.pdf"  // the screen now shows another document; Retry or pull to refresh
+    await model.reload()
+    XCTAssertEqual(
+      seen.all.last, "b.pdf:-", "a credential belongs to the key it unlocked: \(seen.all)")
+  }
 }

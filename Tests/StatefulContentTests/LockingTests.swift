@@ -360,4 +360,309 @@ final class LockingTests: XCTestCase {
     model.endLoading()
     XCTAssertEqual(model.currentState.kind, .error)
   }
+
+  // MARK: Unlock and reload ask loadContent() for its load
+
+  /// Makes `loadContent()` open the locked document after it waited at `gate` — a keychain
+  /// or file-system look-up before the load, as real documents have — recording the
+  /// credential each open receives.
+  private func openLockedWhenReady(_ gate: Gate<Void>?, seen: CredentialLog) {
+    let password = password
+    model.contentLoad = { model in
+      if let gate { try? await gate.wait() }
+      await model.load(into: \.content) { context in
+        seen.record("document", context.credential)
+        guard let credential = context.credential else {
+          throw ContentLockedError(.credentialRequired)
+        }
+        guard credential.secret == password else {
+          throw ContentLockedError(.incorrectCredential(attempts: 0))
+        }
+        return ["page 1"]
+      }
+    }
+  }
+
+  /// Starts a plain load of another document in a task of its own, recording its credential.
+  private func openAnotherDocument(seen: CredentialLog) -> Task<LoadOutcome, Never> {
+    let model = model
+    return Task {
+      await model.load(into: \.content) { context in
+        seen.record("other", context.credential)
+        return ["other document"]
+      }
+    }
+  }
+
+  func test_anUnlockWaitingForItsLoad_givesItsCredentialToNoOtherLoad() async {
+    let seen = CredentialLog()
+    openLockedWhenReady(nil, seen: seen)
+    await model.loadContent()
+    let ready = Gate<Void>()
+    openLockedWhenReady(ready, seen: seen)
+    let model = model
+    let unlock = Task { await model.unlock(with: Credential(password: "guess-1234")) }
+    await settle { ready.waiterCount == 1 }
+    // Meanwhile the app opens another document (a tap in the sidebar).
+    let other = openAnotherDocument(seen: seen)
+    _ = await other.value
+    ready.open()
+    let outcome = await unlock.value
+    XCTAssertEqual(
+      seen.all, ["document:-", "other:-", "document:guess-1234"],
+      "the unlock's credential goes to the load its loadContent() starts, and to no other")
+    XCTAssertNotEqual(
+      outcome, .unlocked, "a wrong password the document never saw does not unlock it")
+  }
+
+  func test_aReloadWaitingForItsLoad_givesTheKeptCredentialToNoOtherDocument() async {
+    let seen = CredentialLog()
+    openLockedWhenReady(nil, seen: seen)
+    await model.loadContent()
+    await model.unlock(with: Credential(password: password))
+    let ready = Gate<Void>()
+    openLockedWhenReady(ready, seen: seen)
+    let model = model
+    let reload = Task { await model.reload() }  // pull to refresh
+    await settle { ready.waiterCount == 1 }
+    let other = openAnotherDocument(seen: seen)
+    _ = await other.value
+    ready.open()
+    _ = await reload.value
+    XCTAssertFalse(
+      seen.all.contains("other:\(password)"),
+      "the password of one document reached the load of another: \(seen.all)")
+    XCTAssertEqual(seen.all.last, "document:\(password)", "the reload keeps its credential")
+  }
+
+  func test_twoReloadsAtOnce_keepTheDocumentUnlocked_andEachReportsItsLoad() async {
+    let seen = CredentialLog()
+    openLockedWhenReady(nil, seen: seen)
+    await model.loadContent()
+    await model.unlock(with: Credential(password: password))
+    let ready = Gate<Void>()
+    openLockedWhenReady(ready, seen: seen)
+    let model = model
+    let first = Task { await model.reload() }  // pull to refresh …
+    await settle { ready.waiterCount == 1 }
+    let second = Task { await model.reload() }  // … and Retry, or a second pull
+    await settle { ready.waiterCount == 2 }
+    ready.open()
+    let outcomes = [await first.value, await second.value]
+    XCTAssertEqual(model.currentState, .content, "a reload never locks unlocked content again")
+    XCTAssertFalse(seen.all.dropFirst(2).contains("document:-"), "\(seen.all)")
+    XCTAssertFalse(outcomes.contains(nil), "both loadContent() calls started a load: \(outcomes)")
+  }
+
+  func test_anUnlockWhileAReloadWaits_unlocksTheDocument() async {
+    let seen = CredentialLog()
+    openLockedWhenReady(nil, seen: seen)
+    await model.loadContent()
+    let ready = Gate<Void>()
+    openLockedWhenReady(ready, seen: seen)
+    let model = model
+    let reload = Task { await model.reload() }  // Retry …
+    await settle { ready.waiterCount == 1 }
+    let password = password
+    let unlock = Task { await model.unlock(with: Credential(password: password)) }  // … Unlock
+    await settle { ready.waiterCount == 2 }
+    ready.open()
+    _ = await reload.value
+    let outcome = await unlock.value
+    XCTAssertEqual(outcome, .unlocked)
+    XCTAssertEqual(
+      model.currentState, .content, "the unlock said unlocked: the document is not locked")
+  }
+
+  func test_cancellingAnUnlockWhileItsLoadContentWaits_restoresTheLock() async {
+    let seen = CredentialLog()
+    openLockedWhenReady(nil, seen: seen)
+    await model.loadContent()
+    let ready = Gate<Void>()
+    openLockedWhenReady(ready, seen: seen)
+    let model = model
+    let password = password
+    let unlock = Task { await model.unlock(with: Credential(password: password)) }
+    await settle { ready.waiterCount == 1 }
+    unlock.cancel()
+    ready.open()
+    let outcome = await unlock.value
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(model.currentState, .locked(.credentialRequired))
+    XCTAssertEqual(seen.all, ["document:-"], "a cancelled unlock runs no load")
+  }
+
+  func test_cancellingTheTasksOfAReloadAndAnUnlockMidLoad_keepsTheCredentialAndTheCount()
+    async
+  {
+    let seen = CredentialLog()
+    let opening = Gate<Void>()
+    let password = password
+    model.contentLoad = { model in
+      await model.load(into: \.content) { context in
+        seen.record("document", context.credential)
+        if seen.all.count > 1 { try await opening.wait() }
+        guard context.credential?.secret == password else { throw ContentLockedError() }
+        return ["page 1"]
+      }
+    }
+    await model.loadContent()
+    let model = model
+    let wrong = Task { await model.unlock(with: Credential(password: "wrong")) }
+    await settle { opening.waiterCount == 1 }
+    wrong.cancel()
+    let cancelledUnlock = await wrong.value
+    XCTAssertEqual(cancelledUnlock, .cancelled)
+    XCTAssertEqual(model.currentState, .locked(.credentialRequired))
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    opening.open()
+    let right = await model.unlock(with: Credential(password: password))
+    XCTAssertEqual(right, .unlocked)
+    let blocked = Gate<Void>()
+    model.contentLoad = { model in
+      await model.load(into: \.content) { context in
+        seen.record("document", context.credential)
+        try await blocked.wait()
+        return ["page 1"]
+      }
+    }
+    let reload = Task { await model.reload() }
+    await settle { blocked.waiterCount == 1 }
+    reload.cancel()
+    let cancelledReload = await reload.value
+    XCTAssertEqual(cancelledReload, .cancelled)
+    XCTAssertEqual(model.currentState, .content)
+    blocked.open()
+    await model.reload()
+    XCTAssertEqual(seen.all.last, "document:\(password)", "the credential survives a cancel")
+  }
+
+  func test_theLockoutErrorsRetryAction_grantsNoNewAttempts() async throws {
+    model.stateMachine.maximumUnlockAttempts = 2
+    await openLocked()
+    await model.unlock(with: Credential(password: "a"))
+    let second = await model.unlock(with: Credential(password: "b"))
+    XCTAssertEqual(second, .attemptLimitReached(attempts: 2))
+    let placeholder = try XCTUnwrap(
+      presenter.lastPresentation?.placeholder as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.actions.map(\.role), [.retry], "the lockout offers Retry")
+    await model.reload()  // what Retry does
+    let third = await model.unlock(with: Credential(password: "c"))
+    XCTAssertEqual(
+      third, .attemptLimitReached(attempts: 2),
+      "Retry on the lockout grants two more guesses, and so on without end")
+  }
+
+  func test_aLoadContentThatAlsoLoadsSomethingElse_keepsTheLockAndTheCredential() async {
+    // loadContent() opens the document, then loads its annotations (no password needed).
+    let password = password
+    var annotations: [String] = []
+    model.contentLoad = { model in
+      await model.load(into: \.content) { context in
+        guard context.credential?.secret == password else { throw ContentLockedError() }
+        return ["page 1"]
+      }
+      await model.load { _ in
+        ["note"]
+      } apply: { _, notes in
+        annotations = notes
+      }
+    }
+    await model.loadContent()
+    XCTAssertEqual(model.currentState.kind, .locked, "the document is locked")
+    let wrong = await model.unlock(with: Credential(password: "wrong"))
+    XCTAssertEqual(model.currentState.kind, .locked, "a wrong password leaves it locked")
+    XCTAssertEqual(wrong, .incorrectCredential(attempts: 1))
+    let right = await model.unlock(with: Credential(password: password))
+    XCTAssertEqual(right, .unlocked)
+    let reloaded = await model.reload()
+    XCTAssertEqual(reloaded, .completed)
+    XCTAssertEqual(model.currentState, .content, "reload keeps the document unlocked")
+    XCTAssertEqual(annotations, ["note"])
+  }
+
+  func test_aLoadContentStartingItsLoadInATask_cannotResetTheAttemptLimit() async {
+    model.stateMachine.maximumUnlockAttempts = 2
+    let verdicts = (0..<3).map { _ in Gate<Bool>() }
+    let verified = Counter()
+    model.stateMachine.credentialVerifier = { _ in
+      let index = verified.value
+      verified.increment()
+      return try await verdicts[index].wait()
+    }
+    let opened = Counter()
+    model.contentLoad = { model in
+      Task { @MainActor in  // loadContent() returns before the load starts
+        await model.load(into: \.content) { context in
+          opened.increment()
+          guard context.credential != nil else { throw ContentLockedError() }
+          return ["page 1"]
+        }
+      }
+    }
+    await model.loadContent()
+    let model = model
+    await settle { model.currentState.kind == .locked }
+    var outcomes: [UnlockOutcome] = []
+    for (index, guess) in ["a", "b", "c"].enumerated() {
+      let unlock = Task { await model.unlock(with: Credential(password: guess)) }
+      await settle { verified.value == index + 1 && opened.value == index + 2 }
+      verdicts[index].open(with: false)
+      outcomes.append(await unlock.value)
+      await settle { !model.stateMachine.hasActiveLoad }
+    }
+    XCTAssertEqual(
+      outcomes.last, .attemptLimitReached(attempts: 2),
+      "every wrong guess counts: \(outcomes), \(model.stateMachine.unlockAttempts) counted")
+  }
+
+  func test_concurrentReloadsAndUnlocks_completeEveryTransitionOnce_andLeaveItUnlockable() async {
+    let presenter = RecordingPresenter(finishing: .manually)
+    let model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: ManualClock()))
+    let ready = Gate<Void>()
+    model.contentLoad = { model in
+      await model.load(into: \.content) { context in
+        try await ready.wait()
+        guard context.credential?.secret == "pw" else { throw ContentLockedError() }
+        return ["page 1"]
+      }
+    }
+    let opened = Task { await model.loadContent() }
+    ready.open()
+    _ = await opened.value
+    presenter.finishAll()
+    let outcomes = OutcomeRecorder()
+    var calls: [Task<Void, Never>] = []
+    for index in 0..<3 {
+      calls.append(Task { _ = await model.reload() })
+      calls.append(Task { _ = await model.unlock(with: Credential(password: "pw")) })
+      calls.append(Task { _ = await model.reload() })
+      model.startLoading(animated: true, completion: outcomes.completion("start \(index)"))
+    }
+    for call in calls {
+      presenter.finishAll()
+      await call.value
+    }
+    await settle { presenter.finishAll() == 0 && !model.stateMachine.hasActiveLoad }
+    for index in 0..<3 { XCTAssertEqual(outcomes["start \(index)"].count, 1) }
+    XCTAssertEqual(model.stateMachine.presentedState, model.currentState)
+    // Whichever call won, the document can still be unlocked.
+    if model.currentState.kind == .locked {
+      let unlock = Task { await model.unlock(with: Credential(password: "pw")) }
+      await settle { presenter.finishAll() == 0 && !model.stateMachine.hasActiveLoad }
+      let outcome = await unlock.value
+      XCTAssertEqual(outcome, .unlocked)
+    }
+    XCTAssertEqual(model.currentState, .content)
+  }
+}
+
+/// The credentials that operations received, labelled, from any task.
+final class CredentialLog: Sendable {
+  private let entries = LockedState<[String]>([])
+  /// "label:secret", or "label:-" for no credential, in order.
+  var all: [String] { entries.withLock { $0 } }
+  func record(_ label: String, _ credential: Credential?) {
+    entries.withLock { $0.append("\(label):\(credential?.secret ?? "-")") }
+  }
 }

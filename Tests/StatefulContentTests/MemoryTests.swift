@@ -551,4 +551,34 @@ final class LoadMemoryTests: XCTestCase {
     try await settle { weakOwner == nil }
     XCTAssertNil(weakOwner, "the machine holds the actor its timers come back to weakly (I6)")
   }
+
+  @MainActor
+  func test_aModelWhoseUnlockWasAwaited_isReleasedWhenTheUnlockEnds() async {
+    weak var weakModel: TestModel?
+    weak var weakMachine: ContentStateMachine?
+    let verified = Gate<Void>()
+    var unlock: Task<UnlockOutcome, Never>?
+    do {
+      let presenter = RecordingPresenter()
+      let model = TestModel(machine: ContentStateMachine(presenter: presenter))
+      weakModel = model
+      weakMachine = model.stateMachine
+      model.contentLoad = { model in
+        await model.load(into: \.content) { context in
+          guard context.credential != nil else { throw ContentLockedError() }
+          try await verified.wait()
+          return ["page 1"]
+        }
+      }
+      await model.loadContent()
+      unlock = Task { await model.unlock(with: Credential(password: "pw")) }
+      await settle { verified.waiterCount == 1 }
+    }
+    verified.open()  // the screen was closed while the password was checked
+    let outcome = await unlock?.value
+    unlock = nil
+    XCTAssertEqual(outcome, .unlocked)
+    XCTAssertNil(weakModel, "nothing keeps the model once its unlock returned (I6)")
+    XCTAssertNil(weakMachine)
+  }
 }

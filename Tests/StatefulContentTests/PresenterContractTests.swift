@@ -383,6 +383,25 @@ final class PresenterContractTests: XCTestCase {
     XCTAssertEqual(first.presentedKinds, [.loading], "the old presenter gets nothing more")
   }
 
+  func test_aPresenterAttachedInACompletion_afterARequest_isShownTheStateOnce() {
+    let first = RecordingPresenter(finishing: .manually)
+    let second = RecordingPresenter()
+    let model = TestModel(presenter: first)
+    let outcomes = OutcomeRecorder()
+    model.startLoading(animated: true) { _ in
+      // The screen swaps its renderer while the load ends (a size-class change, say).
+      model.stateMachine.presenter = nil
+      model.content = ["a"]
+      model.endLoading(animated: true, completion: outcomes.completion("end"))
+      model.stateMachine.presenter = second
+    }
+    first.finishAll()
+    XCTAssertEqual(outcomes["end"], [.presented])
+    XCTAssertEqual(
+      second.records.map { "\($0.presentation.state) animated: \($0.animated)" },
+      ["content animated: true"], "the new presenter shows the content once, not twice")
+  }
+
   func test_attachingAPresenterBeforeAnythingWasRequested_showsNothing() {
     let model = TestModel()
     let screen = RecordingPresenter()

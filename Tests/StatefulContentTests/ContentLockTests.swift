@@ -87,7 +87,7 @@ final class ContentLockTests: XCTestCase {
     XCTAssertNil(lock.reason, "a load that succeeds lifts it")
   }
 
-  func test_loadStarted_reload_keepsTheCredential_andLiftsTheLockout() {
+  func test_loadStarted_reload_keepsTheCredentialTheCountAndTheLockout() {
     var lock = ContentLock()
     lock.maximumAttempts = 1
     lock.loadSucceeded(with: password)
@@ -96,8 +96,10 @@ final class ContentLockTests: XCTestCase {
     lock.loadStarted(.reload)
     XCTAssertEqual(lock.credential, password)
     XCTAssertTrue(lock.hidesContent, "the lock stays until the reload succeeds")
-    XCTAssertEqual(lock.failedAttempts, 0)
-    XCTAssertFalse(lock.isLockedOut)
+    XCTAssertEqual(lock.failedAttempts, 1, "a reload (Retry) grants no new guesses")
+    XCTAssertTrue(lock.isLockedOut)
+    lock.loadStarted(.load)
+    XCTAssertFalse(lock.isLockedOut, "a new load — the document opened again — does")
   }
 
   func test_loadStarted_unlock_keepsEverything() {

@@ -283,7 +283,7 @@ final class KeyedLoadTests: LoadTestCase {
     }
   }
 
-  func test_aSearchStartedWhileAnUnlockWaits_getsNoCredential() async {
+  func test_aSearchStartedWhileAnUnlockWaits_getsNoCredential() async throws {
     let seen = CredentialLog()
     let ready = Gate<Void>()
     ready.open()
@@ -297,7 +297,7 @@ final class KeyedLoadTests: LoadTestCase {
     }
     let model = model
     let unlock = Task { await model.unlock(with: Credential(password: "s3cret!")) }
-    await settle { lookUp.waiterCount == 1 }
+    try await settle { lookUp.waiterCount == 1 }
     _ = await model.load(into: \.content, key: "budget.xlsx") { context in
       seen.record("budget.xlsx", context.credential)
       return ["budget"]

@@ -394,7 +394,7 @@ final class LockingTests: XCTestCase {
     }
   }
 
-  func test_anUnlockWaitingForItsLoad_givesItsCredentialToNoOtherLoad() async {
+  func test_anUnlockWaitingForItsLoad_givesItsCredentialToNoOtherLoad() async throws {
     let seen = CredentialLog()
     openLockedWhenReady(nil, seen: seen)
     await model.loadContent()
@@ -402,7 +402,7 @@ final class LockingTests: XCTestCase {
     openLockedWhenReady(ready, seen: seen)
     let model = model
     let unlock = Task { await model.unlock(with: Credential(password: "guess-1234")) }
-    await settle { ready.waiterCount == 1 }
+    try await settle { ready.waiterCount == 1 }
     // Meanwhile the app opens another document (a tap in the sidebar).
     let other = openAnotherDocument(seen: seen)
     _ = await other.value
@@ -415,7 +415,7 @@ final class LockingTests: XCTestCase {
       outcome, .unlocked, "a wrong password the document never saw does not unlock it")
   }
 
-  func test_aReloadWaitingForItsLoad_givesTheKeptCredentialToNoOtherDocument() async {
+  func test_aReloadWaitingForItsLoad_givesTheKeptCredentialToNoOtherDocument() async throws {
     let seen = CredentialLog()
     openLockedWhenReady(nil, seen: seen)
     await model.loadContent()
@@ -424,7 +424,7 @@ final class LockingTests: XCTestCase {
     openLockedWhenReady(ready, seen: seen)
     let model = model
     let reload = Task { await model.reload() }  // pull to refresh
-    await settle { ready.waiterCount == 1 }
+    try await settle { ready.waiterCount == 1 }
     let other = openAnotherDocument(seen: seen)
     _ = await other.value
     ready.open()
@@ -435,7 +435,7 @@ final class LockingTests: XCTestCase {
     XCTAssertEqual(seen.all.last, "document:\(password)", "the reload keeps its credential")
   }
 
-  func test_twoReloadsAtOnce_keepTheDocumentUnlocked_andEachReportsItsLoad() async {
+  func test_twoReloadsAtOnce_keepTheDocumentUnlocked_andEachReportsItsLoad() async throws {
     let seen = CredentialLog()
     openLockedWhenReady(nil, seen: seen)
     await model.loadContent()
@@ -444,9 +444,9 @@ final class LockingTests: XCTestCase {
     openLockedWhenReady(ready, seen: seen)
     let model = model
     let first = Task { await model.reload() }  // pull to refresh …
-    await settle { ready.waiterCount == 1 }
+    try await settle { ready.waiterCount == 1 }
     let second = Task { await model.reload() }  // … and Retry, or a second pull
-    await settle { ready.waiterCount == 2 }
+    try await settle { ready.waiterCount == 2 }
     ready.open()
     let outcomes = [await first.value, await second.value]
     XCTAssertEqual(model.currentState, .content, "a reload never locks unlocked content again")
@@ -454,7 +454,7 @@ final class LockingTests: XCTestCase {
     XCTAssertFalse(outcomes.contains(nil), "both loadContent() calls started a load: \(outcomes)")
   }
 
-  func test_anUnlockWhileAReloadWaits_unlocksTheDocument() async {
+  func test_anUnlockWhileAReloadWaits_unlocksTheDocument() async throws {
     let seen = CredentialLog()
     openLockedWhenReady(nil, seen: seen)
     await model.loadContent()
@@ -462,10 +462,10 @@ final class LockingTests: XCTestCase {
     openLockedWhenReady(ready, seen: seen)
     let model = model
     let reload = Task { await model.reload() }  // Retry …
-    await settle { ready.waiterCount == 1 }
+    try await settle { ready.waiterCount == 1 }
     let password = password
     let unlock = Task { await model.unlock(with: Credential(password: password)) }  // … Unlock
-    await settle { ready.waiterCount == 2 }
+    try await settle { ready.waiterCount == 2 }
     ready.open()
     _ = await reload.value
     let outcome = await unlock.value
@@ -474,7 +474,7 @@ final class LockingTests: XCTestCase {
       model.currentState, .content, "the unlock said unlocked: the document is not locked")
   }
 
-  func test_cancellingAnUnlockWhileItsLoadContentWaits_restoresTheLock() async {
+  func test_cancellingAnUnlockWhileItsLoadContentWaits_restoresTheLock() async throws {
     let seen = CredentialLog()
     openLockedWhenReady(nil, seen: seen)
     await model.loadContent()
@@ -483,7 +483,7 @@ final class LockingTests: XCTestCase {
     let model = model
     let password = password
     let unlock = Task { await model.unlock(with: Credential(password: password)) }
-    await settle { ready.waiterCount == 1 }
+    try await settle { ready.waiterCount == 1 }
     unlock.cancel()
     ready.open()
     let outcome = await unlock.value
@@ -493,7 +493,7 @@ final class LockingTests: XCTestCase {
   }
 
   func test_cancellingTheTasksOfAReloadAndAnUnlockMidLoad_keepsTheCredentialAndTheCount()
-    async
+    async throws
   {
     let seen = CredentialLog()
     let opening = Gate<Void>()
@@ -509,7 +509,7 @@ final class LockingTests: XCTestCase {
     await model.loadContent()
     let model = model
     let wrong = Task { await model.unlock(with: Credential(password: "wrong")) }
-    await settle { opening.waiterCount == 1 }
+    try await settle { opening.waiterCount == 1 }
     wrong.cancel()
     let cancelledUnlock = await wrong.value
     XCTAssertEqual(cancelledUnlock, .cancelled)
@@ -527,7 +527,7 @@ final class LockingTests: XCTestCase {
       }
     }
     let reload = Task { await model.reload() }
-    await settle { blocked.waiterCount == 1 }
+    try await settle { blocked.waiterCount == 1 }
     reload.cancel()
     let cancelledReload = await reload.value
     XCTAssertEqual(cancelledReload, .cancelled)
@@ -545,78 +545,17 @@ final class LockingTests: XCTestCase {
     XCTAssertEqual(second, .attemptLimitReached(attempts: 2))
     let placeholder = try XCTUnwrap(
       presenter.lastPresentation?.placeholder as? StandardPlaceholder)
-    XCTAssertEqual(placeholder.actions.map(\.role), [.retry], "the lockout offers Retry")
-    await model.reload()  // what Retry does
+    XCTAssertEqual(placeholder.actions, [], "the built-in lockout offers no Retry")
+    await model.reload()  // what an app's Retry, or pull to refresh, does
     let third = await model.unlock(with: Credential(password: "c"))
     XCTAssertEqual(
       third, .attemptLimitReached(attempts: 2),
       "Retry on the lockout grants two more guesses, and so on without end")
   }
 
-  func test_aLoadContentThatAlsoLoadsSomethingElse_keepsTheLockAndTheCredential() async {
-    // loadContent() opens the document, then loads its annotations (no password needed).
-    let password = password
-    var annotations: [String] = []
-    model.contentLoad = { model in
-      await model.load(into: \.content) { context in
-        guard context.credential?.secret == password else { throw ContentLockedError() }
-        return ["page 1"]
-      }
-      await model.load { _ in
-        ["note"]
-      } apply: { _, notes in
-        annotations = notes
-      }
-    }
-    await model.loadContent()
-    XCTAssertEqual(model.currentState.kind, .locked, "the document is locked")
-    let wrong = await model.unlock(with: Credential(password: "wrong"))
-    XCTAssertEqual(model.currentState.kind, .locked, "a wrong password leaves it locked")
-    XCTAssertEqual(wrong, .incorrectCredential(attempts: 1))
-    let right = await model.unlock(with: Credential(password: password))
-    XCTAssertEqual(right, .unlocked)
-    let reloaded = await model.reload()
-    XCTAssertEqual(reloaded, .completed)
-    XCTAssertEqual(model.currentState, .content, "reload keeps the document unlocked")
-    XCTAssertEqual(annotations, ["note"])
-  }
-
-  func test_aLoadContentStartingItsLoadInATask_cannotResetTheAttemptLimit() async {
-    model.stateMachine.maximumUnlockAttempts = 2
-    let verdicts = (0..<3).map { _ in Gate<Bool>() }
-    let verified = Counter()
-    model.stateMachine.credentialVerifier = { _ in
-      let index = verified.value
-      verified.increment()
-      return try await verdicts[index].wait()
-    }
-    let opened = Counter()
-    model.contentLoad = { model in
-      Task { @MainActor in  // loadContent() returns before the load starts
-        await model.load(into: \.content) { context in
-          opened.increment()
-          guard context.credential != nil else { throw ContentLockedError() }
-          return ["page 1"]
-        }
-      }
-    }
-    await model.loadContent()
-    let model = model
-    await settle { model.currentState.kind == .locked }
-    var outcomes: [UnlockOutcome] = []
-    for (index, guess) in ["a", "b", "c"].enumerated() {
-      let unlock = Task { await model.unlock(with: Credential(password: guess)) }
-      await settle { verified.value == index + 1 && opened.value == index + 2 }
-      verdicts[index].open(with: false)
-      outcomes.append(await unlock.value)
-      await settle { !model.stateMachine.hasActiveLoad }
-    }
-    XCTAssertEqual(
-      outcomes.last, .attemptLimitReached(attempts: 2),
-      "every wrong guess counts: \(outcomes), \(model.stateMachine.unlockAttempts) counted")
-  }
-
-  func test_concurrentReloadsAndUnlocks_completeEveryTransitionOnce_andLeaveItUnlockable() async {
+  func test_concurrentReloadsAndUnlocks_completeEveryTransitionOnce_andLeaveItUnlockable()
+    async throws
+  {
     let presenter = RecordingPresenter(finishing: .manually)
     let model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: ManualClock()))
     let ready = Gate<Void>()
@@ -643,13 +582,13 @@ final class LockingTests: XCTestCase {
       presenter.finishAll()
       await call.value
     }
-    await settle { presenter.finishAll() == 0 && !model.stateMachine.hasActiveLoad }
+    try await settle { presenter.finishAll() == 0 && !model.stateMachine.hasActiveLoad }
     for index in 0..<3 { XCTAssertEqual(outcomes["start \(index)"].count, 1) }
     XCTAssertEqual(model.stateMachine.presentedState, model.currentState)
     // Whichever call won, the document can still be unlocked.
     if model.currentState.kind == .locked {
       let unlock = Task { await model.unlock(with: Credential(password: "pw")) }
-      await settle { presenter.finishAll() == 0 && !model.stateMachine.hasActiveLoad }
+      try await settle { presenter.finishAll() == 0 && !model.stateMachine.hasActiveLoad }
       let outcome = await unlock.value
       XCTAssertEqual(outcome, .unlocked)
     }

@@ -553,7 +553,7 @@ final class LoadMemoryTests: XCTestCase {
   }
 
   @MainActor
-  func test_aModelWhoseUnlockWasAwaited_isReleasedWhenTheUnlockEnds() async {
+  func test_aModelWhoseUnlockWasAwaited_isReleasedWhenTheUnlockEnds() async throws {
     weak var weakModel: TestModel?
     weak var weakMachine: ContentStateMachine?
     let verified = Gate<Void>()
@@ -572,7 +572,7 @@ final class LoadMemoryTests: XCTestCase {
       }
       await model.loadContent()
       unlock = Task { await model.unlock(with: Credential(password: "pw")) }
-      await settle { verified.waiterCount == 1 }
+      try await settle { verified.waiterCount == 1 }
     }
     verified.open()  // the screen was closed while the password was checked
     let outcome = await unlock?.value

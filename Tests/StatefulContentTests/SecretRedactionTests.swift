@@ -58,7 +58,14 @@ final class SecretRedactionTests: XCTestCase {
   }
 
   func test_aLongSecret_isComparedByScalars_alsoBeforeACombiningMark() {
-    XCTAssertEqual(verdict("key: abcd\u{301}", "abcd"), .masked("key: ••••\u{301}"))
+    XCTAssertEqual(
+      verdict("key: abcd\u{301}", "abcd"), .masked("key: ••••"),
+      "the mark goes with the character it is part of")
+  }
+
+  func test_aSecret_matchesItsCanonicallyEquivalentSpellings() {
+    XCTAssertEqual(verdict("bad key: cafe\u{301}-1234", "café-1234"), .masked("bad key: ••••"))
+    XCTAssertEqual(verdict("bad key: café-1234", "cafe\u{301}-1234"), .masked("bad key: ••••"))
   }
 
   // MARK: One to three characters: withheld where they stand alone

@@ -106,7 +106,8 @@ public final class DocumentSession: StatefulContent {
   ///   - action: The action the user triggered.
   ///   - isolation: The actor that owns the session; inferred from the caller.
   /// - Returns: `true` when the session handled it: Retry opens the document again with
-  ///   `reload()`, keeping a PDF unlocked. Unlock needs a password, which the caller asks for
+  ///   `reload()`, keeping a PDF unlocked — or, after too many wrong passwords, anew, so that
+  ///   the password is asked for again. Unlock needs a password, which the caller asks for
   ///   and passes to ``unlock(with:animated:isolation:)``; it and custom roles are not handled.
   @discardableResult
   public func perform(
@@ -114,7 +115,13 @@ public final class DocumentSession: StatefulContent {
   ) async -> Bool {
     switch action.role {
     case .retry:
-      await reload(isolation: isolation)
+      // After too many wrong passwords, Retry opens the document again, as the error says:
+      // a reload would keep the lockout.
+      if stateMachine.isLockedOut {
+        await open(isolation: isolation)
+      } else {
+        await reload(isolation: isolation)
+      }
       return true
     case .unlock, .custom:
       return false

@@ -66,7 +66,11 @@ extension StatefulContent {
     // nothing is shown.
     if Task.isCancelled { return .cancelled }
     let machine = stateMachine
-    let start = machine.loadStart()
+    let start = machine.loadStart(for: key?.key)
+    if start.isSuperseded, let id = start.id {
+      machine.requestedLoadEnded(id, outcome: .superseded)
+      return .superseded
+    }
     var work = work
     if start.mode == .unlock, let verifier = machine.credentialVerifier,
       let credential = start.credential
@@ -76,7 +80,7 @@ extension StatefulContent {
     var driver = LoadDriver(
       machine: machine, mode: start.mode, credential: start.credential, animated: animated,
       retry: retry, work: work, key: key?.key, keyChange: key?.change ?? .keepPrevious,
-      debounce: start.mode == .load ? key?.debounce ?? .zero : .zero)
+      debounce: start.id == nil ? key?.debounce ?? .zero : .zero)
     let outcome = await driver.run(
       host: self, isolation: isolation, apply: { apply(self, $0) }, reset: { reset?(self) })
     if let id = start.id { machine.requestedLoadEnded(id, outcome: outcome) }

@@ -122,6 +122,14 @@ public protocol StatefulContent: AnyObject {
   /// page of a paged list. It runs on its caller's actor (`nonisolated(nonsending)`), the
   /// model's.
   ///
+  /// Implementation requirements: start the content's load and await it. Only a load started
+  /// while this method runs — in its task, or a task it creates — is the reload's or the
+  /// unlock's; one left running after it returns starts as a new load, which forgets the
+  /// credential and the counted attempts. Start one load of the content: a second one is a
+  /// load of the content too (and one that succeeds lifts a lock), so data that is not the
+  /// content — a document's annotations — is loaded outside the machine, or in the `apply` of
+  /// the content's load.
+  ///
   /// - Important: In a `@MainActor` class whose declaration names the conformance
   ///   (`final class Feed: @MainActor StatefulContent`), Swift 6.3 gives the method the
   ///   requirement's isolation instead of the main actor's, and it cannot use the model:

@@ -16,6 +16,9 @@ struct RequestedLoads {
     var credential: Credential?
     /// The request the load runs for, or `nil` for a new load.
     var id: UInt64?
+    /// Whether a newer request superseded the request before its load started: the load
+    /// does not start (latest wins).
+    var isSuperseded = false
   }
 
   /// The request a task waits on: which machine's, and which of its requests.
@@ -37,10 +40,17 @@ struct RequestedLoads {
   /// Whether request `id` waits for an unlock's load.
   func isUnlock(_ id: UInt64) -> Bool { waiting[id]?.mode == .unlock }
 
-  /// A request begins.
+  /// A request begins. An unlock supersedes the reloads whose load has not started yet: the
+  /// credential to try is newer than the refresh, and a refresh starting after it would
+  /// supersede the unlock's load and leave the content locked.
   ///
   /// - Returns: Its identifier, for the task's ``Scope``.
   mutating func begin(_ mode: LoadLifecycle.Mode, credential: Credential?) -> UInt64 {
+    if mode == .unlock {
+      for (waitingID, start) in waiting where start.mode == .reload {
+        waiting[waitingID]?.isSuperseded = true
+      }
+    }
     let id = nextID
     nextID &+= 1
     waiting[id] = Start(mode: mode, credential: credential, id: id)

@@ -10,7 +10,8 @@ struct ContentLock {
     case proceed
     /// Nothing is locked.
     case notLocked
-    /// The wrong credentials reached the limit; refused until a new load starts.
+    /// The wrong credentials reached the limit; refused until a new load (not a reload)
+    /// starts.
     case lockedOut(attempts: Int)
   }
 
@@ -64,16 +65,15 @@ struct ContentLock {
     self = ContentLock(maximumAttempts: maximumAttempts)
   }
 
-  /// A load starts. A new load forgets the attempts, the lockout and the credential; a
-  /// reload keeps the credential; an unlock keeps everything. The lock itself stays until a
-  /// load succeeds (or finds the content locked again): content hidden by a lock — after an
-  /// auto-lock, say — is never presented while a load or a reload runs, nor after one fails.
+  /// A load starts. A new load forgets the credential, the counted attempts and the lockout —
+  /// opening the document again, as the lockout's message says; a reload (Retry, pull to
+  /// refresh) keeps all three, so that it grants no new guesses; an unlock keeps everything.
+  /// The lock itself stays until a load succeeds (or finds the content locked again): content
+  /// hidden by a lock — after an auto-lock, say — is never presented while a load or a reload
+  /// runs, nor after one fails.
   mutating func loadStarted(_ mode: LoadLifecycle.Mode) {
-    switch mode {
-    case .unlock: return
-    case .reload: break
-    case .load: credential = nil
-    }
+    guard mode == .load else { return }
+    credential = nil
     failedAttempts = 0
     isLockedOut = false
   }

@@ -11,7 +11,10 @@
 /// how `String(describing:)`, `String(reflecting:)` and `debugDescription` show an error that
 /// holds it as a value (`wrongPassword("C:\\key")`, `"tr0ub\"4dor"`, `"\u{07}"`); escaped
 /// twice, as a description of such a description shows it; and with every scalar outside
-/// ASCII as a Unicode escape (`\u{00E9}`). Secrets are compared by Unicode scalars.
+/// ASCII as a Unicode escape (`\u{00E9}`). Secrets are compared both by characters, as Swift
+/// compares strings — canonically equivalent spellings match ("café" with a precomposed é and
+/// with `e` and a combining accent) — and by Unicode scalars, so that a secret is found also
+/// where a combining mark follows it; what is masked is every character a match touches.
 ///
 /// What happens to a text depends on the secret's length:
 ///
@@ -43,19 +46,19 @@ struct SecretRedaction: Sendable {
   /// Redacts nothing.
   static let none = SecretRedaction(secrets: [])
 
-  /// The spellings of the secrets that are masked, as Unicode scalars.
-  private let masked: [[Unicode.Scalar]]
+  /// The spellings of the secrets that are masked.
+  private let masked: [Spelling]
   /// The spellings of the short secrets, which withhold a text where they stand alone.
-  private let withheld: [[Unicode.Scalar]]
+  private let withheld: [Spelling]
 
   /// Makes the redaction of some secrets; empty secrets are ignored.
   ///
   /// - Parameter secrets: The secrets no text may show.
   init(secrets: some Sequence<String>) {
-    var masked: [[Unicode.Scalar]] = []
-    var withheld: [[Unicode.Scalar]] = []
+    var masked: [Spelling] = []
+    var withheld: [Spelling] = []
     for secret in secrets where !secret.isEmpty {
-      let spellings = Self.spellings(of: secret).map { Array($0.unicodeScalars) }
+      let spellings = Self.spellings(of: secret).map(Spelling.init)
       if secret.count <= Self.longestShortSecret {
         withheld += spellings.filter { !withheld.contains($0) }
       } else {
@@ -83,32 +86,59 @@ struct SecretRedaction: Sendable {
 
   /// What a text from outside the library becomes.
   ///
-  /// - Complexity: O(*n* × *s*) for a text of *n* scalars and *s* scalars of spellings, and
+  /// - Complexity: O(*n* × *s*) for a text of *n* characters and *s* characters of spellings, and
   ///   nothing at all without a secret.
   func verdict(on text: String) -> Verdict {
     guard !isEmpty, !text.isEmpty else { return .unchanged }
-    let scalars = Array(text.unicodeScalars)
+    let characters = Array(text)
+    // Each scalar of the text, and the character it belongs to.
+    var scalars: [Unicode.Scalar] = []
+    var characterOf: [Int] = []
+    for (index, character) in characters.enumerated() {
+      for scalar in character.unicodeScalars {
+        scalars.append(scalar)
+        characterOf.append(index)
+      }
+    }
     let showsAShortSecret = withheld.contains {
-      !Self.occurrences(of: $0, in: scalars, alone: true).isEmpty
+      !Self.occurrences(of: $0.characters, in: characters, alone: true).isEmpty
+        || !Self.occurrences(of: $0.scalars, in: scalars, alone: true).isEmpty
     }
     if showsAShortSecret { return .withheld }
     var covered: [Bool] = []
+    func cover(_ characterIndices: some Sequence<Int>) {
+      if covered.isEmpty { covered = Array(repeating: false, count: characters.count) }
+      for index in characterIndices { covered[index] = true }
+    }
     for spelling in masked {
-      for occurrence in Self.occurrences(of: spelling, in: scalars, alone: false) {
-        if covered.isEmpty { covered = Array(repeating: false, count: scalars.count) }
-        for index in occurrence { covered[index] = true }
+      for occurrence in Self.occurrences(of: spelling.characters, in: characters, alone: false) {
+        cover(occurrence)
+      }
+      for occurrence in Self.occurrences(of: spelling.scalars, in: scalars, alone: false) {
+        cover(occurrence.map { characterOf[$0] })
       }
     }
     guard !covered.isEmpty else { return .unchanged }
-    var result = String.UnicodeScalarView()
-    for (index, scalar) in scalars.enumerated() {
+    var result = ""
+    for (index, character) in characters.enumerated() {
       if !covered[index] {
-        result.append(scalar)
+        result.append(character)
       } else if index == 0 || !covered[index - 1] {
-        result.append(contentsOf: Self.mask.unicodeScalars)
+        result += Self.mask
       }
     }
-    return .masked(String(result))
+    return .masked(result)
+  }
+
+  /// A spelling of a secret, as characters and as Unicode scalars.
+  private struct Spelling: Equatable, Sendable {
+    var characters: [Character]
+    var scalars: [Unicode.Scalar]
+
+    init(_ text: String) {
+      characters = Array(text)
+      scalars = Array(text.unicodeScalars)
+    }
   }
 
   /// A text from outside the library as it may be shown.
@@ -151,31 +181,42 @@ struct SecretRedaction: Sendable {
   ///
   /// - Parameter alone: Whether to count only occurrences that stand alone: an edge of the
   ///   spelling that is part of a word (a letter, a digit, a combining mark) must not touch
-  ///   another such scalar of the text.
-  private static func occurrences(
-    of spelling: [Unicode.Scalar], in scalars: [Unicode.Scalar], alone: Bool
+  ///   another such character of the text.
+  private static func occurrences<Element: Equatable & PartOfAWord>(
+    of spelling: [Element], in elements: [Element], alone: Bool
   ) -> [Range<Int>] {
-    guard let first = spelling.first, let last = spelling.last, spelling.count <= scalars.count
+    guard let first = spelling.first, let last = spelling.last,
+      spelling.count <= elements.count
     else { return [] }
-    let checksStart = alone && isPartOfAWord(first)
-    let checksEnd = alone && isPartOfAWord(last)
+    let checksStart = alone && first.isPartOfAWord
+    let checksEnd = alone && last.isPartOfAWord
     var found: [Range<Int>] = []
-    for start in 0...(scalars.count - spelling.count) where scalars[start] == first {
+    for start in 0...(elements.count - spelling.count) where elements[start] == first {
       let end = start + spelling.count
-      guard scalars[start..<end].elementsEqual(spelling) else { continue }
-      if checksStart, start > 0, isPartOfAWord(scalars[start - 1]) { continue }
-      if checksEnd, end < scalars.count, isPartOfAWord(scalars[end]) { continue }
+      guard elements[start..<end].elementsEqual(spelling) else { continue }
+      if checksStart, start > 0, elements[start - 1].isPartOfAWord { continue }
+      if checksEnd, end < elements.count, elements[end].isPartOfAWord { continue }
       found.append(start..<end)
     }
     return found
   }
 
-  /// Whether a scalar belongs to a word: a letter, a digit or a combining mark.
-  private static func isPartOfAWord(_ scalar: Unicode.Scalar) -> Bool {
-    let properties = scalar.properties
+}
+
+/// A character or a scalar that may belong to a word: a letter, a digit or a combining mark.
+private protocol PartOfAWord {
+  var isPartOfAWord: Bool { get }
+}
+
+extension Unicode.Scalar: PartOfAWord {
+  fileprivate var isPartOfAWord: Bool {
     switch properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark: return true
-    default: return properties.isAlphabetic || properties.numericType != nil
+    case .nonspacingMark, .spacingMark, .enclosingMark: true
+    default: properties.isAlphabetic || properties.numericType != nil
     }
   }
+}
+
+extension Character: PartOfAWord {
+  fileprivate var isPartOfAWord: Bool { unicodeScalars.contains { $0.isPartOfAWord } }
 }

@@ -114,15 +114,21 @@ extension ContentStateMachine {
     return requestedLoads.end(id)
   }
 
-  /// How a load starting now runs: as the request its task waits on, if no load took it yet
-  /// (a reload or an unlock, with its credential), else as a new load.
-  func loadStart() -> RequestedLoads.Start {
-    if let scope = RequestedLoads.Scope.current, scope.machine == ObjectIdentifier(self),
-      let start = requestedLoads.take(scope.id)
-    {
-      return start
+  /// How a load of `key` starting now runs: as the request its task waits on, if no load took
+  /// it yet (a reload or an unlock, with its credential), else as a new load. A reload that
+  /// loads another key than the content's is a new load of that key: a credential belongs to
+  /// the key it unlocked.
+  func loadStart(for key: LoadKey?) -> RequestedLoads.Start {
+    guard let scope = RequestedLoads.Scope.current, scope.machine == ObjectIdentifier(self),
+      var start = requestedLoads.take(scope.id)
+    else {
+      return RequestedLoads.Start(mode: .load, credential: nil, id: nil)
     }
-    return RequestedLoads.Start(mode: .load, credential: nil, id: nil)
+    if start.mode == .reload, key != currentContentKey {
+      start.mode = .load
+      start.credential = nil
+    }
+    return start
   }
 
   /// The load that took request `id` ended.

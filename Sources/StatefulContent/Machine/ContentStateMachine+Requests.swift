@@ -336,11 +336,19 @@ extension ContentStateMachine {
   /// instead: loading appears when the delay elapses, or never, as for any presenter.
   func presentRequestedPresentationAgain() {
     let presentation = queue.hasDeferred ? queue.presented : requestedPresentation
-    guard presentation.state.kind != .idle else { return }
+    guard presentation.state.kind != .idle, !isWaitingToHandle(latestRequestID) else { return }
     let id = nextRequestID
     nextRequestID &+= 1
     if !queue.hasDeferred { latestRequestID = id }
     send(.request(.init(id: id, presentation: presentation, animated: false, forced: true)))
+  }
+
+  /// Whether request `id` waits in the event queue — made from a completion or a hook, it is
+  /// presented to whichever presenter is attached when its turn comes.
+  private func isWaitingToHandle(_ id: UInt64) -> Bool {
+    events.contains {
+      if case .request(let request) = $0 { request.id == id } else { false }
+    }
   }
 
   /// Requests a presentation built before, such as the one a cancelled load replaced.

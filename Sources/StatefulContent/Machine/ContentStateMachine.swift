@@ -113,6 +113,8 @@ public final class ContentStateMachine: Observable {
   var keys: LoadKeys { keysBox?.value ?? LoadKeys() }
   /// The key the state is about, read without copying the keys.
   var currentKey: LoadKey? { keysBox?.value.key }
+  /// The key the adopter's content belongs to, read without copying the keys.
+  var currentContentKey: LoadKey? { keysBox?.value.contentKey }
   /// ``LoadKeys/contentCounts``, kept by `updateKeys` so that a decision reads one field.
   @exclusivity(unchecked) @usableFromInline var contentCountsForKeys = true
   /// The page append that runs, where appending stands, and the one a Retry repeats; boxed,
@@ -301,7 +303,7 @@ public final class ContentStateMachine: Observable {
   /// How many wrong credentials were given since the content was locked.
   public var unlockAttempts: Int { contentLock.failedAttempts }
   /// Whether the wrong credentials reached ``maximumUnlockAttempts``; unlocking is refused
-  /// until a new load (or reload) starts.
+  /// until a new load starts — opening the document again, not a reload or Retry.
   public var isLockedOut: Bool { contentLock.isLockedOut }
   /// How many wrong credentials are allowed before the state becomes error with
   /// ``UnlockError/attemptLimitReached(attempts:)``; `nil` (the default) allows any number.

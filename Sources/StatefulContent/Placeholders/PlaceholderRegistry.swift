@@ -141,6 +141,8 @@ struct PlaceholderRegistry {
       guard filled.fillRegistered(from: error, strings: builtIns.strings) else {
         return configure(base)
       }
+      // An unlock error's texts are the library's own: nothing to redact.
+      guard !(error is UnlockError) else { return configure(filled) }
       return configure(
         redaction.redacting(filled, over: registered, builtIns.redactionReplacements(for: .error)))
     case .idle, .content, .locked, .custom:
@@ -195,6 +197,12 @@ struct PlaceholderRegistry {
     case .error(let error):
       var placeholder = builtIns.error
       placeholder.fillBuiltIn(from: error, strings: builtIns.strings)
+      if let unlock = error as? UnlockError {
+        // The library's own texts: nothing to redact. Too many wrong credentials offer no
+        // Retry, which would only show the lockout again: the document is opened anew.
+        if case .attemptLimitReached = unlock { placeholder.actions = [] }
+        return placeholder
+      }
       return redaction.redacting(
         placeholder, over: builtIns.error, builtIns.redactionReplacements(for: .error))
     case .locked(.incorrectCredential(let attempts)):

@@ -30,7 +30,8 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(model.content, ["second"])
 
     let attempts = Counter()
-    let retry = RetryPolicy(maximumRetries: 1, initialDelay: .zero)
+    // Content ("second") stays on screen: a refresh, retried only as the policy allows it.
+    let retry = RetryPolicy(maximumRetries: 1, maximumRefreshRetries: 1, initialDelay: .zero)
     let retried = await model.load(into: \.content, retry: retry) { _, context in
       attempts.increment()
       if context.attempt == 1 { throw TestError("first") }
@@ -101,6 +102,53 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(model.reportedErrors, ["timeout"])
     XCTAssertEqual(model.content, ["cached"])
     XCTAssertFalse(presenter.presentedKinds.contains(.loading))
+  }
+
+  /// Shows cached content, then starts a refresh whose every attempt fails ("timeout n").
+  private func startFailingRefresh(retry: RetryPolicy) -> (Task<LoadOutcome, Never>, Counter) {
+    model.content = ["cached"]
+    model.setupInitialState()
+    let attempts = Counter()
+    let model = model
+    let load = Task {
+      await model.load(into: \.content, retry: retry) { _ in
+        attempts.increment()
+        throw TestError("timeout \(attempts.value)")
+      }
+    }
+    return (load, attempts)
+  }
+
+  func test_refresh_failingUnderTheStandardRetry_endsAtOnce_andCallsTheHookOnce() async {
+    let (load, attempts) = startFailingRefresh(retry: .standard)
+    await settle { attempts.value == 1 && !self.model.stateMachine.isRefreshing }
+    XCTAssertFalse(model.stateMachine.isRefreshing, "the refresh indicator stops at once")
+    XCTAssertEqual(clock.sleeperCount, 0, "no backoff is waited for")
+    XCTAssertEqual(model.reportedErrors, ["timeout 1"])
+    model.cancelLoading()  // Ends a load still backing off, so that the test ends either way.
+    let outcome = await load.value
+    XCTAssertEqual(outcome.error as? TestError, TestError("timeout 1"))
+    XCTAssertEqual(attempts.value, 1, "the remaining retries are not run")
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertEqual(model.content, ["cached"])
+    XCTAssertEqual(model.reportedErrors, ["timeout 1"], "the hook is called once")
+    XCTAssertFalse(presenter.presentedKinds.contains(.loading))
+  }
+
+  func test_refresh_withOneRefreshRetry_retriesOnce_thenReportsTheFailure() async {
+    let (load, attempts) = startFailingRefresh(
+      retry: RetryPolicy(maximumRetries: 3, maximumRefreshRetries: 1))
+    await settle { self.clock.sleeperCount == 1 }
+    XCTAssertTrue(model.stateMachine.isRefreshing, "still refreshing during the one backoff")
+    clock.advance(by: .seconds(1))
+    await settle { attempts.value == 2 && !self.model.stateMachine.isRefreshing }
+    XCTAssertEqual(clock.sleeperCount, 0, "no second backoff")
+    model.cancelLoading()  // Ends a load still backing off, so that the test ends either way.
+    let outcome = await load.value
+    XCTAssertEqual(outcome.error as? TestError, TestError("timeout 2"))
+    XCTAssertEqual(attempts.value, 2)
+    XCTAssertFalse(model.stateMachine.isRefreshing)
+    XCTAssertEqual(model.reportedErrors, ["timeout 2"])
   }
 
   func test_loadStartedFirstFinishingLast_isSuperseded_andChangesNothing() async {  // I4

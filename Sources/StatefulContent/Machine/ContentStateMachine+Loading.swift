@@ -153,10 +153,12 @@ extension ContentStateMachine {
     let now = clock.now()
     let loadingShownAt = loads.loadingShownAt
     let loadingIsRequested = storedRequestedState.kind == .loading
+    let isRefreshing = storedIsRefreshing
     return loads.updateLifecycle(of: id) {
       $0.attemptFinished(
         attempt, error: error, now: now, loadingShownAt: loadingShownAt,
-        loadingIsRequested: loadingIsRequested, unitRandom: { Double.random(in: 0..<1) })
+        loadingIsRequested: loadingIsRequested, isRefreshing: isRefreshing,
+        unitRandom: { Double.random(in: 0..<1) })
     } ?? nil
   }
 

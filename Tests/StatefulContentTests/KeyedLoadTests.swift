@@ -128,6 +128,39 @@ final class KeyedLoadTests: LoadTestCase {
     XCTAssertEqual(placeholder?.message, PlaceholderStrings.current.noResults(for: "zz"))
   }
 
+  func test_anEmptyResult_isTitledNoResults_inEnglishGermanAndFrench_andAnnouncedSo() async {
+    let expected: [(PlaceholderStrings, title: String, message: String)] = [
+      (.english, "No Results", "No results for “swz”."),
+      (.german, "Keine Ergebnisse", "Keine Ergebnisse für „swz“."),
+      (.french, "Aucun résultat", "Aucun résultat pour «\u{A0}swz\u{A0}»."),
+    ]
+    for (strings, title, message) in expected {
+      let model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: clock))
+      model.stateMachine.loadingPolicy = .immediate
+      model.stateMachine.strings = strings
+      let announcer = RecordingAnnouncer()
+      model.stateMachine.setAnnouncer(announcer, policy: .immediate)
+      _ = await model.load(into: \.content, key: "swz") { _ in [] }
+      let placeholder = presenter.lastPresentation?.placeholder as? StandardPlaceholder
+      XCTAssertEqual(placeholder?.title, title, strings.language)
+      XCTAssertEqual(placeholder?.message, message, strings.language)
+      XCTAssertEqual(announcer.texts.last, "\(title). \(message)", strings.language)
+    }
+  }
+
+  func test_anEmptyResult_keepsTheAppsEmptyTitle_andAnEmptyWithoutAKeyIsNoContent() async throws {
+    model.stateMachine.strings = .english
+    _ = await model.load(into: \.content) { _ in [] }
+    let unkeyed = presenter.lastPresentation?.placeholder as? StandardPlaceholder
+    XCTAssertEqual(unkeyed?.title, "No Content", "nothing was searched for")
+    try model.stateMachine.setPlaceholder(
+      StandardPlaceholder(title: "Nothing Here", symbolName: "tray"), for: .empty)
+    await searched("swz", [])
+    let registered = presenter.lastPresentation?.placeholder as? StandardPlaceholder
+    XCTAssertEqual(registered?.title, "Nothing Here", "the app's own title wins")
+    XCTAssertEqual(registered?.message, "No results for “swz”.")
+  }
+
   func test_eachKeystroke_supersedesTheLast_onlyTheLastIsApplied() async {
     let gates = [Gate<[String]>(), Gate<[String]>(), Gate<[String]>()]
     var loads: [Task<LoadOutcome, Never>] = []

@@ -135,6 +135,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
     let rows: [(KeyPath<PlaceholderStrings, String>, [String])] = [
       (\.loading, ["Loading…", "Wird geladen…", "Chargement…"]),
       (\.empty, ["No Content", "Kein Inhalt", "Aucun contenu"]),
+      (\.noResultsTitle, ["No Results", "Keine Ergebnisse", "Aucun résultat"]),
       (\.error, ["Something Went Wrong", "Etwas ist schiefgelaufen", "Un problème est survenu"]),
       (\.retry, ["Retry", "Erneut versuchen", "Réessayer"]),
       (\.locked, ["Locked", "Gesperrt", "Verrouillé"]),
@@ -170,6 +171,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
         one: "Password errata ({count} tentativo).",
         other: "Password errata ({count} tentativi)."),
       noResults: "Nessun risultato per «{key}».",
+      noResultsTitle: "Nessun risultato",
       results: CountedText(one: "{count} risultato", other: "{count} risultati"),
       attemptLimit: CountedText(
         one: "Troppe password errate ({count} tentativo).",

@@ -425,6 +425,7 @@ final class LoadingTests: LoadTestCase {
 
   func test_retry_twoThousandImmediateRetries_allRun_andProgressIsNotANewLastState() async {
     let model = TestModel(machine: ContentStateMachine(presenter: RecordingPresenter()))
+    model.stateMachine.loadingPolicy = .immediate
     let attempts = Counter()
     let outcome = await model.load(
       into: \.content, retry: RetryPolicy(maximumRetries: 2_000, initialDelay: .zero)

@@ -12,6 +12,7 @@ final class LockingTests: XCTestCase {
   override func setUp() async throws {
     presenter = RecordingPresenter()
     model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: ManualClock()))
+    model.stateMachine.loadingPolicy = .immediate  // The tests check each state as it shows.
   }
 
   /// Opens a document that needs `password`, recording the credentials it was given.
@@ -271,6 +272,7 @@ final class LockingTests: XCTestCase {
       received.append(presentation.state.description)
     }
     model = TestModel(machine: ContentStateMachine(presenter: handler, clock: ManualClock()))
+    model.stateMachine.loadingPolicy = .immediate
     await openLocked()
     await model.unlock(with: Credential(password: "bad"))
     await model.unlock(with: Credential(password: password))

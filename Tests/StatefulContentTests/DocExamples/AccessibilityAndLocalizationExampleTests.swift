@@ -66,6 +66,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
   func test_theStatusLineAnnouncer_hearsTheOutcomeOfALoad() async {
     let inbox = Inbox()
     inbox.stateMachine.strings = .english
+    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     await inbox.load(into: \.content) { _ in ["a", "b", "c"] }
     XCTAssertEqual(inbox.announcer.lines, ["Loading…"], "the count waits for the interval")
     XCTAssertNotNil(inbox.stateMachine.announcer as? StatusLineAnnouncer)
@@ -82,6 +83,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
     let announcer = RecordingAnnouncer()
     let model = SearchModel(machine: ContentStateMachine(clock: clock))
     model.stateMachine.strings = .english
+    model.stateMachine.loadingPolicy = .immediate  // "Loading…" is heard at once.
     model.stateMachine.setAnnouncer(announcer)
 
     model.startLoading()
@@ -188,6 +190,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
     XCTAssertEqual(italian.results(3), "3 risultati")
     XCTAssertEqual(italian.incorrectCredential(attempts: 2), "Password errata (2 tentativi).")
     machine.strings = italian
+    machine.loadingPolicy = .immediate  // What shows at once is checked.
     let model = SearchModel(machine: machine)
     model.startLoading()
     let placeholder = try XCTUnwrap(

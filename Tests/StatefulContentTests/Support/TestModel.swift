@@ -11,8 +11,11 @@ final class TestModel: StatefulContent {
   var onHandleError: ((any Error) -> Void)?
   var onConfigureEmpty: (() -> Void)?
 
+  /// Makes a model whose machine presents at once (``LoadingPolicy/immediate``): the tests
+  /// that use it check what shows the moment a request returns, not the default's pacing.
   init(presenter: (any Presenter)? = nil) {
     stateMachine = ContentStateMachine(presenter: presenter)
+    stateMachine.loadingPolicy = .immediate
   }
 
   init(machine: ContentStateMachine) {

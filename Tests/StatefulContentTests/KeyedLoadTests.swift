@@ -102,6 +102,24 @@ final class KeyedLoadTests: LoadTestCase {
     XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("q"))
   }
 
+  func test_anotherKeysFailure_isRetried_whileThePreviousResultsStayMarked() async {
+    await searched("s", ["swift"])
+    let attempts = Counter()
+    let model = model
+    let load = Task {
+      await model.load(into: \.content, key: "sw", retry: .standard) { _ in
+        attempts.increment()
+        throw TestError("offline")
+      }
+    }
+    await settle { self.clock.sleeperCount == 1 }
+    XCTAssertEqual(presenter.lastPresentation?.showsPreviousKey, true)
+    XCTAssertEqual(attempts.value, 1, "backing off: a failure would not keep s's results")
+    model.cancelLoading()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+  }
+
   func test_aFailedRefreshOfTheSameKey_keepsTheContent_andReportsTheError() async {
     await searched("s", ["swift"])
     _ = await model.load(into: \.content, key: "s") { _ in throw TestError("offline") }

@@ -99,6 +99,15 @@ final class LoadLifecycleTests: XCTestCase {
       .conclude)
   }
 
+  func test_attemptFinished_anotherKeyWithThePreviousKeysContentShown_retriesAsALoad() {
+    var load = lifecycle(retry: .standard)
+    XCTAssertEqual(
+      load.attemptFinished(
+        1, error: TestError(), now: .zero, loadingShownAt: nil, loadingIsRequested: false,
+        isRefreshing: true, showsPreviousKey: true, unitRandom: { 0.5 }),
+      .retry(at: .seconds(1)), "its failure shows the error: the content is not kept")
+  }
+
   func test_attemptFinished_aLoadWhoseContentLeftMeanwhile_retriesAsALoad() {
     var load = lifecycle(retry: .standard)
     XCTAssertEqual(

@@ -11,9 +11,12 @@
 /// the content kept. The person sees content and a refresh indicator (SwiftUI's
 /// `.refreshable` spins until the load ends); backing off 1 + 2 + 4 seconds behind it would
 /// keep it spinning for 7 seconds before anything is said, and pulling again is their retry.
-/// Retries are for a screen with nothing to show: a load that shows loading retries as the
-/// policy says. The rule is checked when an attempt fails, so a load whose content went away
-/// meanwhile retries, and one whose content arrived (a streaming load's first part) does not.
+/// Retries are for a screen whose content a failure would not keep: a load that shows loading
+/// retries as the policy says, and so does a keyed load for another key while the previous
+/// key's results stay marked (``Presentation/showsPreviousKey``) — its failure shows the error
+/// instead of them. The rule is checked when an attempt fails, so a load whose content went
+/// away meanwhile retries, and one whose content arrived (a streaming load's first part) does
+/// not.
 ///
 /// Bad values fall back, as documented per property, rather than trap.
 public struct RetryPolicy: Sendable {
@@ -83,8 +86,8 @@ public struct RetryPolicy: Sendable {
   /// - Parameters:
   ///   - attempt: The attempt that failed, counting from 1.
   ///   - error: The error it failed with.
-  ///   - isRefreshing: Whether content stays on screen while the load runs (a refresh).
-  ///     Defaults to `false`.
+  ///   - isRefreshing: Whether the load is a refresh: content stays on screen while it runs,
+  ///     and a failure keeps it. Defaults to `false`.
   /// - Returns: `true` when another attempt is due.
   public func allowsRetry(
     afterAttempt attempt: Int, error: any Error, isRefreshing: Bool = false

@@ -154,11 +154,12 @@ extension ContentStateMachine {
     let loadingShownAt = loads.loadingShownAt
     let loadingIsRequested = storedRequestedState.kind == .loading
     let isRefreshing = storedIsRefreshing
+    let showsPreviousKey = keysBox?.value.showsPreviousKey ?? false
     return loads.updateLifecycle(of: id) {
       $0.attemptFinished(
         attempt, error: error, now: now, loadingShownAt: loadingShownAt,
         loadingIsRequested: loadingIsRequested, isRefreshing: isRefreshing,
-        unitRandom: { Double.random(in: 0..<1) })
+        showsPreviousKey: showsPreviousKey, unitRandom: { Double.random(in: 0..<1) })
     } ?? nil
   }
 

@@ -687,6 +687,7 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
     let announcer = RecordingAnnouncer()
     let machine = ContentStateMachine()
     machine.strings = .english
+    machine.loadingPolicy = .immediate
     let model = TestModel(machine: machine)
     machine.setAnnouncer(
       announcer, policy: AnnouncementPolicy(coalescingInterval: .seconds(Int64.max)))

@@ -251,6 +251,7 @@ final class AnnouncementTests: AnnouncingTestCase {
     weak var released: TestModel?
     do {
       let machine = ContentStateMachine(clock: clock)
+      machine.loadingPolicy = .immediate  // The announcement, not the show delay, waits.
       machine.setAnnouncer(announcer)
       let model = TestModel(machine: machine)
       released = model

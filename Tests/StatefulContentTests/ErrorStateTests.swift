@@ -14,6 +14,7 @@ final class ErrorStateTests: XCTestCase {
 
     init(presenter: RecordingPresenter) {
       stateMachine = ContentStateMachine(presenter: presenter, clock: ManualClock())
+      stateMachine.loadingPolicy = .immediate
       try? stateMachine.setPlaceholder(
         StandardPlaceholder(title: "You're offline"), for: .custom(.noNetwork))
     }
@@ -41,6 +42,7 @@ final class ErrorStateTests: XCTestCase {
   func test_anOperationThrowingCustomStateError_showsThatState() async {
     let presenter = RecordingPresenter()
     let model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: ManualClock()))
+    model.stateMachine.loadingPolicy = .immediate
     try? model.setPlaceholder(StandardPlaceholder(title: "Maintenance"), for: .custom(.down))
     await model.load(into: \.content) { _ in throw CustomStateError(.down) }
     XCTAssertEqual(model.currentState, .custom(.down))

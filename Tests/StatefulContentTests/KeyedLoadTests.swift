@@ -104,6 +104,24 @@ final class KeyedLoadTests: LoadTestCase {
     XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("q"))
   }
 
+  func test_anotherKeysFailure_isRetried_whileThePreviousResultsStayMarked() async throws {
+    await searched("s", ["swift"])
+    let attempts = Counter()
+    let model = model
+    let load = Task {
+      await model.load(into: \.content, key: "sw", retry: .standard) { _ in
+        attempts.increment()
+        throw TestError("offline")
+      }
+    }
+    try await settle { self.clock.sleeperCount == 1 }
+    XCTAssertEqual(presenter.lastPresentation?.showsPreviousKey, true)
+    XCTAssertEqual(attempts.value, 1, "backing off: a failure would not keep s's results")
+    model.cancelLoading()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+  }
+
   func test_aFailedRefreshOfTheSameKey_keepsTheContent_andReportsTheError() async {
     await searched("s", ["swift"])
     _ = await model.load(into: \.content, key: "s") { _ in throw TestError("offline") }
@@ -128,6 +146,39 @@ final class KeyedLoadTests: LoadTestCase {
     XCTAssertEqual(model.currentState, .empty)
     let placeholder = presenter.lastPresentation?.placeholder as? StandardPlaceholder
     XCTAssertEqual(placeholder?.message, PlaceholderStrings.current.noResults(for: "zz"))
+  }
+
+  func test_anEmptyResult_isTitledNoResults_inEnglishGermanAndFrench_andAnnouncedSo() async {
+    let expected: [(PlaceholderStrings, title: String, message: String)] = [
+      (.english, "No Results", "No results for “swz”."),
+      (.german, "Keine Ergebnisse", "Keine Ergebnisse für „swz“."),
+      (.french, "Aucun résultat", "Aucun résultat pour «\u{A0}swz\u{A0}»."),
+    ]
+    for (strings, title, message) in expected {
+      let model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: clock))
+      model.stateMachine.loadingPolicy = .immediate
+      model.stateMachine.strings = strings
+      let announcer = RecordingAnnouncer()
+      model.stateMachine.setAnnouncer(announcer, policy: .immediate)
+      _ = await model.load(into: \.content, key: "swz") { _ in [] }
+      let placeholder = presenter.lastPresentation?.placeholder as? StandardPlaceholder
+      XCTAssertEqual(placeholder?.title, title, strings.language)
+      XCTAssertEqual(placeholder?.message, message, strings.language)
+      XCTAssertEqual(announcer.texts.last, "\(title). \(message)", strings.language)
+    }
+  }
+
+  func test_anEmptyResult_keepsTheAppsEmptyTitle_andAnEmptyWithoutAKeyIsNoContent() async throws {
+    model.stateMachine.strings = .english
+    _ = await model.load(into: \.content) { _ in [] }
+    let unkeyed = presenter.lastPresentation?.placeholder as? StandardPlaceholder
+    XCTAssertEqual(unkeyed?.title, "No Content", "nothing was searched for")
+    try model.stateMachine.setPlaceholder(
+      StandardPlaceholder(title: "Nothing Here", symbolName: "tray"), for: .empty)
+    await searched("swz", [])
+    let registered = presenter.lastPresentation?.placeholder as? StandardPlaceholder
+    XCTAssertEqual(registered?.title, "Nothing Here", "the app's own title wins")
+    XCTAssertEqual(registered?.message, "No results for “swz”.")
   }
 
   func test_eachKeystroke_supersedesTheLast_onlyTheLastIsApplied() async throws {

@@ -17,11 +17,11 @@ final class LoadLifecycleTests: XCTestCase {
   /// Attempt `attempt` finished at `now`, with loading neither shown nor requested unless said.
   private func finish(
     _ lifecycle: inout LoadLifecycle, attempt: Int = 1, error: (any Error)? = nil,
-    now: Duration, shownAt: Duration? = nil, requested: Bool = true
+    now: Duration, shownAt: Duration? = nil, requested: Bool = true, refreshing: Bool = false
   ) -> LoadLifecycle.AttemptEnding? {
     lifecycle.attemptFinished(
       attempt, error: error, now: now, loadingShownAt: shownAt, loadingIsRequested: requested,
-      unitRandom: { 0.99 })
+      isRefreshing: refreshing, unitRandom: { 0.99 })
   }
 
   // MARK: Show delay
@@ -75,6 +75,43 @@ final class LoadLifecycleTests: XCTestCase {
       finish(&load, attempt: 2, error: TestError(), now: .seconds(10)), .retry(at: .seconds(12)))
     XCTAssertEqual(load.retryDelayElapsed(), 3)
     XCTAssertEqual(finish(&load, attempt: 3, error: TestError(), now: .seconds(20)), .conclude)
+  }
+
+  func test_attemptFinished_aFailedRefresh_concludesAtOnce_underTheStandardPolicy() {
+    var load = lifecycle(retry: .standard)
+    XCTAssertEqual(
+      finish(&load, error: TestError(), now: .seconds(5), requested: false, refreshing: true),
+      .conclude, "no backoff while content stays on screen")
+    XCTAssertEqual(load.attempt, 1)
+  }
+
+  func test_attemptFinished_aFailedRefresh_retriesOnlyItsRefreshRetries() {
+    var load = lifecycle(
+      retry: RetryPolicy(maximumRetries: 3, maximumRefreshRetries: 1, jitter: 0))
+    XCTAssertEqual(
+      finish(&load, error: TestError(), now: .zero, requested: false, refreshing: true),
+      .retry(at: .seconds(1)))
+    XCTAssertEqual(load.retryDelayElapsed(), 2)
+    XCTAssertEqual(
+      finish(
+        &load, attempt: 2, error: TestError(), now: .seconds(2), requested: false,
+        refreshing: true),
+      .conclude)
+  }
+
+  func test_attemptFinished_anotherKeyWithThePreviousKeysContentShown_retriesAsALoad() {
+    var load = lifecycle(retry: .standard)
+    XCTAssertEqual(
+      load.attemptFinished(
+        1, error: TestError(), now: .zero, loadingShownAt: nil, loadingIsRequested: false,
+        isRefreshing: true, showsPreviousKey: true, unitRandom: { 0.5 }),
+      .retry(at: .seconds(1)), "its failure shows the error: the content is not kept")
+  }
+
+  func test_attemptFinished_aLoadWhoseContentLeftMeanwhile_retriesAsALoad() {
+    var load = lifecycle(retry: .standard)
+    XCTAssertEqual(
+      finish(&load, error: TestError(), now: .zero, refreshing: false), .retry(at: .seconds(1)))
   }
 
   func test_attemptFinished_aLock_isNeverRetried() {

@@ -16,6 +16,23 @@ final class LoadingPolicyTests: LoadTestCase {
     return load
   }
 
+  func test_theDefault_isSmooth_soFastWorkNeverFlashesLoading() async {
+    let presenter = RecordingPresenter()
+    let model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: clock))
+    XCTAssertEqual(model.stateMachine.loadingPolicy, .smooth)
+    // Opening a locked document: found at once, so locked without loading before it.
+    _ = await model.loadReloadable { context in
+      guard context.credential?.secret == "right" else { throw ContentLockedError() }
+      return ["page"]
+    }
+    XCTAssertEqual(presenter.presentedKinds, [.locked])
+    // A wrong password, refused at once: locked again, without loading in between.
+    _ = await model.unlock(with: Credential(password: "wrong"))
+    XCTAssertEqual(model.currentState, .locked(.incorrectCredential(attempts: 1)))
+    XCTAssertEqual(presenter.presentedKinds, [.locked, .locked])
+    XCTAssertFalse(presenter.presentedKinds.contains(.loading))
+  }
+
   func test_timersNearTheClocksLimit_saturateInsteadOfTrapping() async throws {
     // The clock is moved to within the delays of the saturation limit after the machine was
     // made, so that every deadline (show delay, retry, minimum display) would pass it.

@@ -65,6 +65,53 @@ final class LoadingTests: LoadTestCase {
     XCTAssertFalse(presenter.presentedKinds.contains(.loading))
   }
 
+  /// Shows cached content, then starts a refresh whose every attempt fails ("timeout n").
+  private func startFailingRefresh(retry: RetryPolicy) -> (Task<LoadOutcome, Never>, Counter) {
+    model.content = ["cached"]
+    model.setupInitialState()
+    let attempts = Counter()
+    let model = model
+    let load = Task {
+      await model.load(into: \.content, retry: retry) { _ in
+        attempts.increment()
+        throw TestError("timeout \(attempts.value)")
+      }
+    }
+    return (load, attempts)
+  }
+
+  func test_refresh_failingUnderTheStandardRetry_endsAtOnce_andCallsTheHookOnce() async throws {
+    let (load, attempts) = startFailingRefresh(retry: .standard)
+    try await settle { attempts.value == 1 && !self.model.stateMachine.isRefreshing }
+    XCTAssertFalse(model.stateMachine.isRefreshing, "the refresh indicator stops at once")
+    XCTAssertEqual(clock.sleeperCount, 0, "no backoff is waited for")
+    XCTAssertEqual(model.reportedErrors, ["timeout 1"])
+    model.cancelLoading()  // Ends a load still backing off, so that the test ends either way.
+    let outcome = await load.value
+    XCTAssertEqual(outcome.error as? TestError, TestError("timeout 1"))
+    XCTAssertEqual(attempts.value, 1, "the remaining retries are not run")
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertEqual(model.content, ["cached"])
+    XCTAssertEqual(model.reportedErrors, ["timeout 1"], "the hook is called once")
+    XCTAssertFalse(presenter.presentedKinds.contains(.loading))
+  }
+
+  func test_refresh_withOneRefreshRetry_retriesOnce_thenReportsTheFailure() async throws {
+    let (load, attempts) = startFailingRefresh(
+      retry: RetryPolicy(maximumRetries: 3, maximumRefreshRetries: 1))
+    try await settle { self.clock.sleeperCount == 1 }
+    XCTAssertTrue(model.stateMachine.isRefreshing, "still refreshing during the one backoff")
+    clock.advance(by: .seconds(1))
+    try await settle { attempts.value == 2 && !self.model.stateMachine.isRefreshing }
+    XCTAssertEqual(clock.sleeperCount, 0, "no second backoff")
+    model.cancelLoading()  // Ends a load still backing off, so that the test ends either way.
+    let outcome = await load.value
+    XCTAssertEqual(outcome.error as? TestError, TestError("timeout 2"))
+    XCTAssertEqual(attempts.value, 2)
+    XCTAssertFalse(model.stateMachine.isRefreshing)
+    XCTAssertEqual(model.reportedErrors, ["timeout 2"])
+  }
+
   func test_loadStartedFirstFinishingLast_isSuperseded_andChangesNothing() async throws {  // I4
     let gateA = Gate<[String]>()
     let gateB = Gate<[String]>()
@@ -359,6 +406,7 @@ final class LoadingTests: LoadTestCase {
   func test_retry_twoThousandImmediateRetries_allRun_andProgressIsNotANewLastState() async {
     let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let model = TestModel(machine: ContentStateMachine(presenter: keptPresenter))
+    model.stateMachine.loadingPolicy = .immediate
     let attempts = Counter()
     let outcome = await model.load(
       into: \.content, retry: RetryPolicy(maximumRetries: 2_000, initialDelay: .zero)

@@ -12,6 +12,7 @@ final class LockingTests: XCTestCase {
   override func setUp() async throws {
     presenter = RecordingPresenter()
     model = TestModel(machine: ContentStateMachine(presenter: presenter, clock: ManualClock()))
+    model.stateMachine.loadingPolicy = .immediate  // The tests check each state as it shows.
   }
 
   /// Opens a document that needs `password`, recording the credentials it was given.
@@ -93,8 +94,9 @@ final class LockingTests: XCTestCase {
 
     let model = model
     let unlock = Task { await model.unlock(with: Credential(password: "wrong")) }
-    try await settle("a wrong credential locks again at once") {
+    try await settle("a wrong credential locks again at once") { [presenter] in
       model.currentState.lockReason == .incorrectCredential(attempts: 1)
+        && presenter.presentedKinds.count == 4
     }
     XCTAssertEqual(seen.value, 2, "a wrong credential runs the operation once")
     XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .locked])
@@ -314,6 +316,7 @@ final class LockingTests: XCTestCase {
       received.append(presentation.state.description)
     }
     model = TestModel(machine: ContentStateMachine(presenter: handler, clock: ManualClock()))
+    model.stateMachine.loadingPolicy = .immediate
     await openLocked()
     await model.unlock(with: Credential(password: "bad"))
     await model.unlock(with: Credential(password: password))

@@ -185,8 +185,10 @@ final class PlaceholderRegistryTests: XCTestCase {
     XCTAssertEqual(loading.message, "Neuer Versuch (Versuch 2)…")
     let empty = try XCTUnwrap(
       builtIn(.empty, key: LoadKey("swi"), builtIns: german) as? StandardPlaceholder)
-    XCTAssertEqual(empty.title, "Kein Inhalt")
+    XCTAssertEqual(empty.title, "Keine Ergebnisse", "a keyed empty is titled for a search")
     XCTAssertEqual(empty.message, "Keine Ergebnisse für „swi“.")
+    let unkeyed = try XCTUnwrap(builtIn(.empty, builtIns: german) as? StandardPlaceholder)
+    XCTAssertEqual(unkeyed.title, "Kein Inhalt")
     let error = try XCTUnwrap(
       builtIn(.error(TestError("disk full")), builtIns: german) as? StandardPlaceholder)
     XCTAssertEqual(error.title, "Etwas ist schiefgelaufen")

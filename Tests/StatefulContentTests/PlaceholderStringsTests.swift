@@ -12,7 +12,8 @@ final class PlaceholderStringsTests: XCTestCase {
       strings.loading, strings.empty, strings.error, strings.locked, strings.lockedMessage,
       strings.retry, strings.unlock, strings.contentShown, strings.retrying(attempt: 2),
       strings.incorrectCredential(attempts: 1), strings.incorrectCredential(attempts: 2),
-      strings.noResults(for: "swi"), strings.results(1), strings.results(3),
+      strings.noResults(for: "swi"), strings.noResultsTitle, strings.results(1),
+      strings.results(3),
       strings.attemptLimit(attempts: 1), strings.attemptLimit(attempts: 3),
       strings.attemptLimitRecovery, strings.redactedText,
     ]
@@ -58,7 +59,8 @@ final class PlaceholderStringsTests: XCTestCase {
         "Loading…", "No Content", "Something Went Wrong", "Locked",
         "Enter the password to open this document.", "Retry", "Unlock", "Content loaded.",
         "Retrying (attempt 2)…", "Incorrect password (1 attempt).",
-        "Incorrect password (2 attempts).", "No results for “swi”.", "1 result", "3 results",
+        "Incorrect password (2 attempts).", "No results for “swi”.", "No Results", "1 result",
+        "3 results",
         "Too many incorrect passwords (1 attempt).", "Too many incorrect passwords (3 attempts).",
         "Open the document again to retry.", "Details hidden to protect the password.",
       ])
@@ -73,6 +75,7 @@ final class PlaceholderStringsTests: XCTestCase {
     XCTAssertEqual(strings.locked, "Gesperrt")
     XCTAssertEqual(strings.unlock, "Entsperren")
     XCTAssertEqual(strings.noResults(for: "swi"), "Keine Ergebnisse für „swi“.")
+    XCTAssertEqual(strings.noResultsTitle, "Keine Ergebnisse")
     XCTAssertEqual(strings.incorrectCredential(attempts: 2), "Falsches Passwort (2 Versuche).")
     XCTAssertEqual(strings.redactedText, "Details ausgeblendet, um das Passwort zu schützen.")
   }
@@ -87,6 +90,7 @@ final class PlaceholderStringsTests: XCTestCase {
     XCTAssertEqual(strings.unlock, "Déverrouiller")
     XCTAssertEqual(strings.noResults(for: "swi"), "Aucun résultat pour «\u{A0}swi\u{A0}».")
     XCTAssertEqual(strings.redactedText, "Détails masqués pour protéger le mot de passe.")
+    XCTAssertEqual(strings.noResultsTitle, "Aucun résultat")
   }
 
   // MARK: Plurals
@@ -180,6 +184,7 @@ final class PlaceholderStringsTests: XCTestCase {
       attemptLimit: "Zbyt wiele nieprawidłowych haseł ({count}).",
       attemptLimitRecovery: "Otwórz dokument ponownie, aby spróbować jeszcze raz.")
     XCTAssertEqual(polish.pluralRule, .polish)
+    XCTAssertEqual(polish.noResultsTitle, "Brak treści", "without one of its own: the empty title")
     XCTAssertEqual(
       [1, 2, 5, 22].map(polish.results), ["1 wynik", "2 wyniki", "5 wyników", "22 wyniki"])
   }

@@ -32,6 +32,20 @@ final class ResetTests: XCTestCase {
     XCTAssertEqual(unlocked, .notLocked, "the lock is forgotten")
   }
 
+  func test_reset_afterAKeyedLoad_forgetsTheKey_andAnnouncesNothing() async {
+    let model = TestModel(machine: ContentStateMachine(clock: ManualClock()))
+    model.stateMachine.loadingPolicy = .immediate
+    let announcer = RecordingAnnouncer()
+    model.stateMachine.setAnnouncer(announcer, policy: .immediate)
+    _ = await model.load(into: \.content, key: "swz") { _ in [] }
+    let spoken = announcer.texts
+    model.content = []
+    model.reset()  // The search field was emptied.
+    XCTAssertEqual(model.currentState, .idle)
+    XCTAssertNil(model.stateMachine.key)
+    XCTAssertEqual(announcer.texts, spoken, "idle says nothing")
+  }
+
   func test_reset_cancelsTheRunningLoad() async throws {
     let model = TestModel(machine: ContentStateMachine(clock: ManualClock()))
     let gate = Gate<[String]>()

@@ -19,6 +19,20 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertFalse(RetryPolicy.never.allowsRetry(afterAttempt: 1, error: TestError()))
   }
 
+  func test_refresh_isNotRetried_unlessTheRefreshRetriesAllow_andNeverBeyondTheRetries() {
+    XCTAssertEqual(RetryPolicy.standard.maximumRefreshRetries, 0)
+    XCTAssertFalse(
+      RetryPolicy.standard.allowsRetry(afterAttempt: 1, error: TestError(), isRefreshing: true))
+    let one = RetryPolicy(maximumRetries: 3, maximumRefreshRetries: 1)
+    XCTAssertTrue(one.allowsRetry(afterAttempt: 1, error: TestError(), isRefreshing: true))
+    XCTAssertFalse(one.allowsRetry(afterAttempt: 2, error: TestError(), isRefreshing: true))
+    XCTAssertTrue(one.allowsRetry(afterAttempt: 3, error: TestError()), "a load retries on")
+    let capped = RetryPolicy(maximumRetries: 1, maximumRefreshRetries: 5)
+    XCTAssertFalse(capped.allowsRetry(afterAttempt: 2, error: TestError(), isRefreshing: true))
+    let negative = RetryPolicy(maximumRefreshRetries: -1)
+    XCTAssertFalse(negative.allowsRetry(afterAttempt: 1, error: TestError(), isRefreshing: true))
+  }
+
   func test_jitter_variesTheDelayWithinItsFraction() {
     let policy = RetryPolicy(initialDelay: .seconds(10), jitter: 0.2)
     XCTAssertEqual(policy.delay(beforeRetry: 1, unitRandom: 0), .seconds(8))

@@ -9,7 +9,9 @@ extension StatefulContent {
   /// ``KeyChangePolicy/showLoading``, it gives way to loading. A failed load for another key
   /// never leaves the previous key's content looking current: the state is the error. Every
   /// presentation carries the key (``Presentation/key``), and a ``StandardPlaceholder`` for
-  /// empty without a message of its own says "No results for “swi”.".
+  /// empty without a message of its own says "No results for “swi”."; without an empty
+  /// placeholder of the app's own, its title is ``PlaceholderStrings/noResultsTitle`` ("No
+  /// Results") rather than "No Content".
   ///
   /// Each keystroke of a search field is a new keyed load, which supersedes the last (latest
   /// wins): its task is cancelled and its result never applied. A `debounce` lets the

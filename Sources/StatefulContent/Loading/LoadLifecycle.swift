@@ -127,17 +127,26 @@ struct LoadLifecycle {
   ///   - now: The time elapsed on the machine's clock.
   ///   - loadingShownAt: When loading was presented, while it is; `nil` otherwise.
   ///   - loadingIsRequested: Whether loading is the requested state (not content, say).
+  ///   - isRefreshing: Whether content stays on screen while the load runs. A refresh — such
+  ///     content that a failure keeps — is retried only ``RetryPolicy/maximumRefreshRetries``
+  ///     times, by default not at all: the failure concludes at once.
+  ///   - showsPreviousKey: Whether that content is another key's, kept while this key loads:
+  ///     a failure replaces it with the error, so the load is not a refresh and retries.
   ///   - unitRandom: Gives a number in 0..<1 that picks the retry delay's jitter; asked only
   ///     when a retry is due.
   /// - Returns: What to do, or `nil` for a stale attempt.
   mutating func attemptFinished(
     _ finishedAttempt: Int, error: (any Error)?, now: Duration, loadingShownAt: Duration?,
-    loadingIsRequested: Bool, unitRandom: () -> Double
+    loadingIsRequested: Bool, isRefreshing: Bool = false, showsPreviousKey: Bool = false,
+    unitRandom: () -> Double
   ) -> AttemptEnding? {
     guard finishedAttempt == attempt else { return nil }
     if let error {
       if cancellationPolicy.isCancellation(error) { return .cancelled }
-      if !hasParts, retryPolicy.allowsRetry(afterAttempt: attempt, error: error) {
+      let isRefresh = isRefreshing && !showsPreviousKey
+      if !hasParts,
+        retryPolicy.allowsRetry(afterAttempt: attempt, error: error, isRefreshing: isRefresh)
+      {
         let delay = retryPolicy.delay(beforeRetry: attempt, unitRandom: unitRandom())
         return .retry(at: now.addingSaturated(delay))
       }

@@ -9,6 +9,13 @@
 /// Negative durations count as zero and durations above 365 days as 365 days, and deadlines
 /// saturate at the largest duration, so that no deadline overflows a clock. A clock whose
 /// sleep fails (with anything but cancellation) ends the wait as if it had elapsed.
+///
+/// A machine's policy is ``smooth`` unless the app sets another
+/// (``ContentStateMachine/loadingPolicy``): fast work — opening a small document, a wrong
+/// password refused at once — shows no loading at all instead of a one-frame flash, and slow
+/// work shows loading long enough to be read. Set ``immediate`` where every change must show
+/// at once: a script's timeline, or a test that checks what is presented the moment a request
+/// returns without advancing a clock.
 public struct LoadingPolicy: Sendable, Hashable {
   /// How long a load runs before the loading placeholder is presented. Negative means zero.
   public var showDelay: Duration
@@ -41,7 +48,8 @@ public struct LoadingPolicy: Sendable, Hashable {
 
   /// Loading appears at once and may disappear at once, as in the category libraries.
   public static let immediate = LoadingPolicy()
-  /// Loading appears after 150 ms and stays at least 400 ms; progress at most every 50 ms.
+  /// Loading appears after 150 ms and stays at least 400 ms; progress at most every 50 ms
+  /// and in steps of at least 1 %. The default of every machine.
   public static let smooth = LoadingPolicy(
     showDelay: .milliseconds(150), minimumDisplayTime: .milliseconds(400),
     progressInterval: .milliseconds(50), progressStep: 0.01)

@@ -5,10 +5,28 @@
 /// unless given a policy (``ContentStateMachine/retryPolicy`` is ``never`` by default, as in
 /// the category libraries).
 ///
+/// A refresh — a load while content stays on screen (``ContentStateMachine/isRefreshing``) —
+/// is not retried by default (``maximumRefreshRetries`` is 0): its failure ends the refresh
+/// at once and reaches ``StatefulContent/handleErrorWhenContentsAvailable(_:)``, once, with
+/// the content kept. The person sees content and a refresh indicator (SwiftUI's
+/// `.refreshable` spins until the load ends); backing off 1 + 2 + 4 seconds behind it would
+/// keep it spinning for 7 seconds before anything is said, and pulling again is their retry.
+/// Retries are for a screen whose content a failure would not keep: a load that shows loading
+/// retries as the policy says, and so does a keyed load for another key while the previous
+/// key's results stay marked (``Presentation/showsPreviousKey``) — its failure shows the error
+/// instead of them. The rule is checked when an attempt fails, so a load whose content went
+/// away meanwhile retries, and one whose content arrived (a streaming load's first part) does
+/// not.
+///
 /// Bad values fall back, as documented per property, rather than trap.
 public struct RetryPolicy: Sendable {
   /// How many times a failed load runs again (0 means no retry). Negative values count as 0.
   public var maximumRetries: Int
+  /// How many times a failed refresh — a load while content stays on screen — runs again,
+  /// never more than ``maximumRetries``. 0 (the default) reports the failure at once; raise
+  /// it where no one waits on the refresh (a periodic background refresh, say). Negative
+  /// values count as 0.
+  public var maximumRefreshRetries: Int
   /// The delay before the first retry. Negative durations count as zero; durations above
   /// 365 days count as that.
   public var initialDelay: Duration
@@ -28,6 +46,8 @@ public struct RetryPolicy: Sendable {
   ///
   /// - Parameters:
   ///   - maximumRetries: How many times a failed load runs again. Defaults to 3.
+  ///   - maximumRefreshRetries: How many times a failed refresh runs again, at most
+  ///     `maximumRetries`. Defaults to 0: a refresh's failure is reported at once.
   ///   - initialDelay: The delay before the first retry. Defaults to 1 second.
   ///   - multiplier: The factor each further delay grows by. Defaults to 2.
   ///   - maximumDelay: The longest delay. Defaults to 30 seconds.
@@ -35,6 +55,7 @@ public struct RetryPolicy: Sendable {
   ///   - shouldRetry: Which errors are retried. Defaults to every error.
   public init(
     maximumRetries: Int = 3,
+    maximumRefreshRetries: Int = 0,
     initialDelay: Duration = .seconds(1),
     multiplier: Double = 2,
     maximumDelay: Duration = .seconds(30),
@@ -42,6 +63,7 @@ public struct RetryPolicy: Sendable {
     shouldRetry: @escaping @Sendable (any Error) -> Bool = { _ in true }
   ) {
     self.maximumRetries = maximumRetries
+    self.maximumRefreshRetries = maximumRefreshRetries
     self.initialDelay = initialDelay
     self.multiplier = multiplier
     self.maximumDelay = maximumDelay
@@ -51,21 +73,29 @@ public struct RetryPolicy: Sendable {
 
   /// Never retry.
   public static let never = RetryPolicy(maximumRetries: 0)
-  /// 3 retries after 1, 2 and 4 seconds, as in the well-known query libraries.
+  /// 3 retries after 1, 2 and 4 seconds, as in the well-known query libraries; a refresh is
+  /// not retried.
   public static let standard = RetryPolicy()
 
   /// Whether a load that failed on attempt `attempt` (1 for the first run) runs again.
   ///
   /// Cancellation is not a failure, and a lock (``ContentLockedError``) needs a credential, not
-  /// another attempt: neither is ever retried.
+  /// another attempt: neither is ever retried. A refresh runs again at most
+  /// ``maximumRefreshRetries`` times.
   ///
   /// - Parameters:
   ///   - attempt: The attempt that failed, counting from 1.
   ///   - error: The error it failed with.
+  ///   - isRefreshing: Whether the load is a refresh: content stays on screen while it runs,
+  ///     and a failure keeps it. Defaults to `false`.
   /// - Returns: `true` when another attempt is due.
-  public func allowsRetry(afterAttempt attempt: Int, error: any Error) -> Bool {
+  public func allowsRetry(
+    afterAttempt attempt: Int, error: any Error, isRefreshing: Bool = false
+  ) -> Bool {
     guard !(error is CancellationError), !(error is ContentLockedError) else { return false }
-    return attempt <= max(maximumRetries, 0) && shouldRetry(error)
+    var retries = max(maximumRetries, 0)
+    if isRefreshing { retries = min(retries, max(maximumRefreshRetries, 0)) }
+    return attempt <= retries && shouldRetry(error)
   }
 
   /// The delay before retry number `retry` (1 for the first retry).

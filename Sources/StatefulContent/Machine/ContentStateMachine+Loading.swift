@@ -204,10 +204,13 @@ extension ContentStateMachine {
     let now = clock.now()
     let loadingShownAt = loads.loadingShownAt
     let loadingIsRequested = storedRequestedState.kind == .loading
+    let isRefreshing = storedIsRefreshing
+    let showsPreviousKey = keysBox?.value.showsPreviousKey ?? false
     return loads.updateLifecycle(of: id) {
       $0.attemptFinished(
         attempt, error: error, now: now, loadingShownAt: loadingShownAt,
-        loadingIsRequested: loadingIsRequested, unitRandom: { Double.random(in: 0..<1) })
+        loadingIsRequested: loadingIsRequested, isRefreshing: isRefreshing,
+        showsPreviousKey: showsPreviousKey, unitRandom: { Double.random(in: 0..<1) })
     } ?? nil
   }
 

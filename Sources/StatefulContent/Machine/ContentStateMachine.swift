@@ -75,11 +75,17 @@ public final class ContentStateMachine: Observable {
   /// ``LoadContext/credential`` and throws ``ContentLockedError`` when it is wrong.
   public var credentialVerifier: (@Sendable (Credential) async throws -> Bool)?
   /// When the loading placeholder appears, how long it stays, and how progress is coalesced.
-  @exclusivity(unchecked) public var loadingPolicy: LoadingPolicy = .immediate {
+  ///
+  /// Defaults to ``LoadingPolicy/smooth`` (a 150 ms show delay, a 400 ms minimum display
+  /// time), so that fast work shows no loading at all; ``LoadingPolicy/immediate`` presents
+  /// every change at once. The policy times on the machine's clock: a test that keeps the
+  /// default advances a `ManualClock` through it.
+  @exclusivity(unchecked) public var loadingPolicy: LoadingPolicy = .smooth {
     didSet { policyHasDelays = loadingPolicy.hasDelays }
   }
-  /// Whether ``loadingPolicy`` needs timers, kept so that the category API asks one field.
-  @exclusivity(unchecked) @usableFromInline var policyHasDelays = false
+  /// Whether ``loadingPolicy`` needs timers, kept so that the category API asks one field
+  /// (the default policy, ``LoadingPolicy/smooth``, does).
+  @exclusivity(unchecked) @usableFromInline var policyHasDelays = LoadingPolicy.smooth.hasDelays
   /// How loads that do not pass a policy of their own retry. Defaults to ``RetryPolicy/never``.
   @exclusivity(unchecked) public var retryPolicy: RetryPolicy = .never
   /// Which errors mean "cancelled" — for a load's operation and for

@@ -11,6 +11,8 @@ final class BuiltInPlaceholders: Sendable {
   let loading: StandardPlaceholder
   /// "No Content".
   let empty: StandardPlaceholder
+  /// "No Results": empty after a keyed load; the key fills in the message.
+  let noResults: StandardPlaceholder
   /// "Something Went Wrong", with a Retry action; the error fills in the rest.
   let error: StandardPlaceholder
   /// "Locked", "Enter the password to open this document.", with an Unlock action.
@@ -18,6 +20,7 @@ final class BuiltInPlaceholders: Sendable {
   // Boxed once: turning a large struct into an existential allocates.
   let boxedLoading: any Placeholder
   let boxedEmpty: any Placeholder
+  let boxedNoResults: any Placeholder
   let boxedLocked: any Placeholder
 
   /// The built-in placeholders in the process's language.
@@ -28,10 +31,12 @@ final class BuiltInPlaceholders: Sendable {
     self.strings = strings
     loading = .loading(in: strings)
     empty = .empty(in: strings)
+    noResults = StandardPlaceholder(title: strings.noResultsTitle, symbolName: "magnifyingglass")
     error = .error(in: strings)
     locked = .locked(in: strings)
     boxedLoading = loading
     boxedEmpty = empty
+    boxedNoResults = noResults
     boxedLocked = locked
   }
 

@@ -63,7 +63,8 @@ struct PlaceholderRegistry {
   }
 
   /// Lends `configure` the placeholder a state shows when none is registered: the built-in
-  /// one, decorated as ``configure(_:for:attempt:key:builtIns:_:)`` does.
+  /// one — for empty after a keyed load, the one titled "No Results" — decorated as
+  /// ``configure(_:for:attempt:key:builtIns:_:)`` does.
   ///
   /// Built-in placeholders are kept as existentials and lent, never copied.
   ///
@@ -85,9 +86,10 @@ struct PlaceholderRegistry {
         builtIns.boxedLocked, for: state, attempt: attempt, key: key, builtIns: builtIns,
         configure)
     case .empty:
+      // After a keyed load, nothing was found for the key: "No Results", not "No Content".
       return Self.configure(
-        builtIns.boxedEmpty, for: state, attempt: attempt, key: key, builtIns: builtIns,
-        configure)
+        key == nil ? builtIns.boxedEmpty : builtIns.boxedNoResults, for: state,
+        attempt: attempt, key: key, builtIns: builtIns, configure)
     case .idle, .loading, .content, .custom:
       return Self.configure(
         builtIns.boxedLoading, for: state, attempt: attempt, key: key, builtIns: builtIns,

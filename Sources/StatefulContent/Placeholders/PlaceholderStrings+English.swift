@@ -15,6 +15,7 @@ extension PlaceholderStrings {
       one: "Incorrect password ({count} attempt).",
       other: "Incorrect password ({count} attempts)."),
     noResults: "No results for “{key}”.",
+    noResultsTitle: "No Results",
     results: CountedText(one: "{count} result", other: "{count} results"),
     attemptLimit: CountedText(
       one: "Too many incorrect passwords ({count} attempt).",

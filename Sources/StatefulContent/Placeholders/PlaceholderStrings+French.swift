@@ -16,6 +16,7 @@ extension PlaceholderStrings {
       one: "Mot de passe incorrect ({count} tentative).",
       other: "Mot de passe incorrect ({count} tentatives)."),
     noResults: "Aucun résultat pour «\u{A0}{key}\u{A0}».",
+    noResultsTitle: "Aucun résultat",
     results: CountedText(one: "{count} résultat", other: "{count} résultats"),
     attemptLimit: CountedText(
       one: "Trop de mots de passe incorrects ({count} tentative).",

@@ -15,6 +15,7 @@ extension PlaceholderStrings {
       one: "Falsches Passwort ({count} Versuch).",
       other: "Falsches Passwort ({count} Versuche)."),
     noResults: "Keine Ergebnisse für „{key}“.",
+    noResultsTitle: "Keine Ergebnisse",
     results: CountedText(one: "{count} Ergebnis", other: "{count} Ergebnisse"),
     attemptLimit: CountedText(
       one: "Zu viele falsche Passwörter ({count} Versuch).",

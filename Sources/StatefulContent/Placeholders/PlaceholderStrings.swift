@@ -42,6 +42,9 @@ public struct PlaceholderStrings: Hashable, Sendable {
   public var incorrectCredentialText: CountedText
   /// The empty message after a keyed load that found nothing: "No results for “{key}”."
   public var noResultsText: String
+  /// The empty placeholder's title after a keyed load that found nothing, where the app
+  /// registered no empty placeholder of its own: "No Results".
+  public var noResultsTitle: String
   /// The announcement of content with a count: "{count} results".
   public var resultsText: CountedText
   /// The reason of ``UnlockError/attemptLimitReached(attempts:)``: "Too many incorrect
@@ -75,6 +78,8 @@ public struct PlaceholderStrings: Hashable, Sendable {
   ///   - retrying: The loading message of a retry, counted by attempt.
   ///   - incorrectCredential: The locked message after refused credentials.
   ///   - noResults: The empty message after a keyed load, with `{key}` for the key.
+  ///   - noResultsTitle: The empty placeholder's title after a keyed load; `nil` (the default)
+  ///     for `empty`.
   ///   - results: The announcement of content with a count.
   ///   - attemptLimit: Why unlocking stopped after too many incorrect credentials.
   ///   - attemptLimitRecovery: What to do after too many incorrect credentials.
@@ -83,8 +88,8 @@ public struct PlaceholderStrings: Hashable, Sendable {
     language: String, pluralRule: PluralRule? = nil, loading: String, empty: String,
     error: String, locked: String, lockedMessage: String, retry: String, unlock: String,
     contentShown: String, retrying: CountedText, incorrectCredential: CountedText,
-    noResults: String, results: CountedText, attemptLimit: CountedText,
-    attemptLimitRecovery: String,
+    noResults: String, noResultsTitle: String? = nil, results: CountedText,
+    attemptLimit: CountedText, attemptLimitRecovery: String,
     redacted: String = "Details hidden to protect the password."
   ) {
     self.language = language
@@ -100,6 +105,7 @@ public struct PlaceholderStrings: Hashable, Sendable {
     self.retryingText = retrying
     self.incorrectCredentialText = incorrectCredential
     self.noResultsText = noResults
+    self.noResultsTitle = noResultsTitle ?? empty
     self.resultsText = results
     self.attemptLimitText = attemptLimit
     self.attemptLimitRecovery = attemptLimitRecovery

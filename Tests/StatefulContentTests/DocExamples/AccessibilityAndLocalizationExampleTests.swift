@@ -66,6 +66,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
   func test_theStatusLineAnnouncer_hearsTheOutcomeOfALoad() async {
     let inbox = Inbox()
     inbox.stateMachine.strings = .english
+    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     await inbox.load(into: \.content) { _ in ["a", "b", "c"] }
     XCTAssertEqual(inbox.announcer.lines, ["Loading…"], "the count waits for the interval")
     XCTAssertNotNil(inbox.stateMachine.announcer as? StatusLineAnnouncer)
@@ -82,6 +83,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
     let announcer = RecordingAnnouncer()
     let model = SearchModel(machine: ContentStateMachine(clock: clock))
     model.stateMachine.strings = .english
+    model.stateMachine.loadingPolicy = .immediate  // "Loading…" is heard at once.
     model.stateMachine.setAnnouncer(announcer)
 
     model.startLoading()
@@ -135,6 +137,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
     let rows: [(KeyPath<PlaceholderStrings, String>, [String])] = [
       (\.loading, ["Loading…", "Wird geladen…", "Chargement…"]),
       (\.empty, ["No Content", "Kein Inhalt", "Aucun contenu"]),
+      (\.noResultsTitle, ["No Results", "Keine Ergebnisse", "Aucun résultat"]),
       (\.error, ["Something Went Wrong", "Etwas ist schiefgelaufen", "Un problème est survenu"]),
       (\.retry, ["Retry", "Erneut versuchen", "Réessayer"]),
       (\.locked, ["Locked", "Gesperrt", "Verrouillé"]),
@@ -178,6 +181,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
         one: "Password errata ({count} tentativo).",
         other: "Password errata ({count} tentativi)."),
       noResults: "Nessun risultato per «{key}».",
+      noResultsTitle: "Nessun risultato",
       results: CountedText(one: "{count} risultato", other: "{count} risultati"),
       attemptLimit: CountedText(
         one: "Troppe password errate ({count} tentativo).",
@@ -195,6 +199,7 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
     XCTAssertEqual(italian.results(3), "3 risultati")
     XCTAssertEqual(italian.incorrectCredential(attempts: 2), "Password errata (2 tentativi).")
     machine.strings = italian
+    machine.loadingPolicy = .immediate  // What shows at once is checked.
     let model = SearchModel(machine: machine)
     model.startLoading()
     let placeholder = try XCTUnwrap(

@@ -489,6 +489,7 @@ final class ConcurrencyExampleTests: XCTestCase {
   func test_isolatedParameter_theSameInboxRefreshesFromTheMainActor() async {
     let presenter = RecordingPresenter()
     let inbox = Example.IsolatedParameter.Inbox(presenter: presenter)
+    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     await inbox.refresh()
     XCTAssertEqual(inbox.content, hello)
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
@@ -497,6 +498,7 @@ final class ConcurrencyExampleTests: XCTestCase {
   func test_isolatedParameter_theSameInboxRefreshesFromATask() async {
     let presenter = RecordingPresenter()
     let inbox = Example.IsolatedParameter.Inbox(presenter: presenter)
+    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     await inbox.refresh()
     XCTAssertEqual(inbox.content, hello)
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
@@ -515,6 +517,7 @@ final class ConcurrencyExampleTests: XCTestCase {
   func test_nonsending_theSameInboxRefreshesFromTheMainActor() async {
     let presenter = RecordingPresenter()
     let inbox = Example.Nonsending.Inbox(presenter: presenter)
+    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     await inbox.refresh()
     XCTAssertEqual(inbox.content, hello)
     XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
@@ -579,6 +582,7 @@ final class ConcurrencyExampleTests: XCTestCase {
     let api = Example.MainActorOperation.APIClient(backend: Example.Backend())
     let catalog = Example.MainActorOperation.Catalog(
       machine: ContentStateMachine(presenter: presenter), api: api)
+    catalog.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     await catalog.refresh()
     XCTAssertEqual(catalog.content, lamp)
     XCTAssertEqual(api.requestCount, 1)

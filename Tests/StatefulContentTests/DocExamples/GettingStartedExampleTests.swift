@@ -46,6 +46,7 @@ final class GettingStartedExampleTests: XCTestCase {
   func test_inbox_refreshLoadsTheMessages() async {
     let presenter = RecordingPresenter()
     let inbox = GettingStartedExample.Inbox(presenter: presenter)
+    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     XCTAssertEqual(inbox.currentState, .idle)
     await inbox.refresh()
     XCTAssertEqual(inbox.content, [GettingStartedExample.Message(subject: "Welcome")])

@@ -287,6 +287,7 @@ final class MigratingExampleTests: XCTestCase {
     let api = Completion.MailAPI()
     let presenter = RecordingPresenter()
     let inbox = Completion.HopBack.Inbox(presenter: presenter, api: api)
+    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     inbox.refresh()
     XCTAssertEqual(inbox.currentState, .loading)
     api.request(0).open(with: hello)
@@ -307,6 +308,7 @@ final class MigratingExampleTests: XCTestCase {
     let api = Completion.MailAPI()
     let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let inbox = Completion.HopBack.Inbox(presenter: keptPresenter, api: api)
+    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     inbox.refresh()
     inbox.refresh()
     api.request(1).open(with: later)
@@ -323,6 +325,7 @@ final class MigratingExampleTests: XCTestCase {
     let api = Completion.MailAPI()
     let presenter = RecordingPresenter()
     let inbox = Completion.AsyncLoad.Inbox(presenter: presenter, api: api)
+    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     let refresh = Task { await inbox.refresh() }
     try await settle { api.requestCount == 1 }
     XCTAssertEqual(inbox.currentState, .loading)
@@ -344,6 +347,7 @@ final class MigratingExampleTests: XCTestCase {
     let api = Completion.MailAPI()
     let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let inbox = Completion.AsyncLoad.Inbox(presenter: keptPresenter, api: api)
+    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     let older = Task { await inbox.refresh() }
     try await settle { api.requestCount == 1 }
     let newer = Task { await inbox.refresh() }
@@ -363,6 +367,7 @@ final class MigratingExampleTests: XCTestCase {
     let api = Completion.MailAPI()
     let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let inbox = Completion.AsyncLoad.Inbox(presenter: keptPresenter, api: api)
+    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     let refresh = Task { await inbox.refresh() }
     try await settle { api.requestCount == 1 }
     XCTAssertEqual(inbox.currentState, .loading)

@@ -91,6 +91,19 @@ enum SearchAndPaginationExample {
   }
 }
 
+private typealias SongSearch = SearchAndPaginationExample.SongSearch
+
+extension SongSearch {
+  func queryChanged(to query: String) async {
+    guard !query.isEmpty else {
+      results = []
+      reset()  // Cancels the running search; idle, as before the first keystroke.
+      return
+    }
+    await search(query)
+  }
+}
+
 final class SearchAndPaginationExampleTests: XCTestCase {
   @MainActor
   func test_songSearch_marksThePreviousResults_andSaysWhatFoundNothing() async {
@@ -106,6 +119,22 @@ final class SearchAndPaginationExampleTests: XCTestCase {
     let empty = presenter.lastPresentation?.placeholder as? StandardPlaceholder
     XCTAssertEqual(empty?.message, PlaceholderStrings.current.noResults(for: "zz"))
     XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("zz"))
+  }
+
+  @MainActor
+  func test_songSearch_anEmptiedField_goesBackToIdle_withNoPlaceholderAndNoKey() async {
+    let presenter = RecordingPresenter()
+    let search = SongSearch(
+      presenter: presenter,
+      catalog: SearchAndPaginationExample.SongCatalog(titles: ["Swift River", "Sunrise"]))
+    await search.queryChanged(to: "s")
+    XCTAssertEqual(search.results, ["Swift River", "Sunrise"])
+    XCTAssertEqual(search.stateMachine.key, LoadKey("s"))
+    await search.queryChanged(to: "")
+    XCTAssertEqual(search.currentState, .idle, "as before the first keystroke")
+    XCTAssertNil(presenter.lastPresentation?.placeholder, "no placeholder")
+    XCTAssertEqual(search.results, [])
+    XCTAssertNil(search.stateMachine.key)
   }
 
   @MainActor

@@ -52,6 +52,7 @@ final class StreamingExampleTests: XCTestCase {
   func test_logViewer_showsEveryBatch_andEndsOnContent() async {
     let presenter = RecordingPresenter()
     let viewer = LogViewer(presenter: presenter)
+    viewer.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     let log = LogFile(lines: (1...100).map { "line \($0)" })
     await viewer.open(log)
     XCTAssertEqual(viewer.lines.count, 100)

@@ -82,6 +82,7 @@ final class TestingExampleTests: XCTestCase {
   func test_load_timeline() async {
     let clock = ManualClock()
     let feed = Feed(machine: ContentStateMachine(clock: clock))
+    feed.stateMachine.loadingPolicy = .immediate  // Each change shows when it is made.
     let changes = feed.stateMachine.stateChanges()
     feed.startLoading()
     clock.advance(by: .milliseconds(150))

@@ -11,8 +11,10 @@ final class HookModel: StatefulContent {
   var empty: (() -> any Placeholder)?
   var hostInsets: () -> EdgeInsets = { .zero }
 
+  /// Makes a model whose machine presents at once (``LoadingPolicy/immediate``).
   init(presenter: (any Presenter)?) {
     stateMachine = ContentStateMachine(presenter: presenter)
+    stateMachine.loadingPolicy = .immediate
   }
 
   func configureLoadingPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {

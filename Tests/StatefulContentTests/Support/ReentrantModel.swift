@@ -10,8 +10,10 @@ final class ReentrantModel: StatefulContent {
   var onConfigureEmpty: (() -> Void)?
   var onHandleError: (() -> Void)?
 
+  /// Makes a model whose machine presents at once (``LoadingPolicy/immediate``).
   init(presenter: (any Presenter)? = nil) {
     stateMachine = ContentStateMachine(presenter: presenter)
+    stateMachine.loadingPolicy = .immediate
   }
 
   var hasContent: Bool {

@@ -13,8 +13,11 @@ final class TestModel: StatefulContent {
   /// The test's load, which `loadContent()` runs — for a reload, a Retry, an unlock.
   var contentLoad: (nonisolated(nonsending) (TestModel) async -> Void)?
 
+  /// Makes a model whose machine presents at once (``LoadingPolicy/immediate``): the tests
+  /// that use it check what shows the moment a request returns, not the default's pacing.
   init(presenter: (any Presenter)? = nil) {
     stateMachine = ContentStateMachine(presenter: presenter)
+    stateMachine.loadingPolicy = .immediate
   }
 
   init(machine: ContentStateMachine) {

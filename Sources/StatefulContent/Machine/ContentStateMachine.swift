@@ -18,9 +18,10 @@ import Observation
 /// outside the library, observers are told only of real changes, and observers of every
 /// property but ``presentedState`` are told after the new value is stored (a request from
 /// their change handler then takes effect after the change) — and offers ``stateChanges()``.
-/// A SwiftUI view that shows the model without a presenter reads ``presentedPresentation``.
-/// It is not `Sendable`: it belongs to its owner's isolation domain (typically the main
-/// actor), so using it from two isolation domains is a compile error.
+/// A SwiftUI view that shows the model without a presenter reads ``presentedPresentation``
+/// (see <doc:SwiftUIAndUIKit>). It is not `Sendable`: it belongs to its owner's isolation
+/// domain (typically the main actor), so using it from two isolation domains is a compile
+/// error.
 ///
 /// The rules live in pure values the machine stores and is the only writer of — the decision
 /// inputs (`StateDecider`), the lock (`ContentLock`), the placeholders

@@ -93,6 +93,22 @@ final class DocExampleCoverageTests: XCTestCase {
     XCTAssertEqual(DocumentationBlocks.missingParts(of: block, in: source), [])
   }
 
+  func test_missingParts_findAnImportOfAnAppleOnlyFrameworkInsideCanImport() {
+    let block = DocumentationBlocks.Block(
+      number: 1, line: 1,
+      lines: ["import StatefulContent", "import SwiftUI", "", "struct V: View {}"])
+    let source = """
+      import StatefulContent
+
+      #if canImport(SwiftUI)
+        import SwiftUI
+
+        struct V: View {}
+      #endif
+      """
+    XCTAssertEqual(DocumentationBlocks.missingParts(of: block, in: source), [])
+  }
+
   func test_missingParts_nameAMissingImportAndAChangedBody() {
     let block = DocumentationBlocks.Block(
       number: 1, line: 1, lines: ["import StatefulContent", "func f() {", "  g()", "}"])

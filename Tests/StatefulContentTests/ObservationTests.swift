@@ -272,6 +272,46 @@ final class ObservationTests: XCTestCase {
     XCTAssertEqual(fired.value, ["progress"])
   }
 
+  /// A view that draws the presentation itself (SwiftUI, no presenter) is told of a new
+  /// presentation whose state did not change: the previous key's content marked as such.
+  func test_observation_presentedPresentation_isToldOfANewPresentationOfTheSameState() async {
+    let model = TestModel()
+    let m = Unchecked(model.stateMachine)
+    await model.load(into: \.content, key: "a") { _ in ["a"] }
+    let fired = Cell<[String]>([])
+    withObservationTracking {
+      _ = m.value.presentedState
+    } onChange: {
+      fired.value.append("state")
+    }
+    withObservationTracking {
+      _ = m.value.presentedPresentation
+    } onChange: {
+      fired.value.append("presentation")
+    }
+    let gate = Gate<Void>()
+    let search = Task {
+      await model.load(into: \.content, key: "b") { _ in
+        try await gate.wait()
+        return ["b"]
+      }
+    }
+    await settle()
+    XCTAssertEqual(fired.value, ["presentation"], "content stays content, now marked")
+    XCTAssertTrue(model.stateMachine.presentedPresentation.showsPreviousKey)
+    XCTAssertEqual(model.stateMachine.presentedPresentation.key, LoadKey("b"))
+    fired.value.removeAll()
+    withObservationTracking {
+      _ = m.value.presentedPresentation
+    } onChange: {
+      fired.value.append("presentation")
+    }
+    gate.open()
+    _ = await search.value
+    XCTAssertEqual(fired.value, ["presentation"], "the new key's content, no longer marked")
+    XCTAssertFalse(model.stateMachine.presentedPresentation.showsPreviousKey)
+  }
+
   func test_stateChanges_streamMadeAfterTransitions_reportsTheRealFromState() async {
     let keptPresenter = SynchronousRecorder()  // the machine holds its presenter weakly
     let model = TestModel(presenter: keptPresenter)

@@ -120,6 +120,9 @@ extension ContentStateMachine {
     } else if !storedPresentedState.hasSamePayload(as: state) {
       change(\.presentedState) { storedPresentedState = state }
     }
+    // A new presentation, also when only its placeholder, key or marks changed (the queue
+    // presents nothing the same as what is shown, unless forced): told after it is stored.
+    if isObserved { notifyChange(\.presentedPresentation) }
     guard let broadcaster, let previous else { return }
     broadcaster.yield(
       ContentStateChange(

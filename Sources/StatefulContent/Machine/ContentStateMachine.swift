@@ -12,14 +12,16 @@ import Observation
 /// `startLoading`, `endLoading` or `load`, which decide the state and request it here.
 ///
 /// The machine is `Observable` — SwiftUI and `withObservationTracking` see ``requestedState``,
-/// ``presentedState``, ``isRefreshing``, ``progress``, ``loadAttempt``, ``isLoading`` and
-/// ``lock`` change, as with the `@Observable` macro, except that nothing is notified until one
-/// of them is first read from outside the library, observers are told only of real changes,
-/// and observers of every property but ``presentedState`` are told after the new value is
-/// stored (a request from their change handler then takes effect after the change) — and
-/// offers ``stateChanges()``. It is not `Sendable`: it belongs to its owner's
-/// isolation domain (typically the main actor), so using it from two isolation domains is a
-/// compile error.
+/// ``presentedState``, ``presentedPresentation``, ``isRefreshing``, ``progress``,
+/// ``loadAttempt``, ``isLoading``, ``key``, ``appendState`` and ``lock`` change, as with the
+/// `@Observable` macro, except that nothing is notified until one of them is first read from
+/// outside the library, observers are told only of real changes, and observers of every
+/// property but ``presentedState`` are told after the new value is stored (a request from
+/// their change handler then takes effect after the change) — and offers ``stateChanges()``.
+/// A SwiftUI view that shows the model without a presenter reads ``presentedPresentation``
+/// (see <doc:SwiftUIAndUIKit>). It is not `Sendable`: it belongs to its owner's isolation
+/// domain (typically the main actor), so using it from two isolation domains is a compile
+/// error.
 ///
 /// The rules live in pure values the machine stores and is the only writer of — the decision
 /// inputs (`StateDecider`), the lock (`ContentLock`), the placeholders
@@ -270,7 +272,16 @@ public final class ContentStateMachine: Observable {
   /// The state presented before ``presentedState``.
   public var lastState: ContentState { storedLastState }
   /// The presentation the presenter shows (the last one it finished).
-  public var presentedPresentation: Presentation { queue.presented }
+  ///
+  /// Observable: observers are told after each presentation is finished (with no presenter,
+  /// as soon as it is presented), also when only its placeholder, key,
+  /// ``Presentation/showsPreviousKey`` or ``Presentation/append`` changed and
+  /// ``presentedState`` did not — what a view that draws the presentation itself, with no
+  /// presenter, needs to draw again.
+  public var presentedPresentation: Presentation {
+    observe(\.presentedPresentation)
+    return queue.presented
+  }
   /// Whether a presentation is in flight (an animation has not finished yet).
   public var isPresenting: Bool { queue.isBusy }
 

@@ -11,8 +11,22 @@ import Foundation
 /// indentation added (the test may nest the block in a namespace or a test method), blank
 /// lines matching blank lines; trailing spaces are ignored. `import` lines of a block are
 /// looked for separately among the file's own imports, because Swift allows them only at the
-/// top of a file. Shell blocks (```` ```sh ````) and diagrams (a fence without a language) are
-/// not Swift and are not checked.
+/// top of a file — at any indentation, since an import of an Apple-only framework sits inside
+/// `#if canImport(…)` (see below). Shell blocks (```` ```sh ````) and diagrams (a fence without
+/// a language) are not Swift and are not checked.
+///
+/// Code for Apple platforms only — a SwiftUI view, a UIKit view controller — is a
+/// ```` ```swift ```` block like any other, and its copy is checked like any other: DocC uses
+/// the fence's language only to highlight the code, so another language would cost the
+/// highlighting and take the block out of this check, and a block changed in the article
+/// alone would go unnoticed. The copy sits inside `#if canImport(SwiftUI)` (or `UIKit`): the
+/// tests compile it where the framework exists (`swift test` on macOS builds the SwiftUI
+/// view) and not on Linux, where everything around it — the model the view observes, driven
+/// by the calls the view makes — is compiled and run. Better still, code that uses only a few
+/// names of a framework is compiled everywhere against a stand-in for those names, declared
+/// in the `#else` branch of the framework's import: the UIKit view controller of the SwiftUI
+/// and UIKit article runs on Linux that way. The article says which of its blocks Linux does
+/// not compile.
 struct DocumentationBlocks {
   /// One ```` ```swift ```` block.
   struct Block: Equatable {
@@ -109,7 +123,9 @@ struct DocumentationBlocks {
     while body.last?.isEmpty == true { body.removeLast() }
     if body.isEmpty || contains(body, in: sourceLines) { return [] }
     var missing: [String] = []
-    for line in body where line.hasPrefix("import ") && !sourceLines.contains(line) {
+    let imports = Set(
+      sourceLines.map { String($0.drop { $0 == " " }) }.filter { $0.hasPrefix("import ") })
+    for line in body where line.hasPrefix("import ") && !imports.contains(line) {
       missing.append("the line `\(line)`")
     }
     body.removeAll { $0.hasPrefix("import ") }

@@ -41,8 +41,8 @@ extension StatefulContent {
   /// without it, ``setupInitialState(completion:)`` decides again from the facts known so far
   /// and shows, for instance, the last error. After a reset, nothing has been decided: the
   /// state stays idle until loading starts or there is content (rule 6). Registered
-  /// placeholders, the loading and retry policies and the last `load`'s operation (for
-  /// ``reload(isolation:)``) are kept.
+  /// placeholders and the loading and retry policies are kept; the lock, its attempts and
+  /// the credential kept for reloads are forgotten.
   ///
   /// - Parameter completion: Called exactly once with how the transition to idle ended.
   public func reset(completion: TransitionCompletion? = nil) {

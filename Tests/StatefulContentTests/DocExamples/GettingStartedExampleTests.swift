@@ -28,7 +28,7 @@ enum GettingStartedExample {
       stateMachine = ContentStateMachine(presenter: presenter)
     }
 
-    func refresh() async {
+    func loadContent() async {
       await load(into: \.content) { context in
         try await MailService.shared.messages(progress: context.reportProgress)
       }
@@ -43,17 +43,19 @@ enum GettingStartedExample {
 }
 
 final class GettingStartedExampleTests: XCTestCase {
-  func test_inbox_refreshLoadsTheMessages() async {
+  func test_inbox_loadContentLoadsTheMessages_andReloadLoadsAgain() async {
     let presenter = RecordingPresenter()
     let inbox = GettingStartedExample.Inbox(presenter: presenter)
     inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
     XCTAssertEqual(inbox.currentState, .idle)
-    await inbox.refresh()
+    await inbox.loadContent()
     XCTAssertEqual(inbox.content, [GettingStartedExample.Message(subject: "Welcome")])
     XCTAssertTrue(inbox.hasContent)
     XCTAssertEqual(inbox.currentState, .content)
     XCTAssertEqual(presenter.presentedKinds.first, .loading)
     XCTAssertEqual(presenter.presentedKinds.last, .content)
+    let reloaded = await inbox.reload()  // Retry, pull to refresh
+    XCTAssertEqual(reloaded, .completed)
   }
 
   func test_logPresenter_hasShownTheStateWhenPresentReturns() {

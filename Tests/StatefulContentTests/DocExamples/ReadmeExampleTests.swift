@@ -53,7 +53,7 @@ enum ReadmeExample {
 
     init(presenter: some Presenter) {
       stateMachine = ContentStateMachine(presenter: presenter)
-      stateMachine.loadingPolicy = .smooth  // 150 ms show delay, 400 ms minimum display
+      // The loading policy is .smooth by default: 150 ms show delay, 400 ms minimum display.
       try? stateMachine.setPlaceholder(
         StandardPlaceholder(title: "No Messages", symbolName: "tray"), for: .empty)
     }
@@ -63,7 +63,8 @@ enum ReadmeExample {
     // is fine. (`@MainActor` here because the class's declaration names the conformance.)
     @MainActor func loadContent() async {
       // Latest wins: a newer load cancels this one; cancelling restores the previous state.
-      // `.standard` retries 3 times, after 1, 2 and 4 seconds, before showing the error.
+      // `.standard` retries 3 times, after 1, 2 and 4 seconds, before showing the error; with
+      // messages on screen, a failure goes to handleErrorWhenContentsAvailable at once.
       await load(into: \.content, retry: .standard) { context in
         try await MailService.shared.messages(progress: context.reportProgress)
       }

@@ -69,7 +69,7 @@ enum SearchAndPaginationExample {
       self.server = server
     }
 
-    func reload() async {
+    func loadContent() async {
       let server = server
       await load { _ in
         try await server.posts(page: 1)
@@ -142,7 +142,7 @@ final class SearchAndPaginationExampleTests: XCTestCase {
     let presenter = RecordingPresenter()
     let server = SearchAndPaginationExample.FeedServer()
     let feed = SearchAndPaginationExample.Feed(presenter: presenter, server: server)
-    await feed.reload()
+    await feed.loadContent()
     await feed.loadNextPage()
     XCTAssertEqual(feed.posts.count, 6)
     await server.failNextRequest()

@@ -326,6 +326,8 @@ final class SwiftUIAndUIKitExampleTests: XCTestCase {
     let catalog = Example.SongCatalog(titles: ["Swift River", "Sunrise", "Swing Low"])
     let screen = Example.SongSearchScreen(
       search: Example.SongSearch(catalog: catalog, clock: clock))
+    // Each state shows when it is decided: the test reads what the view would draw.
+    screen.search.stateMachine.loadingPolicy = .immediate
     let strings = PlaceholderStrings.current
 
     screen.type("")  // The view appears: `.task(id: "")`.
@@ -387,6 +389,8 @@ final class SwiftUIAndUIKitExampleTests: XCTestCase {
     let catalog = Example.SongCatalog(titles: ["Swift River", "Sunrise"])
     let screen = Example.SongSearchScreen(
       search: Example.SongSearch(catalog: catalog, clock: clock))
+    // Each state shows when it is decided: the test reads what the view would draw.
+    screen.search.stateMachine.loadingPolicy = .immediate
     screen.type("s")
     await settle()
     clock.advance(by: .milliseconds(300))
@@ -412,6 +416,8 @@ final class SwiftUIAndUIKitExampleTests: XCTestCase {
       let clock = ManualClock()
       let screen = Example.SongSearchScreen(
         search: Example.SongSearch(catalog: Example.SongCatalog(titles: []), clock: clock))
+      // Each state shows when it is decided: the test reads what the view would draw.
+      screen.search.stateMachine.loadingPolicy = .immediate
       weakSearch = screen.search
       weakMachine = screen.search.stateMachine
       screen.type("s")
@@ -435,6 +441,8 @@ final class SwiftUIAndUIKitExampleTests: XCTestCase {
         let catalog = Example.SongCatalog(titles: ["Swift River", "Sunrise", "Swing Low"])
         await catalog.failNextRequest()
         let controller = Example.PlaylistViewController(catalog: catalog)
+        // Each state shows when it is decided: the test reads every configuration.
+        controller.playlist.stateMachine.loadingPolicy = .immediate
         weakController = controller
         weakPlaylist = controller.playlist
         weakMachine = controller.playlist.stateMachine

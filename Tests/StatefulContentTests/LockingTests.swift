@@ -169,6 +169,7 @@ final class LockingTests: XCTestCase {
   func test_unlock_aLoadStartedInATaskTheAdoptersLoadCreates_takesTheCredential() async {
     await openLocked()
     model.contentLoad = { [password] model in
+      MainActor.assertIsolated("loadContent() runs on the unlock's caller's actor")
       let load = Task {
         await model.load(into: \.content) { context in
           guard context.credential?.secret == password else { throw ContentLockedError() }

@@ -106,11 +106,11 @@ extension ContentStateMachine {
   func requestLoad(
     _ mode: LoadLifecycle.Mode, credential: Credential?,
     isolation: isolated (any Actor)? = #isolation,
-    _ loadContent: () async -> Void
+    _ loadContent: nonisolated(nonsending) () async -> Void
   ) async -> LoadOutcome? {
     let id = requestedLoads.begin(mode, credential: credential)
     let scope = RequestedLoads.Scope(machine: ObjectIdentifier(self), id: id)
-    await RequestedLoads.Scope.$current.withValue(scope, operation: loadContent)
+    await RequestedLoads.Scope.$current.withValue(scope, operation: loadContent, isolation: isolation)
     return requestedLoads.end(id)
   }
 

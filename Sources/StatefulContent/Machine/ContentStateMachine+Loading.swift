@@ -110,7 +110,8 @@ extension ContentStateMachine {
   ) async -> LoadOutcome? {
     let id = requestedLoads.begin(mode, credential: credential)
     let scope = RequestedLoads.Scope(machine: ObjectIdentifier(self), id: id)
-    await RequestedLoads.Scope.$current.withValue(scope, operation: loadContent, isolation: isolation)
+    await RequestedLoads.Scope.$current.withValue(
+      scope, operation: loadContent, isolation: isolation)
     return requestedLoads.end(id)
   }
 

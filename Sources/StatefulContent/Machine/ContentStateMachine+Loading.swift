@@ -91,63 +91,6 @@ extension ContentStateMachine {
     if !loads.retain(task, forLoad: id) { task.cancel() }
   }
 
-  // MARK: Loads the library asks the adopter for
-
-  /// Asks the adopter's ``StatefulContent/loadContent()`` for its load, for
-  /// ``StatefulContent/reload(isolation:)`` (with the credential that unlocked the content) or
-  /// ``StatefulContent/unlock(with:animated:isolation:)`` (with a credential to try): the first
-  /// load that starts in this task while `loadContent` runs takes the request.
-  ///
-  /// - Parameters:
-  ///   - mode: ``LoadLifecycle/Mode/reload`` or ``LoadLifecycle/Mode/unlock``.
-  ///   - credential: The credential the load receives.
-  ///   - loadContent: Calls the adopter's ``StatefulContent/loadContent()``.
-  /// - Returns: How the load that took the request ended, or `nil` when none did.
-  func requestLoad(
-    _ mode: LoadLifecycle.Mode, credential: Credential?,
-    isolation: isolated (any Actor)? = #isolation,
-    _ loadContent: nonisolated(nonsending) () async -> Void
-  ) async -> LoadOutcome? {
-    let id = requestedLoads.begin(mode, credential: credential)
-    let scope = RequestedLoads.Scope(machine: ObjectIdentifier(self), id: id)
-    await RequestedLoads.Scope.$current.withValue(
-      scope, operation: loadContent, isolation: isolation)
-    return requestedLoads.end(id)
-  }
-
-  /// How a load of `key` starting now runs: as the request its task waits on, if no load took
-  /// it yet (a reload or an unlock, with its credential), else as a new load. A reload that
-  /// loads another key than the content's is a new load of that key: a credential belongs to
-  /// the key it unlocked.
-  func loadStart(for key: LoadKey?) -> RequestedLoads.Start {
-    guard let scope = RequestedLoads.Scope.current, scope.machine == ObjectIdentifier(self),
-      var start = requestedLoads.take(scope.id)
-    else {
-      return RequestedLoads.Start(mode: .load, credential: nil, id: nil)
-    }
-    if start.mode == .reload, key != currentContentKey {
-      start.mode = .load
-      start.credential = nil
-    }
-    return start
-  }
-
-  /// The load that took request `id` ended.
-  func requestedLoadEnded(_ id: UInt64, outcome: LoadOutcome) {
-    requestedLoads.ended(id, outcome: outcome)
-  }
-
-  /// The default ``StatefulContent/loadContent()`` ran: an unlock falls back to the verifier;
-  /// otherwise the adopter is told that reload and Retry load nothing.
-  func loadContentIsNotImplemented() {
-    if let scope = RequestedLoads.Scope.current, scope.machine == ObjectIdentifier(self),
-      requestedLoads.isUnlock(scope.id)
-    {
-      return
-    }
-    reportAdoptionMistake(.loadContentNotImplemented)
-  }
-
   // MARK: Performing a load's lifecycle
 
   /// A load enters loading: the inputs and the lock take the load's start, and loading (or

@@ -621,7 +621,7 @@ final class AnnouncementEdgeCaseTests: AnnouncingTestCase {
     var content: [String] = []
     /// The operation of `loadContent()`, which an unlock runs with the credential.
     var operation: (@Sendable (LoadContext) async throws -> [String])?
-    func loadContent() async {
+    nonisolated(nonsending) func loadContent() async {
       guard let operation else { return }
       await load(into: \.content, operation: operation)
     }

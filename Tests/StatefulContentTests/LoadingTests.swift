@@ -332,6 +332,42 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(mistakes, [.loadContentNotImplemented])
   }
 
+  func test_reload_aLoadContentThatRunsOffTheActor_isReported_andItsLoadRunsOnTheCallersActor()
+    async
+  {
+    /// What Swift 6 gives a class that no actor isolates for a plain `func loadContent()
+    /// async`: a method that runs on the global executor, not on its caller's actor.
+    final class Reflex: StatefulContent, Presenter {
+      let stateMachine = ContentStateMachine()
+      var content: [String] = []
+      var presentedOffTheMainThread = 0
+      var loadContentRanOnTheMainThread: Bool?
+
+      func loadContent() async {
+        await Task.yield()
+        loadContentRanOnTheMainThread = Thread.isMainThread
+        await load(into: \.content) { _ in ["fresh"] }
+      }
+
+      func present(_ presentation: Presentation, animated: Bool, finished: @escaping () -> Void) {
+        if !Thread.isMainThread { presentedOffTheMainThread += 1 }
+        finished()
+      }
+    }
+    let model = Reflex()
+    model.stateMachine.presenter = model
+    model.stateMachine.loadingPolicy = .immediate
+    var mistakes: [AdoptionMistake] = []
+    model.stateMachine.adoptionMistakeHandler = { mistakes.append($0) }
+    let outcome = await model.reload()
+    XCTAssertEqual(model.loadContentRanOnTheMainThread, false, "Swift ran it off the actor")
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.content, ["fresh"])
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertEqual(model.presentedOffTheMainThread, 0, "the load ran on the caller's actor")
+    XCTAssertEqual(mistakes, [.loadContentRanOffItsActor])
+  }
+
   func test_burstOfAThousandLoads_onlyTheLastLands() async {
     let model = model
     var loads: [Task<LoadOutcome, Never>] = []

@@ -96,7 +96,7 @@ public final class DocumentSession: StatefulContent {
   }
 
   /// Opens the document: the load that Retry (`reload()`) and an unlock run again.
-  public func loadContent() async {
+  nonisolated(nonsending) public func loadContent() async {
     await open()
   }
 

@@ -24,6 +24,12 @@ public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
   /// adopter for its load, but the adopter does not implement
   /// ``StatefulContent/loadContent()``, so nothing was loaded.
   case loadContentNotImplemented
+  /// The adopter's ``StatefulContent/loadContent()`` ran off the actor that called
+  /// ``StatefulContent/reload(isolation:)`` or ``StatefulContent/unlock(with:animated:isolation:)``:
+  /// in a class that no actor isolates, Swift 6 runs a plain `func loadContent() async` on the
+  /// global executor. The load it started was run on the calling actor; declare the method
+  /// `nonisolated(nonsending) func loadContent() async` so that all of it runs there.
+  case loadContentRanOffItsActor
 
   /// What is wrong and how to fix it.
   public var description: String {
@@ -41,6 +47,11 @@ public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
       "StatefulContent: reload() (Retry, pull to refresh) asked for the adopter's load, but the "
         + "adopter does not implement `func loadContent() async`; implement it with the "
         + "adopter's `load` call, so that reload and Retry load again."
+    case .loadContentRanOffItsActor:
+      "StatefulContent: the adopter's `loadContent()` ran off the actor that called reload() or "
+        + "unlock(with:) — a plain `func loadContent() async` of a class no actor isolates runs "
+        + "on the global executor; declare it `nonisolated(nonsending) func loadContent() async`. "
+        + "Its load was run on the calling actor."
     }
   }
 

@@ -66,6 +66,18 @@ extension StatefulContent {
     // nothing is shown.
     if Task.isCancelled { return .cancelled }
     let machine = stateMachine
+    if case .some(let requester) = machine.requesterIsolation(insteadOf: isolation) {
+      // The adopter and the load belong to `requester`, which waits for this load.
+      nonisolated(unsafe) let host = self
+      nonisolated(unsafe) let load = (work: work, apply: apply, reset: reset)
+      let hop = RequestedLoads.Hop { requester in
+        host.stateMachine.reportAdoptionMistake(.loadContentRanOffItsActor)
+        return await host.runLoad(
+          animated: animated, retry: retry, isolation: requester, work: load.work,
+          apply: load.apply, reset: load.reset, key: key)
+      }
+      return await hop.run(requester)
+    }
     let start = machine.loadStart(for: key?.key)
     if start.isSuperseded, let id = start.id {
       machine.requestedLoadEnded(id, outcome: .superseded)

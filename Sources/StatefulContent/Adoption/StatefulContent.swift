@@ -130,6 +130,12 @@ public protocol StatefulContent: AnyObject {
   /// content — a document's annotations — is loaded outside the machine, or in the `apply` of
   /// the content's load.
   ///
+  /// - Important: In a class that no actor isolates, write
+  ///   `nonisolated(nonsending) func loadContent() async`: Swift 6 runs a plain
+  ///   `func loadContent() async` of such a class on the global executor. The machine then
+  ///   reports ``AdoptionMistake/loadContentRanOffItsActor`` and runs the load it starts on the
+  ///   actor that called ``reload(isolation:)`` or ``unlock(with:animated:isolation:)``.
+  ///
   /// - Important: In a `@MainActor` class whose declaration names the conformance
   ///   (`final class Feed: @MainActor StatefulContent`), Swift 6.3 gives the method the
   ///   requirement's isolation instead of the main actor's, and it cannot use the model:

@@ -21,10 +21,15 @@ struct RequestedLoads {
     var isSuperseded = false
   }
 
-  /// The request a task waits on: which machine's, and which of its requests.
+  /// The request a task waits on: which machine's, which of its requests, and the actor
+  /// that asked for it (the machine's).
   struct Scope: Sendable {
     var machine: ObjectIdentifier
     var id: UInt64
+    /// The actor ``StatefulContent/reload(isolation:)`` or
+    /// ``StatefulContent/unlock(with:animated:isolation:)`` was called on: the load that takes
+    /// the request runs there.
+    var isolation: (any Actor)?
 
     /// The request the current task waits on, while ``StatefulContent/loadContent()`` runs
     /// for a reload or an unlock.
@@ -71,5 +76,17 @@ struct RequestedLoads {
   mutating func end(_ id: UInt64) -> LoadOutcome? {
     waiting.removeValue(forKey: id)
     return outcomes.removeValue(forKey: id)
+  }
+
+  /// A load to run on the actor that asked for it, from a task that runs elsewhere.
+  ///
+  /// Swift 6 lets a plain `func loadContent() async` of a class that no actor isolates
+  /// satisfy the `nonisolated(nonsending)` requirement; it runs on the global executor, so a
+  /// load it starts would use the machine off its actor. The load is handed, with the adopter,
+  /// to the actor in ``Scope/isolation`` instead.
+  struct Hop: @unchecked Sendable {
+    // Unchecked: `run` captures the adopter and the load's closures, which belong to the
+    // actor in the scope; that actor waits for `loadContent()` while `run` runs, on it.
+    let run: (isolated (any Actor)?) async -> LoadOutcome
   }
 }

@@ -18,7 +18,8 @@ extension ContentStateMachine {
     _ loadContent: nonisolated(nonsending) () async -> Void
   ) async -> LoadOutcome? {
     let id = requestedLoads.begin(mode, credential: credential)
-    let scope = RequestedLoads.Scope(machine: ObjectIdentifier(self), id: id)
+    let scope = RequestedLoads.Scope(
+      machine: ObjectIdentifier(self), id: id, isolation: isolation)
     await RequestedLoads.Scope.$current.withValue(
       scope, operation: loadContent, isolation: isolation)
     return requestedLoads.end(id)
@@ -39,6 +40,19 @@ extension ContentStateMachine {
       start.credential = nil
     }
     return start
+  }
+
+  /// The actor a load of this machine must run on instead of `isolation`, when it starts
+  /// where a reload or an unlock waits for the adopter's load but runs elsewhere (see
+  /// ``RequestedLoads/Hop``); `nil` when it runs where it should. Reads no state of the
+  /// machine: it may run off the machine's actor.
+  func requesterIsolation(
+    insteadOf isolation: (any Actor)?
+  ) -> (any Actor)?? {
+    guard let scope = RequestedLoads.Scope.current, scope.machine == ObjectIdentifier(self),
+      scope.isolation !== isolation
+    else { return nil }
+    return .some(scope.isolation)
   }
 
   /// The load that took request `id` ended.

@@ -28,7 +28,7 @@ enum GettingStartedExample {
       stateMachine = ContentStateMachine(presenter: presenter)
     }
 
-    func loadContent() async {
+    nonisolated(nonsending) func loadContent() async {
       await load(into: \.content) { context in
         try await MailService.shared.messages(progress: context.reportProgress)
       }

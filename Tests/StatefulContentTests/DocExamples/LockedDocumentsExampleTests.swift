@@ -18,7 +18,7 @@ enum LockedDocumentsExample {
       stateMachine = ContentStateMachine(presenter: presenter)
     }
 
-    func loadContent() async {
+    nonisolated(nonsending) func loadContent() async {
       let url = url
       await load(into: \.pages) { context in
         guard let password = context.credential?.secret else {

@@ -69,7 +69,7 @@ enum SearchAndPaginationExample {
       self.server = server
     }
 
-    func loadContent() async {
+    nonisolated(nonsending) func loadContent() async {
       let server = server
       await load { _ in
         try await server.posts(page: 1)

@@ -24,7 +24,7 @@ final class TestModel: StatefulContent {
     stateMachine = machine
   }
 
-  func loadContent() async {
+  nonisolated(nonsending) func loadContent() async {
     await contentLoad?(self)
   }
 

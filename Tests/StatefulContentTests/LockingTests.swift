@@ -419,13 +419,19 @@ final class LockingTests: XCTestCase {
       outcome, .unlocked, "a wrong password the document never saw does not unlock it")
   }
 
-  func test_aReloadWaitingForItsLoad_givesTheKeptCredentialToNoOtherDocument() async throws {
-    let seen = CredentialLog()
+  /// Opens the document and unlocks it, then makes its next load wait for the returned gate.
+  private func unlockedDocumentWaitingToLoad(seen: CredentialLog) async -> Gate<Void> {
     openLockedWhenReady(nil, seen: seen)
     await model.loadContent()
     await model.unlock(with: Credential(password: password))
     let ready = Gate<Void>()
     openLockedWhenReady(ready, seen: seen)
+    return ready
+  }
+
+  func test_aReloadWaitingForItsLoad_givesTheKeptCredentialToNoOtherDocument() async throws {
+    let seen = CredentialLog()
+    let ready = await unlockedDocumentWaitingToLoad(seen: seen)
     let model = model
     let reload = Task { await model.reload() }  // pull to refresh
     try await settle { ready.waiterCount == 1 }
@@ -441,11 +447,7 @@ final class LockingTests: XCTestCase {
 
   func test_twoReloadsAtOnce_keepTheDocumentUnlocked_andEachReportsItsLoad() async throws {
     let seen = CredentialLog()
-    openLockedWhenReady(nil, seen: seen)
-    await model.loadContent()
-    await model.unlock(with: Credential(password: password))
-    let ready = Gate<Void>()
-    openLockedWhenReady(ready, seen: seen)
+    let ready = await unlockedDocumentWaitingToLoad(seen: seen)
     let model = model
     let first = Task { await model.reload() }  // pull to refresh …
     try await settle { ready.waiterCount == 1 }

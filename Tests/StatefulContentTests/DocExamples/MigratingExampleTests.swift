@@ -320,12 +320,23 @@ final class MigratingExampleTests: XCTestCase {
     XCTAssertEqual(inbox.currentState, .content)
   }
 
+  /// The article's async-load inbox over a mail API of its own, presenting each state at once
+  /// (what shows at once is checked), and its presenter, which the test keeps: the machine
+  /// holds its presenter weakly.
   @MainActor
-  func test_completionHandler_asAnAsyncLoad_storesTheAnswerOrShowsTheError() async throws {
+  private func asyncLoadInbox() -> (
+    Completion.AsyncLoad.Inbox, Completion.MailAPI, RecordingPresenter
+  ) {
     let api = Completion.MailAPI()
     let presenter = RecordingPresenter()
     let inbox = Completion.AsyncLoad.Inbox(presenter: presenter, api: api)
-    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
+    inbox.stateMachine.loadingPolicy = .immediate
+    return (inbox, api, presenter)
+  }
+
+  @MainActor
+  func test_completionHandler_asAnAsyncLoad_storesTheAnswerOrShowsTheError() async throws {
+    let (inbox, api, presenter) = asyncLoadInbox()
     let refresh = Task { await inbox.refresh() }
     try await settle { api.requestCount == 1 }
     XCTAssertEqual(inbox.currentState, .loading)
@@ -344,10 +355,7 @@ final class MigratingExampleTests: XCTestCase {
 
   @MainActor
   func test_completionHandler_asAnAsyncLoad_theLatestRefreshWins() async throws {
-    let api = Completion.MailAPI()
-    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
-    let inbox = Completion.AsyncLoad.Inbox(presenter: keptPresenter, api: api)
-    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
+    let (inbox, api, presenter) = asyncLoadInbox()
     let older = Task { await inbox.refresh() }
     try await settle { api.requestCount == 1 }
     let newer = Task { await inbox.refresh() }
@@ -360,14 +368,12 @@ final class MigratingExampleTests: XCTestCase {
     await settle()
     XCTAssertEqual(inbox.content, later, "a superseded refresh's answer is dropped")
     XCTAssertEqual(inbox.currentState, .content)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content], "loading shown once")
   }
 
   @MainActor
   func test_completionHandler_asAnAsyncLoad_cancellingRestoresThePreviousState() async throws {
-    let api = Completion.MailAPI()
-    let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
-    let inbox = Completion.AsyncLoad.Inbox(presenter: keptPresenter, api: api)
-    inbox.stateMachine.loadingPolicy = .immediate  // What shows at once is checked.
+    let (inbox, api, presenter) = asyncLoadInbox()
     let refresh = Task { await inbox.refresh() }
     try await settle { api.requestCount == 1 }
     XCTAssertEqual(inbox.currentState, .loading)
@@ -378,6 +384,7 @@ final class MigratingExampleTests: XCTestCase {
     await settle()
     XCTAssertEqual(inbox.content, [])
     XCTAssertEqual(inbox.currentState, .idle)
+    XCTAssertEqual(presenter.presentedKinds.first, .loading, "loading was shown before")
   }
 
   // MARK: Helpers

@@ -315,6 +315,30 @@ final class KeyedLoadTests: LoadTestCase {
     continuation.finish()
   }
 
+  func test_lockOrResetDuringAKeyedStream_neverPresentsItsContentUnderTheOlderKey() async throws {
+    for endsWithLock in [true, false] {
+      try await setUp()
+      await searched("a", ["apple"])
+      let (parts, continuation) = AsyncStream<[String]>.makeStream()
+      let load = stream("b", parts)
+      continuation.yield(["banana"])
+      try await settle { self.model.content == ["banana"] }
+      let before = presenter.records.count
+
+      if endsWithLock { model.lock() } else { model.reset() }
+
+      _ = await load.value
+      let shown = presenter.records.dropFirst(before).map(\.presentation)
+      XCTAssertFalse(
+        shown.contains { $0.state == .content && $0.key != LoadKey("b") },
+        "b's content was presented labelled as another key's: \(shown.map(\.key))")
+      XCTAssertEqual(
+        shown.map(\.state.kind), [endsWithLock ? .locked : .idle],
+        "the lock or the reset is presented, and nothing before it")
+      continuation.finish()
+    }
+  }
+
   // MARK: Credentials belong to a key
 
   /// Makes `loadContent()` open the locked document `key()` names after it waited at

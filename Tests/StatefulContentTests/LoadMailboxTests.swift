@@ -1,3 +1,4 @@
+import StatefulContentTesting
 import XCTest
 
 @testable import StatefulContent
@@ -22,6 +23,30 @@ final class LoadMailboxTests: XCTestCase {
     }
     XCTAssertEqual(fractions.prefix(3), [0, 0.001, 0.002], "the first reports come in order")
     XCTAssertEqual(fractions.last, 0.999, "the merged report keeps the largest fraction")
+  }
+
+  func test_postPart_beyondTheBound_waitsUntilTheDriverTakesOne() async throws {
+    let mailbox = Mailbox()
+    let posted = Counter()
+    let producer = Task {
+      for part in 0..<1_000 {
+        await mailbox.post(part: part, attempt: 1)
+        posted.increment()
+      }
+    }
+    let bound = Mailbox.maximumWaitingParts
+    try await settle { mailbox.pendingCount == bound + 1 }
+    await settle()
+    XCTAssertEqual(mailbox.pendingCount, bound + 1, "the producer waits: the memory is bounded")
+    XCTAssertEqual(posted.value, bound, "the part beyond the bound has not returned yet")
+    guard case .part(1, 0) = await mailbox.next(isolation: nil) else {
+      return XCTFail("the parts come in order")
+    }
+    try await settle { posted.value == bound + 1 }
+    XCTAssertEqual(mailbox.pendingCount, bound + 1, "one taken, one more read")
+    mailbox.close()
+    await producer.value
+    XCTAssertEqual(posted.value, 1_000, "a closed mailbox lets the producer finish at once")
   }
 
   func test_post_atAnOrdinaryRate_everyReportIsKeptInOrder() async {

@@ -162,7 +162,9 @@ final class StreamingLoadTests: LoadTestCase {
     XCTAssertEqual(model.content, ["run 2"], "reset, then the new parts")
   }
 
-  func test_unlockingAStream_showsItsFirstPart_neverLockedAgain() async throws {
+  func test_unlockingAStream_showsItsPartsOnceTheSourceAcceptsTheCredential_neverLockedAgain()
+    async throws
+  {
     let feed = Feed()
     let model = model
     model.contentLoad = { model in
@@ -170,6 +172,7 @@ final class StreamingLoadTests: LoadTestCase {
         guard context.credential != nil else {
           return Parts { $0.finish(throwing: ContentLockedError(.credentialRequired)) }
         }
+        context.reportCredentialAccepted()
         return feed.stream
       } reset: { model in
         model.content = []
@@ -186,7 +189,7 @@ final class StreamingLoadTests: LoadTestCase {
     try await settle { self.model.content == ["page 1"] }
 
     try await settle { self.model.currentState == .content }
-    XCTAssertEqual(model.currentState, .content, "a part means the credential worked")
+    XCTAssertEqual(model.currentState, .content, "the source accepted the credential")
     XCTAssertNil(model.stateMachine.lock, "the lock is lifted at the first part")
     XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .content])
     feed.continuation.finish()
@@ -194,6 +197,122 @@ final class StreamingLoadTests: LoadTestCase {
     XCTAssertEqual(outcome, .unlocked)
     XCTAssertEqual(presenter.presentedKinds.last, .content)
     XCTAssertFalse(presenter.presentedKinds.dropFirst(2).contains(.locked), "never locked again")
+  }
+
+  /// Makes `loadContent()` stream a locked document that yields `header` before it checks
+  /// the password — the first part is no proof that the password is right — and `pages`
+  /// after it, recording every part the adopter is given.
+  private func streamLockedDocument(header: String, pages: [String]) -> Counter {
+    let applied = Counter()
+    model.contentLoad = { model in
+      await model.load { context in
+        Parts { continuation in
+          continuation.yield([header])
+          guard let credential = context.credential else {
+            return continuation.finish(throwing: ContentLockedError(.credentialRequired))
+          }
+          guard credential.secret == "s3cret" else {
+            return continuation.finish(
+              throwing: ContentLockedError(.incorrectCredential(attempts: 0)))
+          }
+          continuation.yield(pages)
+          continuation.finish()
+        }
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        applied.increment()
+        model.content += part
+      }
+    }
+    return applied
+  }
+
+  func test_aLockedStreamsPartsBeforeTheCredentialIsAccepted_neverShow_andEveryWrongOneCounts()
+    async
+  {
+    let applied = streamLockedDocument(header: "title page", pages: ["page 1"])
+    model.stateMachine.maximumUnlockAttempts = 2
+    let locked = await model.reload()
+    XCTAssertEqual(locked, .locked(.credentialRequired))
+    XCTAssertEqual(model.content, [], "a part of a source that turned out locked is cleared")
+    let (appliedBefore, shownBefore) = (applied.value, presenter.records.count)
+    var outcomes: [UnlockOutcome] = []
+    for guess in 1...5 {
+      outcomes.append(await model.unlock(with: Credential(password: "guess \(guess)")))
+    }
+    XCTAssertEqual(applied.value, appliedBefore, "nothing from the locked source reached it")
+    let shown = presenter.presentedKinds.dropFirst(shownBefore)
+    XCTAssertFalse(shown.contains(.content), "\(shown)")
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 2, "every wrong password counted")
+    XCTAssertEqual(
+      outcomes.last, .attemptLimitReached(attempts: 2), "locked out after two: \(outcomes)")
+    let refused = await model.unlock(with: Credential(password: "s3cret"))
+    XCTAssertEqual(refused, .attemptLimitReached(attempts: 2), "even the right one, now")
+  }
+
+  func test_aLockedStreamThatNeverReportsTheCredentialAccepted_showsItsPartsAtItsEnd() async throws
+  {
+    let applied = streamLockedDocument(header: "title page", pages: ["page 1"])
+    _ = await model.reload()
+    let (appliedBefore, shownBefore) = (applied.value, presenter.records.count)
+    let outcome = await model.unlock(with: Credential(password: "s3cret"))
+    XCTAssertEqual(outcome, .unlocked)
+    XCTAssertEqual(model.content, ["title page", "page 1"], "every part, in order, at the end")
+    XCTAssertEqual(presenter.presentedKinds.dropFirst(shownBefore), [.loading, .content])
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    XCTAssertEqual(applied.value - appliedBefore, 2, "applied once, at the end")
+  }
+
+  func test_aLockedStreamUnderAVerifier_showsItsPartsAsTheyArrive() async throws {
+    let feed = Feed()
+    let model = model
+    model.stateMachine.credentialVerifier = { $0.secret == "s3cret" }
+    model.contentLoad = { model in
+      await model.load { context in
+        guard context.credential != nil else {
+          return Parts { $0.finish(throwing: ContentLockedError(.credentialRequired)) }
+        }
+        return feed.stream
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        model.content += part
+      }
+    }
+    _ = await model.reload()
+    let unlock = Task { await model.unlock(with: Credential(password: "s3cret")) }
+    feed.continuation.yield(["page 1"])
+    try await settle { self.model.currentState == .content }
+    XCTAssertEqual(model.content, ["page 1"], "the verifier accepted it: parts are content")
+    XCTAssertTrue(model.stateMachine.isRefreshing, "while the rest loads")
+    feed.continuation.finish()
+    let outcome = await unlock.value
+    XCTAssertEqual(outcome, .unlocked)
+  }
+
+  func test_aFastStream_isReadNoFurtherAheadThanTheBound_ofWhatTheAdopterApplied() async {
+    let produced = Counter()
+    var largestLead = 0
+    var appliedCount = 0
+    let model = model
+    let outcome = await model.load { _ in
+      AsyncStream<[String]>(unfolding: {
+        guard produced.value < 10_000 else { return nil }
+        produced.increment()
+        return ["line"]
+      })
+    } reset: { model in
+      model.content = []
+    } apply: { model, part in
+      appliedCount += 1
+      largestLead = max(largestLead, produced.value - appliedCount)
+      model.content = part
+    }
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(appliedCount, 10_000)
+    XCTAssertLessThanOrEqual(
+      largestLead, 18, "a stream is read on demand: at most 16 parts wait, one more is made")
   }
 
   // MARK: Under a loading policy

@@ -114,11 +114,17 @@ public struct DocumentParts: AsyncSequence, Sendable {
     /// the reader.
     private func read(_ source: DocumentSource) -> AsyncThrowingStream<Document, any Error> {
       let (stream, continuation) = AsyncThrowingStream.makeStream(of: Document.self)
-      let (reader, credential) = (parts.opener.reader, parts.context.credential)
+      let (reader, context) = (parts.opener.reader, parts.context)
       let task = Task {
         do {
           let document = try await reader.read(
-            source, credential: credential, part: { continuation.yield($0) })
+            source, credential: context.credential,
+            part: { part in
+              // The reader hands a part over only once the password opened the PDF (see
+              // `PDFReader`): until the machine hears so, it keeps a locked PDF's parts.
+              context.reportCredentialAccepted()
+              continuation.yield(part)
+            })
           continuation.yield(document)
           continuation.finish()
         } catch {

@@ -52,7 +52,7 @@ extension StatefulContent {
     }
     machine.beginCall()
     defer { machine.endCall() }
-    machine.cancelRunningLoad(host: nil, includingCategoryLoad: true)
+    machine.endRunningLoadForNewState()
     machine.forgetInputsAndLock()
     machine.submit(.idle, isRefreshing: false, animated: false, completion: completion)
   }

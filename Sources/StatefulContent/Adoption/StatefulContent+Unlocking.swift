@@ -21,7 +21,7 @@ extension StatefulContent {
     }
     machine.beginCall()
     defer { machine.endCall() }
-    machine.cancelRunningLoad(host: nil, includingCategoryLoad: true)
+    machine.endRunningLoadForNewState()
     machine.lockContent(reason)
     requestDecidedState(animated: animated, completion: completion)
   }

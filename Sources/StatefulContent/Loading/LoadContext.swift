@@ -11,6 +11,7 @@ public struct LoadContext: Sendable {
   /// before, kept through ``StatefulContent/reload(isolation:)``; `nil` for a new load.
   public let credential: Credential?
   let report: @Sendable (Double?) -> Void
+  let accept: @Sendable () -> Void
 
   /// Creates a context, for testing an operation outside a load.
   ///
@@ -23,13 +24,31 @@ public struct LoadContext: Sendable {
   ///   - report: Receives every progress report that carries information, unclamped: a
   ///     fraction (reports without information — NaN, infinite, a total of 0 or less — are
   ///     dropped before it). Defaults to ignoring them.
+  ///   - credentialAccepted: Called by ``reportCredentialAccepted()``. Defaults to nothing.
   public init(
     attempt: Int = 1, credential: Credential? = nil,
-    report: @escaping @Sendable (Double?) -> Void = { _ in }
+    report: @escaping @Sendable (Double?) -> Void = { _ in },
+    credentialAccepted: @escaping @Sendable () -> Void = {}
   ) {
     self.attempt = attempt
     self.credential = credential
     self.report = report
+    self.accept = credentialAccepted
+  }
+
+  /// Reports that ``credential`` opened the locked source, so that the parts a streaming load
+  /// delivers from now on show as content while the rest loads.
+  ///
+  /// Nothing from a locked source is content before its credential is accepted: a streaming
+  /// load of locked content — an unlock's, or any load while the content is locked — keeps
+  /// its parts from the adopter until the operation calls this, the
+  /// ``ContentStateMachine/credentialVerifier`` accepts the credential, or the sequence ends
+  /// without an error. Call it once the source has checked the credential (a PDF opened with
+  /// the password), before the first part. Without it, such a load shows its parts at its
+  /// end, as a load that is not streamed does. Safe to call from any task, more than once,
+  /// and for a load that reads no locked source (it then changes nothing).
+  public func reportCredentialAccepted() {
+    accept()
   }
 
   /// Reports the fraction of the work done.

@@ -40,6 +40,9 @@ struct LoadLifecycle {
     case hold(until: Duration)
     /// Hold the decided state, as for an earlier part: the deadline is scheduled already.
     case held
+    /// Keep the part away from the adopter: it comes from a locked source whose credential
+    /// is not accepted yet (``credentialAccepted(attempt:)``).
+    case withheld
   }
 
   /// What to do with a progress report.
@@ -72,6 +75,9 @@ struct LoadLifecycle {
   private(set) var hasParts = false
   /// Until when the parts wait for the minimum display time of the loading placeholder.
   private var partsHeldUntil: Duration?
+  /// Whether the load reads a locked source whose credential is not accepted yet: its parts
+  /// are withheld, as nothing from a locked source is content before its credential is.
+  private(set) var awaitsAcceptedCredential: Bool
 
   // Progress coalescing, per attempt.
   private var attemptProgress: Double?
@@ -83,9 +89,11 @@ struct LoadLifecycle {
   init(
     mode: Mode, retryPolicy: RetryPolicy, loadingPolicy: LoadingPolicy,
     cancellationPolicy: CancellationPolicy = .standard, key: LoadKey? = nil,
-    keyChange: KeyChangePolicy = .keepPrevious, debounce: Duration = .zero
+    keyChange: KeyChangePolicy = .keepPrevious, debounce: Duration = .zero,
+    readsLockedSource: Bool = false
   ) {
     self.mode = mode
+    awaitsAcceptedCredential = readsLockedSource
     self.retryPolicy = retryPolicy
     self.loadingPolicy = loadingPolicy
     self.cancellationPolicy = cancellationPolicy
@@ -189,7 +197,9 @@ struct LoadLifecycle {
   ///
   /// The first part turns loading into content; once loading is on screen, the parts wait —
   /// applied to the adopter, not presented — until it was shown its minimum display time, as
-  /// a load's result does.
+  /// a load's result does. A part of a locked source is withheld until the credential is
+  /// accepted: a first part is no proof that it was, and the lock, its attempts and the
+  /// content stay as they are.
   ///
   /// - Parameters:
   ///   - partAttempt: The attempt the part belongs to; a stale one is ignored.
@@ -200,6 +210,7 @@ struct LoadLifecycle {
     -> PartStep?
   {
     guard partAttempt == attempt else { return nil }
+    if awaitsAcceptedCredential { return .withheld }
     hasParts = true
     if let partsHeldUntil { return now < partsHeldUntil ? .held : .present }
     guard let loadingShownAt else { return .present }
@@ -207,6 +218,16 @@ struct LoadLifecycle {
     guard now < until else { return .present }
     partsHeldUntil = until
     return .hold(until: until)
+  }
+
+  /// The operation of attempt `acceptingAttempt` reported that the credential opened the
+  /// source (``LoadContext/reportCredentialAccepted()``, or the verifier accepted it).
+  ///
+  /// - Returns: Whether withheld parts may now be content.
+  mutating func credentialAccepted(attempt acceptingAttempt: Int) -> Bool {
+    guard acceptingAttempt == attempt, awaitsAcceptedCredential else { return false }
+    awaitsAcceptedCredential = false
+    return true
   }
 
   // MARK: Progress

@@ -34,19 +34,29 @@ extension ContentStateMachine {
     cancelRunningLoad(host: host)
   }
 
-  /// Cancels the running load inside a running call.
-  ///
-  /// - Parameter includingCategoryLoad: Whether a load of the category API is ended too (a
-  ///   reset, a lock), rather than left to its `endLoading` (``cancelLoading()``).
-  func cancelRunningLoad(host: (any StatefulContent)?, includingCategoryLoad: Bool = false) {
+  /// Cancels the running load inside a running call, and brings back the state it replaced.
+  /// A load of the category API is left to its `endLoading`.
+  func cancelRunningLoad(host: (any StatefulContent)?) {
+    if let categoryLoadID, loads.isActive(categoryLoadID) { return }
+    guard let load = loads.cancel() else { return }
+    for task in load.tasks { task.cancel() }
+    restoring { restore(load.restore, host: host) }
+    load.signal(.cancelledByMachine)
+  }
+
+  /// Ends the running load — one of the category API's too — inside a running call whose
+  /// caller (a lock, a reset) decides the next state at once: the facts the load changed come
+  /// back, but the state it replaced is not presented again. Presenting it would show content
+  /// a streaming load had replaced under the key it replaced.
+  func endRunningLoadForNewState() {
     if let categoryLoadID, loads.isActive(categoryLoadID) {
-      guard includingCategoryLoad else { return }
       endCategoryLoad(categoryLoadID)
       return
     }
     guard let load = loads.cancel() else { return }
     for task in load.tasks { task.cancel() }
-    restoring { restore(load.restore, host: host) }
+    restoreFacts(load.restore)
+    supersedeDeferredRequest()
     load.signal(.cancelledByMachine)
   }
 
@@ -176,12 +186,21 @@ extension ContentStateMachine {
         of: id, { $0.partArrived(attempt: attempt, now: now, loadingShownAt: loadingShownAt) }),
       let step
     else { return nil }
+    if step == .withheld { return .withheld }
     callingHook(apply)
     if keysBox != nil { updateKeys { $0.contentReplaced() } }
     loads.contentReplaced(byLoad: id)
     if contentLock.stateWhileLoading != nil { updateLock { $0.loadSucceeded(with: credential) } }
     submitDecidedState(host: host, animated: animated, holdsResult: step != .present)
     return step
+  }
+
+  /// The operation of load `id`'s attempt `attempt` reported that the credential opened the
+  /// locked source.
+  ///
+  /// - Returns: Whether the parts withheld until then are to be applied now.
+  func loadCredentialAccepted(_ id: UInt64, attempt: Int) -> Bool {
+    loads.updateLifecycle(of: id) { $0.credentialAccepted(attempt: attempt) } ?? false
   }
 
   /// The minimum display time of load `id` elapsed.
@@ -254,9 +273,10 @@ extension ContentStateMachine {
   ///   ``UnlockError/attemptLimitReached(attempts:)``.
   func concludeLoad<Host: StatefulContent>(
     _ id: UInt64, foundLock reason: LockReason, mode: LoadLifecycle.Mode,
-    credential: Credential?, host: Host, animated: Bool
+    credential: Credential?, host: Host, animated: Bool, clearParts: () -> Void
   ) -> LoadOutcome {
     endLoad(id)
+    callingHook(clearParts)
     updateInputs { $0.loadEnded(error: nil) }
     if keysBox != nil { updateKeys { $0.loadEnded(failed: true) } }
     let verdict = updateLock {
@@ -297,9 +317,7 @@ extension ContentStateMachine {
   /// current placeholder), so nothing stale comes back. Without `host` (the machine's own
   /// ``cancelLoading()``), the content cannot be asked and the state comes back as it was.
   private func restore(_ snapshot: LoadRegistry.Snapshot, host: (any StatefulContent)?) {
-    updateInputs { $0.restore(snapshot.inputs) }
-    updateLock { $0.restore(snapshot.lock) }
-    if keysBox != nil { updateKeys { $0.restore(snapshot.keys) } }
+    restoreFacts(snapshot)
     if let host,
       !snapshot.comesBackAsBefore(
         hasContent: !isContentLocked && keys.contentCounts && callingHook { host.hasContent },
@@ -321,6 +339,14 @@ extension ContentStateMachine {
     supersedeDeferredRequest()
     submit(
       state, isRefreshing: snapshot.presentation.isRefreshing, animated: false, host: host)
+  }
+
+  /// Brings back the facts a load changed: the decision's inputs, the lock and the keys (a
+  /// streaming load's parts keep the content's key).
+  private func restoreFacts(_ snapshot: LoadRegistry.Snapshot) {
+    updateInputs { $0.restore(snapshot.inputs) }
+    updateLock { $0.restore(snapshot.lock) }
+    if keysBox != nil { updateKeys { $0.restore(snapshot.keys) } }
   }
 
   /// A type-erased `Clock<Duration>` that measures time from the moment it was created.

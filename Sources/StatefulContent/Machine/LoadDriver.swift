@@ -12,10 +12,17 @@ struct LoadDriver<Value: Sendable> {
   /// parts (a streaming load).
   enum Work: Sendable {
     case value(@Sendable (LoadContext) async throws -> Value)
+    /// A streaming load's work: `deliver` returns once the part may be followed by the next
+    /// (see ``Mailbox/maximumWaitingParts``).
     case parts(
-      @Sendable (LoadContext, _ deliver: @escaping @Sendable (Value) -> Void) async throws -> Void)
+      @Sendable (LoadContext, _ deliver: @escaping @Sendable (Value) async -> Void) async throws
+        -> Void)
 
     /// The work of a streaming load whose parts are the elements of a sequence.
+    ///
+    /// The sequence is read on demand: the next element is asked for once the part before it
+    /// was delivered, so at most ``Mailbox/maximumWaitingParts`` parts wait to be applied,
+    /// however fast the sequence produces them.
     ///
     /// - Parameter makeParts: Makes the sequence for an attempt; it is iterated in the
     ///   attempt's task.
@@ -23,7 +30,7 @@ struct LoadDriver<Value: Sendable> {
       _ makeParts: @escaping @Sendable (LoadContext) -> Parts
     ) -> Work where Parts.Element == Value {
       .parts { context, deliver in
-        for try await part in makeParts(context) { deliver(part) }
+        for try await part in makeParts(context) { await deliver(part) }
       }
     }
 
@@ -41,6 +48,7 @@ struct LoadDriver<Value: Sendable> {
       case .parts(let operation):
         .parts { context, deliver in
           try await ContentLock.verify(credential, with: verifier)
+          context.reportCredentialAccepted()
           try await operation(context, deliver)
         }
       }
@@ -51,6 +59,8 @@ struct LoadDriver<Value: Sendable> {
     case signal(LoadRegistry.Signal)
     case progress(attempt: Int, Double?)
     case part(attempt: Int, Value)
+    /// An attempt's operation reported that the credential opened the locked source.
+    case credentialAccepted(attempt: Int)
     /// An attempt's operation ended: with its value, with `nil` for a streaming load, or with
     /// an error.
     case finished(attempt: Int, Result<Value?, any Error>)
@@ -76,9 +86,13 @@ struct LoadDriver<Value: Sendable> {
       var machineSignal: LoadRegistry.Signal?
       var waiter: CheckedContinuation<Event, Never>?
       var isClosed = false
+      /// How many of the waiting events are parts.
+      var waitingParts = 0
+      /// The operations that delivered a part while too many waited, until fewer do.
+      var producers: [CheckedContinuation<Void, Never>] = []
 
-      /// Takes the oldest event, if there is one.
-      mutating func take() -> Event? {
+      /// Takes the oldest event, if there is one, with the producers that may go on now.
+      mutating func take() -> (Event, released: [CheckedContinuation<Void, Never>])? {
         guard head < events.count else { return nil }
         let event = events[head]
         head += 1
@@ -86,7 +100,17 @@ struct LoadDriver<Value: Sendable> {
           events.removeAll(keepingCapacity: true)
           head = 0
         }
-        return event
+        guard case .part = event else { return (event, []) }
+        waitingParts -= 1
+        return (event, releasedProducers())
+      }
+
+      /// The producers that may go on: all of them, once no more than
+      /// ``maximumWaitingParts`` parts wait.
+      mutating func releasedProducers() -> [CheckedContinuation<Void, Never>] {
+        guard waitingParts <= Mailbox.maximumWaitingParts, !producers.isEmpty else { return [] }
+        defer { producers = [] }
+        return producers
       }
     }
 
@@ -97,6 +121,11 @@ struct LoadDriver<Value: Sendable> {
 
     /// How many events may wait before progress reports are merged.
     static var coalescingThreshold: Int { 64 }
+
+    /// How many parts of a streaming load may wait to be applied before the operation that
+    /// delivers them waits too: the memory a stream takes beyond the adopter's content is at
+    /// most this many parts (one more while its producer waits), however fast it produces.
+    static var maximumWaitingParts: Int { 16 }
 
     /// Posts an event; after ``close()`` it is dropped.
     ///
@@ -140,30 +169,67 @@ struct LoadDriver<Value: Sendable> {
       post(.signal(signal))
     }
 
+    /// Posts a part of attempt `attempt`, and returns once no more than
+    /// ``maximumWaitingParts`` parts wait — at once while the driver keeps up, or when the
+    /// load has ended.
+    func post(part: Value, attempt: Int) async {
+      let event = Event.part(attempt: attempt, part)
+      let (waiter, mustWait): (CheckedContinuation<Event, Never>?, Bool) = state.withLock {
+        state in
+        guard !state.isClosed else { return (nil, false) }
+        if let waiter = state.waiter.take() { return (waiter, false) }
+        state.events.append(event)
+        state.waitingParts += 1
+        return (nil, state.waitingParts > Self.maximumWaitingParts)
+      }
+      waiter?.resume(returning: event)
+      guard mustWait else { return }
+      await withCheckedContinuation { (producer: CheckedContinuation<Void, Never>) in
+        let goesOn = state.withLock { state in
+          guard !state.isClosed, state.waitingParts > Self.maximumWaitingParts else {
+            return true
+          }
+          state.producers.append(producer)
+          return false
+        }
+        if goesOn { producer.resume() }
+      }
+    }
+
     /// The first signal the machine sent, if any.
     var machineSignal: LoadRegistry.Signal? { state.withLock { $0.machineSignal } }
 
     /// The next event, waiting on the caller's isolation until one is posted.
     func next(isolation: isolated (any Actor)?) async -> Event {
-      if let ready = state.withLock({ $0.take() }) { return ready }
+      if let (ready, released) = state.withLock({ $0.take() }) {
+        for producer in released { producer.resume() }
+        return ready
+      }
       return await withCheckedContinuation(isolation: isolation) { continuation in
-        let ready: Event? = state.withLock { state in
-          guard let event = state.take() else {
+        let taken = state.withLock { state in
+          guard let taken = state.take() else {
             state.waiter = continuation
-            return nil
+            return nil as (Event, released: [CheckedContinuation<Void, Never>])?
           }
-          return event
+          return taken
         }
-        if let ready { continuation.resume(returning: ready) }
+        guard let (ready, released) = taken else { return }
+        for producer in released { producer.resume() }
+        continuation.resume(returning: ready)
       }
     }
 
-    /// Drops the waiting events and every later one: the load has ended.
+    /// Drops the waiting events and every later one, and lets waiting producers go on: the
+    /// load has ended.
     func close() {
-      state.withLock { state in
+      let producers = state.withLock { state in
         state.isClosed = true
         state.events = []
+        state.waitingParts = 0
+        defer { state.producers = [] }
+        return state.producers
       }
+      for producer in producers { producer.resume() }
     }
   }
 
@@ -178,6 +244,9 @@ struct LoadDriver<Value: Sendable> {
   private var heldResult: Result<Value?, any Error>?
   /// Whether a part of a streaming load has been applied.
   private var hasParts = false
+  /// The parts of a locked source that arrived before its credential was accepted: never
+  /// applied until it is (``LoadLifecycle/PartStep/withheld``).
+  private var withheldParts: [Value] = []
   /// When the first attempt starts, after the debounce; `nil` for at once.
   private let debounceDeadline: Duration?
 
@@ -195,7 +264,8 @@ struct LoadDriver<Value: Sendable> {
     let lifecycle = LoadLifecycle(
       mode: mode, retryPolicy: retry ?? machine.retryPolicy,
       loadingPolicy: machine.loadingPolicy, cancellationPolicy: machine.cancellationPolicy,
-      key: key, keyChange: keyChange, debounce: debounce)
+      key: key, keyChange: keyChange, debounce: debounce,
+      readsLockedSource: machine.contentLock.hidesContent)
     debounceDeadline = lifecycle.debounceDeadline(now: machine.clock.now())
     let mailbox = mailbox
     id = machine.beginLoad(lifecycle, credential: credential) { signal in mailbox.signal(signal) }
@@ -276,16 +346,14 @@ struct LoadDriver<Value: Sendable> {
         schedule(.flushProgress, at: deadline)
       }
     case .part(let attempt, let part):
-      let isFirst = !hasParts
-      let step = machine.loadPartArrived(
-        id, attempt: attempt, credential: credential, host: host, animated: animated
-      ) {
-        if isFirst { reset() }
-        apply(part)
+      deliver([part], attempt: attempt, host: host, apply: apply, reset: reset)
+    case .credentialAccepted(let attempt):
+      guard machine.loadCredentialAccepted(id, attempt: attempt), !withheldParts.isEmpty else {
+        return nil
       }
-      guard let step else { return nil }
-      hasParts = true
-      if case .hold(let deadline) = step { schedule(.partsHoldElapsed, at: deadline) }
+      let parts = withheldParts
+      withheldParts = []
+      deliver(parts, attempt: attempt, host: host, apply: apply, reset: reset)
     case .debounceElapsed:
       guard machine.loads.isActive(id) else { return nil }
       startAttempt(1)
@@ -322,37 +390,66 @@ struct LoadDriver<Value: Sendable> {
     return nil
   }
 
+  /// Applies parts of attempt `attempt` that arrived together — or withholds them while the
+  /// credential of a locked source is not accepted.
+  private mutating func deliver<Host: StatefulContent>(
+    _ parts: [Value], attempt: Int, host: Host, apply: (Value) -> Void, reset: () -> Void
+  ) {
+    let isFirst = !hasParts
+    let step = machine.loadPartArrived(
+      id, attempt: attempt, credential: credential, host: host, animated: animated
+    ) {
+      if isFirst { reset() }
+      for part in parts { apply(part) }
+    }
+    switch step {
+    case nil: return
+    case .withheld: withheldParts += parts
+    case .hold(let deadline):
+      hasParts = true
+      schedule(.partsHoldElapsed, at: deadline)
+    case .present, .held: hasParts = true
+    }
+  }
+
   private func conclude<Host: StatefulContent>(
     _ result: Result<Value?, any Error>, host: Host, apply: (Value) -> Void,
     reset: () -> Void
   ) -> LoadOutcome {
     switch result {
     case .success(let value):
-      let hasParts = hasParts
+      let (hasParts, withheldParts) = (hasParts, withheldParts)
       machine.concludeLoad(id, succeededWith: credential, host: host, animated: animated) {
         if let value {
           apply(value)
         } else if !hasParts {
-          reset()  // A stream that ended without a part: there is no content.
+          // A stream that ended without a part has no content; one of a locked source that
+          // ended well had its credential accepted: its parts are content now.
+          reset()
+          for part in withheldParts { apply(part) }
         }
       }
       return .completed
     case .failure(let error as ContentLockedError):
+      // Parts that arrived before the source turned out locked were its content: they go.
+      let hasParts = hasParts
       return machine.concludeLoad(
         id, foundLock: error.reason, mode: mode, credential: credential, host: host,
-        animated: animated)
+        animated: animated, clearParts: { if hasParts { reset() } })
     case .failure(let error):
       machine.concludeLoad(id, failedWith: error, host: host, animated: animated)
       return .failed(error)
     }
   }
 
-  private func startAttempt(_ attempt: Int) {
+  private mutating func startAttempt(_ attempt: Int) {
+    withheldParts = []  // A failed attempt's parts were never content.
     let mailbox = mailbox
     let work = work
-    let context = LoadContext(attempt: attempt, credential: credential) { fraction in
-      mailbox.post(.progress(attempt: attempt, fraction))
-    }
+    let context = LoadContext(
+      attempt: attempt, credential: credential,
+      report: { fraction in mailbox.post(.progress(attempt: attempt, fraction)) },
+      credentialAccepted: { mailbox.post(.credentialAccepted(attempt: attempt)) })
     let task = Task {
       let result: Result<Value?, any Error>
       do {
@@ -360,7 +457,7 @@ struct LoadDriver<Value: Sendable> {
         case .value(let operation):
           result = .success(try await operation(context))
         case .parts(let operation):
-          try await operation(context) { part in mailbox.post(.part(attempt: attempt, part)) }
+          try await operation(context) { part in await mailbox.post(part: part, attempt: attempt) }
           result = .success(nil)
         }
       } catch {

@@ -27,6 +27,21 @@ final class AnnouncementQueueTests: XCTestCase {
     XCTAssertNil(queue.waiting)
   }
 
+  func test_anOutcomeRepeatingTheLastAnnouncement_isNews_theSameStateAgainIsNot() {
+    var queue = queue()
+    let error = Announcement(text: "Offline", state: .error)
+    XCTAssertEqual(queue.presented(.outcome(error), now: .zero), .announce(error))
+    XCTAssertNil(queue.presented(.announcement(error), now: .seconds(5)), "shown again")
+    XCTAssertEqual(
+      queue.presented(.outcome(error), now: .seconds(5)), .announce(error), "a Retry failed")
+    XCTAssertEqual(
+      queue.presented(.outcome(error), now: .seconds(5) + .milliseconds(200)),
+      .startTimer(deadline: .seconds(6)))
+    XCTAssertEqual(
+      queue.timerElapsed(now: .seconds(6)), .announce(error),
+      "within the interval it waits, and is still made though it repeats the last one")
+  }
+
   func test_changesFasterThanSpeech_areCoalesced_theLastOneWins() {
     var queue = queue()
     _ = queue.presented(.announcement(loading), now: .zero)

@@ -129,7 +129,9 @@ final class AnnouncementTests: AnnouncingTestCase {
     XCTAssertEqual(announcer.texts, ["Loading…"], "the cancelled load's end is no news")
   }
 
-  func test_aCancelledLoad_dropsTheLoadingAnnouncementStillWaiting() async throws {
+  func test_aCancelledLoad_dropsItsLoadingAnnouncement_butTheUnheardStateItBringsBackIsHeard()
+    async throws
+  {
     model.stateMachine.setAnnouncer(announcer, policy: .standard)
     _ = await load([])  // "Loading…" at once; "No Content" waits for the interval.
     let gate = Gate<[String]>()
@@ -139,7 +141,32 @@ final class AnnouncementTests: AnnouncingTestCase {
     _ = await load.value
     clock.advance(by: .seconds(1))
     await settle()
-    XCTAssertEqual(announcer.texts, ["Loading…"], "neither the stale nor the cancelled state")
+    XCTAssertEqual(
+      announcer.texts, ["Loading…", "No Content"],
+      "the cancelled load's loading is not said; what the screen shows was never heard: it is")
+  }
+
+  func test_anOutcomeWaitingInTheInterval_isHeard_whenARefreshStartsAndIsCancelled() async throws {
+    model.stateMachine.setAnnouncer(announcer, policy: .standard)
+    _ = await load(["a", "b", "c"])  // "Loading…" at once; "3 results" waits.
+    let gate = Gate<[String]>()
+    let refresh = startLoad(gate)  // pull to refresh, inside the interval
+    try await settle { gate.waiterCount == 1 }
+    model.cancelLoading()
+    _ = await refresh.value
+    clock.advance(by: .seconds(1))
+    await settle()
+    XCTAssertEqual(announcer.texts, ["Loading…", "3 results"], "the results on screen are heard")
+  }
+
+  func test_aRetryThatFailsAgainWithinTheShowDelay_saysTheErrorAgain() async {
+    model.stateMachine.loadingPolicy = .smooth
+    _ = await model.load(into: \.content) { _ in throw TestError("offline") }
+    let first = announcer.texts
+    _ = await model.load(into: \.content) { _ in throw TestError("offline") }  // Retry
+    XCTAssertEqual(presenter.presentedKinds, [.error, .error], "loading was never shown")
+    XCTAssertEqual(announcer.texts.count, 2, "the Retry's outcome is heard: \(announcer.texts)")
+    XCTAssertEqual(announcer.texts.last, first.last)
   }
 
   func test_theCategoryAPIsCancellation_announcesNothing() async {
@@ -207,6 +234,37 @@ final class AnnouncementTests: AnnouncingTestCase {
     XCTAssertEqual(last?.state, .content, "the content stays")
     XCTAssertTrue(last?.text.hasPrefix("Something Went Wrong") == true, last?.text ?? "")
     XCTAssertTrue(last?.text.contains("page 3 is gone") == true, last?.text ?? "")
+  }
+
+  func test_retryingAFailedPage_saysNoCountUntilAPageArrives_andAFailureAgain() async throws {
+    _ = await load(["1", "2", "3", "4", "5", "6"])
+    _ = await model.loadMore { _ in
+      throw TestError("page 2 is gone")
+    } apply: { model, page in
+      model.content += page
+    }
+    announcer.removeAll()
+    let gate = Gate<[String]>()
+    let model = model
+    let retry = Task {
+      await model.loadMore { _ in
+        try await gate.wait()
+      } apply: {
+        $0.content += $1
+      }
+    }
+    try await settle { gate.waiterCount == 1 }
+    XCTAssertEqual(announcer.texts, [], "the footer loads: no page has arrived")
+    gate.fail(with: TestError("page 2 is gone"))
+    _ = await retry.value
+    XCTAssertEqual(announcer.texts.count, 1, "the Retry failed again: \(announcer.texts)")
+    XCTAssertTrue(announcer.texts.last?.contains("page 2 is gone") == true)
+    _ = await model.loadMore { _ in
+      ["7", "8", "9"]
+    } apply: {
+      $0.content += $1
+    }
+    XCTAssertEqual(announcer.texts.last, "9 results")
   }
 
   // MARK: Locked

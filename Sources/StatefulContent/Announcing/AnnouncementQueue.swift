@@ -11,7 +11,11 @@
 ///   again) announces nothing.
 /// - A restoration — the state a cancelled load brings back — and idle announce nothing and
 ///   drop the announcement waiting to be made: the load they end is no news. After idle (a
-///   reset), the next announcement is made even if it repeats the last one.
+///   reset), the next announcement is made even if it repeats the last one. A restored state
+///   whose announcement was still waiting when the load started was never heard: the machine
+///   gives it as an ``Change/announcement(_:)``, so what the screen shows is heard once.
+/// - A load's outcome that repeats the last announcement — a Retry that failed again — is new
+///   news (``Change/outcome(_:)``), unlike the same state presented again.
 /// - The first announcement after a quiet ``AnnouncementPolicy/coalescingInterval`` is made at
 ///   once; later ones wait until the interval has passed since the last, and only the newest
 ///   of those is made (the last one wins), unless it is what was last announced.
@@ -28,6 +32,9 @@ struct AnnouncementQueue {
   enum Change {
     /// An announcement, such as "Loading…" or "12 results".
     case announcement(Announcement)
+    /// The outcome of a load or an append that is news even when it repeats the last
+    /// announcement: an error, empty or locked again after a Retry.
+    case outcome(Announcement)
     /// Nothing to say (content shown while a load runs, a placeholder without an
     /// announcement): the announcement waiting, if any, still stands.
     case nothing
@@ -47,6 +54,8 @@ struct AnnouncementQueue {
   private(set) var lastAnnouncedAt: Duration?
   /// The newest announcement waiting for the coalescing interval to pass.
   private(set) var waiting: Announcement?
+  /// Whether ``waiting`` is an outcome, made even when it repeats the last announcement.
+  private var waitingIsOutcome = false
   /// When the timer started for ``waiting`` elapses, while one runs.
   private(set) var timerDeadline: Duration?
 
@@ -74,16 +83,9 @@ struct AnnouncementQueue {
       return nil
     case .announcement(let announcement):
       guard announcement != lastPresented else { return nil }
-      lastPresented = announcement
-      if timerDeadline == nil, isQuiet(at: now) {
-        waiting = nil
-        return announce(announcement, now: now)
-      }
-      waiting = announcement
-      guard timerDeadline == nil else { return nil }
-      let deadline = (lastAnnouncedAt ?? now).addingSaturated(interval)
-      timerDeadline = deadline
-      return .startTimer(deadline: deadline)
+      return made(announcement, isOutcome: false, now: now)
+    case .outcome(let announcement):
+      return made(announcement, isOutcome: true, now: now)
     }
   }
 
@@ -93,7 +95,8 @@ struct AnnouncementQueue {
   /// - Returns: The newest waiting announcement to make, unless it is the last one made.
   mutating func timerElapsed(now: Duration) -> Action? {
     timerDeadline = nil
-    guard let announcement = waiting.take(), announcement != lastAnnounced else { return nil }
+    guard let announcement = waiting.take(), announcement != lastAnnounced || waitingIsOutcome
+    else { return nil }
     return announce(announcement, now: now)
   }
 
@@ -106,6 +109,24 @@ struct AnnouncementQueue {
   private func isQuiet(at now: Duration) -> Bool {
     guard let lastAnnouncedAt else { return true }
     return now.subtractingSaturated(lastAnnouncedAt) >= interval
+  }
+
+  /// A presentation's announcement is to be made: now, after a quiet interval, or when the
+  /// timer elapses, replacing the one waiting.
+  private mutating func made(
+    _ announcement: Announcement, isOutcome: Bool, now: Duration
+  ) -> Action? {
+    lastPresented = announcement
+    if timerDeadline == nil, isQuiet(at: now) {
+      waiting = nil
+      return announce(announcement, now: now)
+    }
+    waiting = announcement
+    waitingIsOutcome = isOutcome
+    guard timerDeadline == nil else { return nil }
+    let deadline = (lastAnnouncedAt ?? now).addingSaturated(interval)
+    timerDeadline = deadline
+    return .startTimer(deadline: deadline)
   }
 
   private mutating func announce(_ announcement: Announcement, now: Duration) -> Action {

@@ -24,6 +24,9 @@ struct LoadRegistry {
     var keys: LoadKeys.Snapshot
     /// The placeholder registry's generation when the snapshot was taken.
     var placeholderGeneration: UInt64
+    /// The announcement of the state on screen that was still waiting to be made when the
+    /// load started: never heard, so bringing the state back announces it.
+    var unheardAnnouncement: Announcement? = nil
 
     /// Whether the state from before the load comes back as it was, or the rules decide it
     /// again from the restored inputs and the content the adopter has now — content that

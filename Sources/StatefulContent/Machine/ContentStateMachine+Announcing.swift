@@ -19,6 +19,14 @@ extension ContentStateMachine {
     /// Whether the state of a cancelled load is being restored: the first request made
     /// meanwhile is the restoration (a completion may make others, which are news).
     var isRestoring = false
+    /// The restored state's announcement, when it was never heard (see
+    /// ``LoadRegistry/Snapshot/unheardAnnouncement``).
+    var restorationUnheard: Announcement?
+    /// The request that presents a load's or an append's outcome.
+    var outcomeID: UInt64 = 0
+    /// Whether a load or an append is concluding: the first request made meanwhile presents
+    /// its outcome.
+    var isConcluding = false
     /// The timer running for the waiting announcement.
     var timer: Task<Void, Never>?
 
@@ -68,21 +76,43 @@ extension ContentStateMachine {
   }
 
   /// Marks the request made last as the restoration of a cancelled load, which announces
-  /// nothing, if `restoring` made a request.
+  /// nothing unless its state was never heard, if `restoring` made a request.
+  ///
+  /// - Parameters:
+  ///   - unheard: The restored state's announcement, when it was waiting, never heard, as the
+  ///     load started.
+  ///   - restore: Brings the state back.
   @usableFromInline
-  func restoring(_ restore: () -> Void) {
+  func restoring(unheard: Announcement? = nil, _ restore: () -> Void) {
     guard let announcing else { return restore() }
     announcing.isRestoring = true
+    announcing.restorationUnheard = unheard
     restore()
     announcing.isRestoring = false
   }
 
+  /// Marks the first request `conclude` makes as the outcome of a load or an append, news even
+  /// when it repeats the last announcement.
+  @discardableResult
+  func concluding<Result>(_ conclude: () -> Result) -> Result {
+    guard let announcing else { return conclude() }
+    announcing.isConcluding = true
+    defer { announcing.isConcluding = false }
+    return conclude()
+  }
+
   /// Records that request `id` was made: the first one made while a cancelled load's state is
-  /// restored is the restoration, which announces nothing.
+  /// restored is the restoration, which announces nothing (unless never heard); the first one
+  /// made while a load or an append concludes presents its outcome.
   func requestMade(_ id: UInt64) {
-    guard let announcing, announcing.isRestoring else { return }
-    announcing.isRestoring = false
-    announcing.restorationID = id
+    guard let announcing else { return }
+    if announcing.isRestoring {
+      announcing.isRestoring = false
+      announcing.restorationID = id
+    } else if announcing.isConcluding {
+      announcing.isConcluding = false
+      announcing.outcomeID = id
+    }
   }
 
   /// Tells the announcement rules of a presentation handed to the presenter.
@@ -94,10 +124,19 @@ extension ContentStateMachine {
     guard let announcing else { return }
     let announcement = announcement(of: presentation, contentCount: announcing.contentCount)
     let change: AnnouncementQueue.Change
-    if token == announcing.restorationID || presentation.state.kind == .idle {
+    if token == announcing.restorationID, let announcement,
+      announcement == announcing.restorationUnheard
+    {
+      change = .announcement(announcement)
+    } else if token == announcing.restorationID || presentation.state.kind == .idle {
       change = .silence(announcement)
     } else if let announcement {
-      change = .announcement(announcement)
+      // Content that repeats its count is the same state shown again; an error, empty,
+      // locked or a failed page again is what a Retry must say.
+      let isNews =
+        token == announcing.outcomeID
+        && (presentation.state.kind != .content || presentation.append.error != nil)
+      change = isNews ? .outcome(announcement) : .announcement(announcement)
     } else {
       change = .nothing
     }
@@ -112,7 +151,9 @@ extension ContentStateMachine {
     switch presentation.state {
     case .idle: text = nil
     case .content:
-      guard !presentation.isRefreshing else { return nil }
+      // Loading that keeps the content — a refresh, a page being appended — says nothing:
+      // the count has not changed.
+      guard !presentation.isRefreshing, !presentation.append.isLoading else { return nil }
       if let error = presentation.append.error {
         // A page that failed to append: the content stays, the error is the news.
         text =

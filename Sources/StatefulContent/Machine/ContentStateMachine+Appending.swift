@@ -39,7 +39,7 @@ extension ContentStateMachine {
     case .success(let page):
       guard updateAppends({ $0.end(id, error: nil) }) else { return .superseded }
       callingHook { apply(page) }
-      submitDecidedState(host: host, animated: animated)
+      concluding { submitDecidedState(host: host, animated: animated) }
       return .completed
     case .failure(let error) where cancellationPolicy.isCancellation(error):
       guard updateAppends({ $0.end(id, error: nil) }) else { return .superseded }
@@ -47,7 +47,7 @@ extension ContentStateMachine {
       return .cancelled
     case .failure(let error):
       guard updateAppends({ $0.end(id, error: error) }) else { return .superseded }
-      submitDecidedState(host: host, animated: animated)
+      concluding { submitDecidedState(host: host, animated: animated) }
       return .failed(error)
     }
   }

@@ -40,7 +40,7 @@ extension ContentStateMachine {
     if let categoryLoadID, loads.isActive(categoryLoadID) { return }
     guard let load = loads.cancel() else { return }
     for task in load.tasks { task.cancel() }
-    restoring { restore(load.restore, host: host) }
+    restoring(unheard: load.restore.unheardAnnouncement) { restore(load.restore, host: host) }
     load.signal(.cancelledByMachine)
   }
 
@@ -64,7 +64,7 @@ extension ContentStateMachine {
   func cancelLoadAfterTaskCancellation(_ id: UInt64, host: (any StatefulContent)?) {
     guard let load = loads.end(id) else { return }
     for task in load.tasks { task.cancel() }
-    restoring { restore(load.restore, host: host) }
+    restoring(unheard: load.restore.unheardAnnouncement) { restore(load.restore, host: host) }
   }
 
   // MARK: Registry
@@ -87,7 +87,8 @@ extension ContentStateMachine {
       LoadRegistry.Snapshot(
         presentation: requestedPresentation, inputs: decider.snapshot,
         lock: contentLock.snapshot, keys: keys.snapshot,
-        placeholderGeneration: placeholders.generation)
+        placeholderGeneration: placeholders.generation,
+        unheardAnnouncement: announcing?.queue.waiting)
     }
     if let superseded {
       for task in superseded.tasks { task.cancel() }

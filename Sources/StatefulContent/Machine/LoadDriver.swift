@@ -416,6 +416,13 @@ struct LoadDriver<Value: Sendable> {
     _ result: Result<Value?, any Error>, host: Host, apply: (Value) -> Void,
     reset: () -> Void
   ) -> LoadOutcome {
+    machine.concluding { concludeNow(result, host: host, apply: apply, reset: reset) }
+  }
+
+  private func concludeNow<Host: StatefulContent>(
+    _ result: Result<Value?, any Error>, host: Host, apply: (Value) -> Void,
+    reset: () -> Void
+  ) -> LoadOutcome {
     switch result {
     case .success(let value):
       let (hasParts, withheldParts) = (hasParts, withheldParts)

@@ -300,6 +300,9 @@ final class LoadingTests: LoadTestCase {
 
   func test_reload_runsTheAdoptersLoadAgain_andTheMachineKeepsNoOperation() async {
     let calls = Counter()
+    var mistakes: [AdoptionMistake] = []
+    model.stateMachine.adoptionMistakeHandler = { mistakes.append($0) }
+    defer { XCTAssertEqual(mistakes, [], "loadContent() is nonisolated(nonsending): no mistake") }
     let noReload = await model.reload()
     XCTAssertNil(noReload, "loadContent() started no load")
     let outcome = await model.loadReloadable { _ in
@@ -332,28 +335,19 @@ final class LoadingTests: LoadTestCase {
     XCTAssertEqual(mistakes, [.loadContentNotImplemented])
   }
 
+  func test_reload_runsAPlainLoadContentOfTheClassBody_onTheCallersActor() async {
+    let model = ReflexInBody()
+    var mistakes: [AdoptionMistake] = []
+    model.stateMachine.adoptionMistakeHandler = { mistakes.append($0) }
+    let outcome = await model.reload()
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.loadContentRanOnTheMainThread, true)
+    XCTAssertEqual(mistakes, [])
+  }
+
   func test_reload_aLoadContentThatRunsOffTheActor_isReported_andItsLoadRunsOnTheCallersActor()
     async
   {
-    /// What Swift 6 gives a class that no actor isolates for a plain `func loadContent()
-    /// async`: a method that runs on the global executor, not on its caller's actor.
-    final class Reflex: StatefulContent, Presenter {
-      let stateMachine = ContentStateMachine()
-      var content: [String] = []
-      var presentedOffTheMainThread = 0
-      var loadContentRanOnTheMainThread: Bool?
-
-      func loadContent() async {
-        await Task.yield()
-        loadContentRanOnTheMainThread = Thread.isMainThread
-        await load(into: \.content) { _ in ["fresh"] }
-      }
-
-      func present(_ presentation: Presentation, animated: Bool, finished: @escaping () -> Void) {
-        if !Thread.isMainThread { presentedOffTheMainThread += 1 }
-        finished()
-      }
-    }
     let model = Reflex()
     model.stateMachine.presenter = model
     model.stateMachine.loadingPolicy = .immediate
@@ -456,6 +450,44 @@ final class LoadingTests: LoadTestCase {
     model.startLoading()
     model.updateLoadingProgress(0.5)
     XCTAssertEqual(model.lastState, .empty, "a progress update is not a new state")
+  }
+}
+
+/// A model of a class that no actor isolates, with a plain `func loadContent() async` in its
+/// body: Swift gives it the requirement's `nonisolated(nonsending)` isolation.
+private final class ReflexInBody: StatefulContent {
+  let stateMachine = ContentStateMachine()
+  var content: [String] = []
+  var loadContentRanOnTheMainThread: Bool?
+
+  func loadContent() async {
+    await Task.yield()
+    loadContentRanOnTheMainThread = Thread.isMainThread
+    await load(into: \.content) { _ in ["fresh"] }
+  }
+}
+
+/// A model of a class that no actor isolates, whose `loadContent()` is a plain async method
+/// declared in an extension that does not name the conformance: Swift 6 runs it on the global
+/// executor, not on its caller's actor. (Declared in the class body or in the extension that
+/// names the conformance, it gets the requirement's `nonisolated(nonsending)` isolation.)
+private final class Reflex: StatefulContent, Presenter {
+  let stateMachine = ContentStateMachine()
+  var content: [String] = []
+  var presentedOffTheMainThread = 0
+  var loadContentRanOnTheMainThread: Bool?
+
+  func present(_ presentation: Presentation, animated: Bool, finished: @escaping () -> Void) {
+    if !Thread.isMainThread { presentedOffTheMainThread += 1 }
+    finished()
+  }
+}
+
+extension Reflex {
+  func loadContent() async {
+    await Task.yield()
+    loadContentRanOnTheMainThread = Thread.isMainThread
+    await load(into: \.content) { _ in ["fresh"] }
   }
 }
 

@@ -26,8 +26,9 @@ public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
   case loadContentNotImplemented
   /// The adopter's ``StatefulContent/loadContent()`` ran off the actor that called
   /// ``StatefulContent/reload(isolation:)`` or ``StatefulContent/unlock(with:animated:isolation:)``:
-  /// in a class that no actor isolates, Swift 6 runs a plain `func loadContent() async` on the
-  /// global executor. The load it started was run on the calling actor; declare the method
+  /// in a class that no actor isolates, a plain `func loadContent() async` declared in an
+  /// extension that does not name the conformance runs on the global executor. The load it
+  /// started was run on the calling actor; declare the method
   /// `nonisolated(nonsending) func loadContent() async` so that all of it runs there.
   case loadContentRanOffItsActor
 
@@ -49,9 +50,10 @@ public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
         + "adopter's `load` call, so that reload and Retry load again."
     case .loadContentRanOffItsActor:
       "StatefulContent: the adopter's `loadContent()` ran off the actor that called reload() or "
-        + "unlock(with:) — a plain `func loadContent() async` of a class no actor isolates runs "
-        + "on the global executor; declare it `nonisolated(nonsending) func loadContent() async`. "
-        + "Its load was run on the calling actor."
+        + "unlock(with:) — a plain `func loadContent() async` declared outside the class body and "
+        + "the conformance's extension runs on the global executor; declare it "
+        + "`nonisolated(nonsending) func loadContent() async`. Its load was run on the calling "
+        + "actor."
     }
   }
 

@@ -130,11 +130,13 @@ public protocol StatefulContent: AnyObject {
   /// content — a document's annotations — is loaded outside the machine, or in the `apply` of
   /// the content's load.
   ///
-  /// - Important: In a class that no actor isolates, write
-  ///   `nonisolated(nonsending) func loadContent() async`: Swift 6 runs a plain
-  ///   `func loadContent() async` of such a class on the global executor. The machine then
-  ///   reports ``AdoptionMistake/loadContentRanOffItsActor`` and runs the load it starts on the
-  ///   actor that called ``reload(isolation:)`` or ``unlock(with:animated:isolation:)``.
+  /// - Important: In a class that no actor isolates, a plain `func loadContent() async`
+  ///   declared in an extension that does not name the conformance is a plain async method,
+  ///   which Swift 6 runs on the global executor: write
+  ///   `nonisolated(nonsending) func loadContent() async` there (in the class body or the
+  ///   conformance's extension it gets the requirement's isolation). The machine reports
+  ///   ``AdoptionMistake/loadContentRanOffItsActor`` and runs the load it starts on the actor
+  ///   that called ``reload(isolation:)`` or ``unlock(with:animated:isolation:)``.
   ///
   /// - Important: In a `@MainActor` class whose declaration names the conformance
   ///   (`final class Feed: @MainActor StatefulContent`), Swift 6.3 gives the method the

@@ -20,8 +20,15 @@ extension ContentStateMachine {
     let id = requestedLoads.begin(mode, credential: credential)
     let scope = RequestedLoads.Scope(
       machine: ObjectIdentifier(self), id: id, isolation: isolation)
+    // `withValue` runs a plain async closure, which runs on the global executor: handed
+    // `loadContent` itself, it would run the adopter's load there. A closure that uses
+    // `isolation` is isolated to it, and calls `loadContent` on the caller's actor.
     await RequestedLoads.Scope.$current.withValue(
-      scope, operation: loadContent, isolation: isolation)
+      scope,
+      operation: {
+        _ = isolation
+        await loadContent()
+      }, isolation: isolation)
     return requestedLoads.end(id)
   }
 

@@ -216,6 +216,46 @@ final class FileScannerTests: FixtureTestCase {
     XCTAssertEqual(batches, [["a.txt"]])
   }
 
+  func test_cancellation_isAskedInsideAFile_andStopsItsMatching() throws {
+    try tree.file("big.txt", Array(repeating: UInt8(ascii: "a"), count: 1 << 20))
+    var asked = 0
+
+    // Asked before the folder, before the file, then inside the file: cancelled there.
+    XCTAssertThrowsError(
+      try FileScanner(folder: tree.path).scanPage(
+        matching: "b", from: ScanCursor(), limit: 10,
+        isCancelled: {
+          asked += 1
+          return asked > 2
+        }
+      ) { _ in }
+    ) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+    XCTAssertEqual(asked, 3)
+  }
+
+  func test_worstCaseQuery_costsAtMostTwoComparisonsPerCharacterOfAFile() throws {
+    // Every position starts a match of 2,999 characters that fails at the last one.
+    let size = 1 << 20
+    try tree.file("a.txt", Array(repeating: UInt8(ascii: "a"), count: size))
+    var asked = 0
+
+    // isCancelled is asked before each entry (2) and once per 64 Ki comparisons of matching
+    // (QueryMatcher.checkpointInterval): the count of checkpoints is the work done.
+    let interval = 64 << 10
+    let last = try FileScanner(folder: tree.path).scanPage(
+      matching: String(repeating: "a", count: 2_999) + "b", from: ScanCursor(), limit: 10,
+      isCancelled: {
+        asked += 1
+        return false
+      }
+    ) { _ in }
+
+    XCTAssertEqual(last.cursor.scannedFiles, 1)
+    let checkpoints = asked - 2
+    XCTAssertGreaterThanOrEqual(checkpoints, size / interval)
+    XCTAssertLessThanOrEqual(checkpoints, 2 * size / interval)
+  }
+
   func test_batches_streamThePageAndFinish() async throws {
     for name in ["a", "b", "c"] { try tree.file("\(name).txt", text: "swift") }
     var matches: [String] = []

@@ -3,8 +3,9 @@ import Foundation
 /// Searches the files of a folder by name and by contents, a page of matches at a time.
 ///
 /// The scan walks the folder depth first, each folder's entries in name order, and reports
-/// every regular file whose name or contents contain the query, ignoring case. Contents are
-/// searched as UTF-8 text; a binary file (a NUL byte among its first
+/// every regular file whose name or contents contain the query, ignoring case (as a
+/// ``QueryMatcher`` compares, in time linear in the file's size). Contents are searched as
+/// UTF-8 text; a binary file (a NUL byte among its first
 /// ``Limits/binaryProbeSize`` bytes) and a file over ``Limits/maximumFileSize`` are matched
 /// by name only. Symbolic links are followed, but a folder is never entered twice, so a link
 /// loop ends. Names starting with `.` are passed over unless ``includesHiddenFiles`` is set;
@@ -87,8 +88,9 @@ public struct FileScanner: Sendable {
   ///     or moves on. Defaults to 50 ms.
   ///   - elapsed: The time since some fixed start, read to pace the batches. Defaults to a
   ///     clock that stands still: after the first match, batches wait for the page's end.
-  ///   - isCancelled: Asked before each entry; when it returns `true` the scan stops.
-  ///     Defaults to never.
+  ///   - isCancelled: Asked before each entry and, while a file is matched, after every
+  ///     ``QueryMatcher/checkpointInterval`` comparisons (at least every 64 Ki characters);
+  ///     when it returns `true` the scan stops. Defaults to never.
   ///   - report: Receives the batches.
   /// - Returns: The last batch, also reported.
   /// - Throws: ``SearchError`` when the folder itself cannot be searched — on the first page
@@ -104,7 +106,8 @@ public struct FileScanner: Sendable {
     isCancelled: () -> Bool = { false },
     report: (ScanBatch) -> Void
   ) throws -> ScanBatch {
-    let needle = query.lowercased()
+    let matcher = QueryMatcher(query)
+    var comparisons = 0
     var cursor = cursor
     if cursor.visitedEntries > 0 { try checkFolder() }
     var found: [SearchMatch] = []
@@ -113,7 +116,9 @@ public struct FileScanner: Sendable {
     var lastReport = elapsed()
     while pageCount < max(limit, 1), let entry = cursor.pending.popLast() {
       if isCancelled() { throw CancellationError() }
-      if let match = try visit(entry, needle: needle, cursor: &cursor) {
+      if let match = try visit(
+        entry, matcher, &cursor, comparisons: &comparisons, isCancelled: isCancelled)
+      {
         found.append(match)
         pageCount += 1
       }
@@ -141,7 +146,8 @@ public struct FileScanner: Sendable {
 
   /// Visits one entry: enters a folder, or matches a file.
   private func visit(
-    _ entry: String, needle: String, cursor: inout ScanCursor
+    _ entry: String, _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
+    comparisons: inout Int, isCancelled: () -> Bool
   ) throws -> SearchMatch? {
     cursor.visitedEntries += 1
     let isRoot = entry.isEmpty
@@ -166,26 +172,31 @@ public struct FileScanner: Sendable {
       return nil
     case S_IFREG:
       if isRoot { throw SearchError.notAFolder(folder) }
-      return match(path: path, entry: entry, size: Int(status.st_size), needle, &cursor)
+      return try match(
+        path: path, entry: entry, size: Int(status.st_size), matcher, &cursor,
+        comparisons: &comparisons, isCancelled: isCancelled)
     default:
       if isRoot { throw SearchError.notAFolder(folder) }
       return nil
     }
   }
 
-  /// Matches a regular file by name and, when it is text within the size limit, by contents.
+  /// Matches a regular file by name and, when it is text within the size limit, by contents;
+  /// throws `CancellationError` when `isCancelled` says so in the middle.
   private func match(
-    path: String, entry: String, size: Int, _ needle: String, _ cursor: inout ScanCursor
-  ) -> SearchMatch? {
+    path: String, entry: String, size: Int, _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
+    comparisons: inout Int, isCancelled: () -> Bool
+  ) throws -> SearchMatch? {
     let name = entry.split(separator: "/").last.map(String.init) ?? entry
-    let nameMatches = name.lowercased().contains(needle)
+    let nameMatches = matcher.matches(name)
     var lines: [SearchMatch.Line] = []
     var lineCount = 0
     if size <= limits.maximumFileSize, let bytes = contents(of: path),
       !bytes.prefix(limits.binaryProbeSize).contains(0)
     {
       cursor.scannedFiles += 1
-      (lines, lineCount) = matchingLines(in: bytes, needle)
+      (lines, lineCount) = try matchingLines(
+        in: bytes, matcher, comparisons: &comparisons, isCancelled: isCancelled)
     } else {
       cursor.skippedFiles += 1
     }
@@ -193,18 +204,28 @@ public struct FileScanner: Sendable {
     return SearchMatch(path: entry, nameMatches: nameMatches, lines: lines, lineCount: lineCount)
   }
 
-  /// The first matching lines of a text and how many lines match in all.
+  /// The first matching lines of a text and how many lines match in all; throws
+  /// `CancellationError` when `isCancelled` says so at a checkpoint of the matcher.
   private func matchingLines(
-    in bytes: [UInt8], _ needle: String
-  ) -> ([SearchMatch.Line], Int) {
+    in bytes: [UInt8], _ matcher: QueryMatcher, comparisons: inout Int,
+    isCancelled: () -> Bool
+  ) throws -> ([SearchMatch.Line], Int) {
+    func checkpoint() throws {
+      if isCancelled() { throw CancellationError() }
+    }
     let text = String(decoding: bytes, as: UTF8.self)
-    guard text.lowercased().contains(needle) else { return ([], 0) }
+    // The whole text first: most files do not match, and need not be cut into lines.
+    guard try matcher.matches(text, comparisons: &comparisons, checkpoint: checkpoint) else {
+      return ([], 0)
+    }
     var lines: [SearchMatch.Line] = []
     var count = 0
     var number = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       number += 1
-      guard line.lowercased().contains(needle) else { continue }
+      guard try matcher.matches(line, comparisons: &comparisons, checkpoint: checkpoint) else {
+        continue
+      }
       count += 1
       if lines.count < limits.linesPerMatch {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }

@@ -178,5 +178,9 @@ public struct SearchStrings: Hashable, Sendable {
     case searchingWithPrevious
     /// "Search for '{query}' cancelled."
     case searchCancelledLine
+    /// "file-search: line {line} of standard input is longer than {limit} bytes; …"
+    case queryLineSkipped
+    /// "file-search: standard input has no line feed in over 16 MiB, …"
+    case standardInputNotLines
   }
 }

@@ -99,6 +99,69 @@ final class FileScannerTests: FixtureTestCase {
       [".git/config", ".hidden.txt", "shown.txt"])
   }
 
+  func test_namesThatAreNotUTF8_areSearched_andShownWithReplacementCharacters() throws {
+    // "café" in Latin-1, not UTF-8: a folder and a file of that name.
+    let cafe = Array("caf".utf8) + [0xE9]
+    try tree.file(components: [cafe, Array("note.txt".utf8)], Array("swift\n".utf8))
+    try tree.file(components: [Array("swift-".utf8) + cafe], Array("nothing".utf8))
+    try tree.file("plain.txt", text: "swift")
+
+    let batches = try scan("swift")
+
+    XCTAssertEqual(
+      batches.flatMap(\.matches),
+      [
+        SearchMatch(
+          path: "caf\u{FFFD}/note.txt", nameMatches: false,
+          lines: [.init(number: 1, text: "swift")]),
+        SearchMatch(
+          path: "plain.txt", nameMatches: false, lines: [.init(number: 1, text: "swift")]),
+        SearchMatch(path: "swift-caf\u{FFFD}", nameMatches: true),
+      ])
+    XCTAssertEqual(batches.last?.cursor.scannedFiles, 3)
+    XCTAssertEqual(paths(try scan("caf")), ["swift-caf\u{FFFD}"], "matched by the name it shows")
+  }
+
+  func test_pathsLongerThanPATH_MAX_areSearched() throws {
+    // 25 folders of 200 bytes: the file's path is over 5,000 bytes, PATH_MAX is 4,096.
+    let folders = (10..<35).map { Array(("\($0)" + String(repeating: "d", count: 198)).utf8) }
+    try tree.file(components: folders + [Array("deep.txt".utf8)], Array("x\nswift\n".utf8))
+    try tree.file(components: folders + [Array("swift.md".utf8)], [])
+
+    let batches = try scan("swift")
+
+    let deep = folders.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+    XCTAssertEqual(
+      batches.flatMap(\.matches),
+      [
+        SearchMatch(
+          path: deep + "/deep.txt", nameMatches: false, lines: [.init(number: 2, text: "swift")]),
+        SearchMatch(path: deep + "/swift.md", nameMatches: true),
+      ])
+    XCTAssertEqual(batches.last?.cursor.scannedFiles, 2)
+  }
+
+  @MainActor
+  func test_entriesThatCannotBeExamined_areCounted_andTheSummarySaysSo() throws {
+    try tree.file("open/a.txt", text: "swift")
+    try tree.file("listed/b.txt", text: "swift")
+    try tree.file("listed/c.txt", text: "swift")
+    // Readable, so its names are listed, but not searchable: they cannot be examined.
+    XCTAssertEqual(chmod(tree.path + "/listed", 0o644), 0)
+
+    let last = try XCTUnwrap(try withoutPrivileges { try scan("swift") }.last)
+
+    XCTAssertEqual(last.cursor.unreadableEntries, 2)
+    XCTAssertEqual(
+      SearchModel.summary(of: last.cursor), "Searched 1 file; 2 entries could not be read.")
+    XCTAssertEqual(
+      SearchModel.summary(of: last.cursor, in: SearchStrings(language: "de")),
+      "1 Datei durchsucht; 2 Einträge nicht lesbar.")
+    XCTAssertEqual(
+      SearchModel.summary(of: last.cursor, in: SearchStrings(language: "fr")),
+      "1 fichier parcouru\u{A0}; 2 entrées illisibles.")
+  }
+
   func test_symbolicLinkLoop_ends_andNoFolderIsEnteredTwice() throws {
     try tree.file("a/note.txt", text: "swift")
     try tree.link("a/loop", to: "..")

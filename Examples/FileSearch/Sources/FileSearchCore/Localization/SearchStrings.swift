@@ -140,6 +140,12 @@ public struct SearchStrings: Hashable, Sendable {
     case folderOne
     /// "{count} folders"
     case folderOther
+    /// "; {entries} could not be read"
+    case unreadableEntries
+    /// "{count} entry"
+    case entryOne
+    /// "{count} entries"
+    case entryOther
     /// "no folder at '{path}'"
     case folderNotFound
     /// "'{path}' is not a folder"

@@ -7,10 +7,13 @@ import Foundation
 /// ``QueryMatcher`` compares, in time linear in the file's size). Contents are searched as
 /// UTF-8 text; a binary file (a NUL byte among its first
 /// ``Limits/binaryProbeSize`` bytes) and a file over ``Limits/maximumFileSize`` are matched
-/// by name only. Symbolic links are followed, but a folder is never entered twice, so a link
-/// loop ends. Names starting with `.` are passed over unless ``includesHiddenFiles`` is set;
-/// so are folders inside the folder that cannot be read (counted in the cursor), FIFOs,
-/// sockets and devices. Only the folder itself not being readable is an error.
+/// by name only. Names that are not UTF-8 and paths longer than `PATH_MAX` are searched too
+/// (a path is bytes); a match shows such a name with U+FFFD for the bytes that are not UTF-8.
+/// Symbolic links are followed, but a folder is never entered twice, so a link loop ends.
+/// Names starting with `.` are passed over unless ``includesHiddenFiles`` is set; so are
+/// broken links, FIFOs, sockets and devices, and, counted in the cursor, folders inside the
+/// folder that cannot be read and entries whose status the system will not give. Only the
+/// folder itself not being readable is an error.
 ///
 /// The scan is synchronous and blocking: it is meant for a thread of its own (see
 /// ``batches(matching:from:limit:flushInterval:elapsed:)``) and for tests.
@@ -146,34 +149,41 @@ public struct FileScanner: Sendable {
 
   /// Visits one entry: enters a folder, or matches a file.
   private func visit(
-    _ entry: String, _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
+    _ entry: [UInt8], _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
     comparisons: inout Int, isCancelled: () -> Bool
   ) throws -> SearchMatch? {
     cursor.visitedEntries += 1
     let isRoot = entry.isEmpty
-    let path = isRoot ? folder : folder + "/" + entry
-    var status = stat()
-    guard stat(path, &status) == 0 else {
-      if isRoot { throw SearchError.failure(errno, at: folder) }
-      return nil  // a dangling link, or an entry removed meanwhile
+    let path = EntryPath(folder: folder, relative: entry)
+    guard let status = path.status() else {
+      let code = errno
+      if isRoot { throw SearchError.failure(code, at: folder) }
+      // A broken symbolic link (or a loop of them), or an entry removed meanwhile, is passed
+      // over; an entry the system will not examine is counted.
+      if ![ENOENT, ENOTDIR, ELOOP].contains(code) { cursor.unreadableEntries += 1 }
+      return nil
     }
     switch status.st_mode & S_IFMT {
     case S_IFDIR:
       let identity = ScanCursor.FolderIdentity(
         device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
       guard cursor.visited.insert(identity).inserted else { return nil }
-      guard let names = entries(of: path) else {
+      guard let names = path.names() else {
         if isRoot { throw SearchError.failure(errno, at: folder) }
         cursor.unreadableFolders += 1
         return nil
       }
-      let children = names.filter { includesHiddenFiles || !$0.hasPrefix(".") }
-      cursor.pending += children.sorted(by: >).map { isRoot ? $0 : entry + "/" + $0 }
+      let children = names.filter { includesHiddenFiles || $0.first != UInt8(ascii: ".") }
+        .map { path.appending($0) }
+      // In name order, the next one last: names that read the same (not UTF-8) by their bytes.
+      cursor.pending += children.map { ($0.displayName, $0.relative) }.sorted { a, b in
+        a.0 != b.0 ? a.0 > b.0 : b.1.lexicographicallyPrecedes(a.1)
+      }.map(\.1)
       return nil
     case S_IFREG:
       if isRoot { throw SearchError.notAFolder(folder) }
       return try match(
-        path: path, entry: entry, size: Int(status.st_size), matcher, &cursor,
+        path: path, size: Int(status.st_size), matcher, &cursor,
         comparisons: &comparisons, isCancelled: isCancelled)
     default:
       if isRoot { throw SearchError.notAFolder(folder) }
@@ -184,11 +194,10 @@ public struct FileScanner: Sendable {
   /// Matches a regular file by name and, when it is text within the size limit, by contents;
   /// throws `CancellationError` when `isCancelled` says so in the middle.
   private func match(
-    path: String, entry: String, size: Int, _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
+    path: EntryPath, size: Int, _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
     comparisons: inout Int, isCancelled: () -> Bool
   ) throws -> SearchMatch? {
-    let name = entry.split(separator: "/").last.map(String.init) ?? entry
-    let nameMatches = matcher.matches(name)
+    let nameMatches = matcher.matches(path.displayName)
     var lines: [SearchMatch.Line] = []
     var lineCount = 0
     if size <= limits.maximumFileSize, let bytes = contents(of: path),
@@ -201,7 +210,8 @@ public struct FileScanner: Sendable {
       cursor.skippedFiles += 1
     }
     guard nameMatches || lineCount > 0 else { return nil }
-    return SearchMatch(path: entry, nameMatches: nameMatches, lines: lines, lineCount: lineCount)
+    return SearchMatch(
+      path: path.displayPath, nameMatches: nameMatches, lines: lines, lineCount: lineCount)
   }
 
   /// The first matching lines of a text and how many lines match in all; throws
@@ -236,27 +246,11 @@ public struct FileScanner: Sendable {
     return (lines, count)
   }
 
-  /// The names in a folder, or `nil` with `errno` set when it cannot be read. Names that are
-  /// not valid UTF-8 are passed over: no `String` path could reach them again.
-  private func entries(of path: String) -> [String]? {
-    guard let directory = opendir(path) else { return nil }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(validating: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard let name, name != ".", name != ".." else { continue }
-      names.append(name)
-    }
-    return names
-  }
-
   /// A regular file's bytes, or `nil` when it cannot be read, is no longer a regular file, or
   /// has grown past the size limit. It is opened without blocking, so that a FIFO that took
   /// its place cannot hold the scan up.
-  private func contents(of path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+  private func contents(of path: EntryPath) -> [UInt8]? {
+    let descriptor = path.openForReading()
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()

@@ -175,10 +175,12 @@ public struct FileScanner: Sendable {
       }
       let children = names.filter { includesHiddenFiles || $0.first != UInt8(ascii: ".") }
         .map { path.appending($0) }
-      // In name order, the next one last: names that read the same (not UTF-8) by their bytes.
-      cursor.pending += children.map { ($0.displayName, $0.relative) }.sorted { a, b in
-        a.0 != b.0 ? a.0 > b.0 : b.1.lexicographicallyPrecedes(a.1)
-      }.map(\.1)
+      // In name order, the next one last; names that read the same (their bytes that are not
+      // UTF-8 read U+FFFD) in the order of their bytes.
+      let named = children.map { (name: $0.displayName, path: $0.relative) }
+      cursor.pending += named.sorted { a, b in
+        a.name != b.name ? a.name > b.name : b.path.lexicographicallyPrecedes(a.path)
+      }.map(\.path)
       return nil
     case S_IFREG:
       if isRoot { throw SearchError.notAFolder(folder) }

@@ -16,6 +16,8 @@ let usage = """
   character at a time, on a tree of generated files and on each FOLDER (else
   /usr/share, when it exists), and reports per keystroke the time to the first
   presentation and to the first match: median, 90th percentile and maximum.
+  Then times the worst case of matching contents: a 3,000-character query over
+  a 1 MB file of one repeated letter, scanned whole and cancelled 10 ms in.
 
     --quick      1,000 files, one measured round, no /usr/share (a smoke test)
     --files N    generate N files (default 10000)
@@ -117,6 +119,21 @@ for (title, path) in reports {
   if !slowest.isEmpty { print("slowest first match: " + slowest.joined(separator: ", ")) }
 }
 tree.remove()
+
+print("")
+do {
+  let worst = try WorstCaseMatch(in: FileManager.default.temporaryDirectory.path)
+  print(
+    "worst-case match: a query of 2,999 'a's and a 'b' over a file of "
+      + "\(worst.byteCount / 1_000_000) MB of 'a'")
+  print(String(format: "  whole scan                        %.3f s", seconds(worst.scan())))
+  let stopped = worst.scanCancelled(after: .milliseconds(10))
+  print(String(format: "  cancelled 10 ms in: stopped after %.3f s", seconds(stopped)))
+  worst.remove()
+} catch {
+  FileHandle.standardError.write(Data("file-search-bench: cannot write the file: \(error)\n".utf8))
+  exit(1)
+}
 print("")
 print("target: keystroke → first presentation, median within one frame (16 ms)")
 

@@ -99,6 +99,69 @@ final class FileScannerTests: FixtureTestCase {
       [".git/config", ".hidden.txt", "shown.txt"])
   }
 
+  func test_namesThatAreNotUTF8_areSearched_andShownWithReplacementCharacters() throws {
+    // "café" in Latin-1, not UTF-8: a folder and a file of that name.
+    let cafe = Array("caf".utf8) + [0xE9]
+    try tree.file(components: [cafe, Array("note.txt".utf8)], Array("swift\n".utf8))
+    try tree.file(components: [Array("swift-".utf8) + cafe], Array("nothing".utf8))
+    try tree.file("plain.txt", text: "swift")
+
+    let batches = try scan("swift")
+
+    XCTAssertEqual(
+      batches.flatMap(\.matches),
+      [
+        SearchMatch(
+          path: "caf\u{FFFD}/note.txt", nameMatches: false,
+          lines: [.init(number: 1, text: "swift")]),
+        SearchMatch(
+          path: "plain.txt", nameMatches: false, lines: [.init(number: 1, text: "swift")]),
+        SearchMatch(path: "swift-caf\u{FFFD}", nameMatches: true),
+      ])
+    XCTAssertEqual(batches.last?.cursor.scannedFiles, 3)
+    XCTAssertEqual(paths(try scan("caf")), ["swift-caf\u{FFFD}"], "matched by the name it shows")
+  }
+
+  func test_pathsLongerThanPATH_MAX_areSearched() throws {
+    // 25 folders of 200 bytes: the file's path is over 5,000 bytes, PATH_MAX is 4,096.
+    let folders = (10..<35).map { Array(("\($0)" + String(repeating: "d", count: 198)).utf8) }
+    try tree.file(components: folders + [Array("deep.txt".utf8)], Array("x\nswift\n".utf8))
+    try tree.file(components: folders + [Array("swift.md".utf8)], [])
+
+    let batches = try scan("swift")
+
+    let deep = folders.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+    XCTAssertEqual(
+      batches.flatMap(\.matches),
+      [
+        SearchMatch(
+          path: deep + "/deep.txt", nameMatches: false, lines: [.init(number: 2, text: "swift")]),
+        SearchMatch(path: deep + "/swift.md", nameMatches: true),
+      ])
+    XCTAssertEqual(batches.last?.cursor.scannedFiles, 2)
+  }
+
+  @MainActor
+  func test_entriesThatCannotBeExamined_areCounted_andTheSummarySaysSo() throws {
+    try tree.file("open/a.txt", text: "swift")
+    try tree.file("listed/b.txt", text: "swift")
+    try tree.file("listed/c.txt", text: "swift")
+    // Readable, so its names are listed, but not searchable: they cannot be examined.
+    XCTAssertEqual(chmod(tree.path + "/listed", 0o644), 0)
+
+    let last = try XCTUnwrap(try withoutPrivileges { try scan("swift") }.last)
+
+    XCTAssertEqual(last.cursor.unreadableEntries, 2)
+    XCTAssertEqual(
+      SearchModel.summary(of: last.cursor), "Searched 1 file; 2 entries could not be read.")
+    XCTAssertEqual(
+      SearchModel.summary(of: last.cursor, in: SearchStrings(language: "de")),
+      "1 Datei durchsucht; 2 Einträge nicht lesbar.")
+    XCTAssertEqual(
+      SearchModel.summary(of: last.cursor, in: SearchStrings(language: "fr")),
+      "1 fichier parcouru\u{A0}; 2 entrées illisibles.")
+  }
+
   func test_symbolicLinkLoop_ends_andNoFolderIsEnteredTwice() throws {
     try tree.file("a/note.txt", text: "swift")
     try tree.link("a/loop", to: "..")
@@ -214,6 +277,46 @@ final class FileScannerTests: FixtureTestCase {
       ) { batches.append($0.matches.map(\.path)) }
     ) { XCTAssertTrue($0 is CancellationError, "\($0)") }
     XCTAssertEqual(batches, [["a.txt"]])
+  }
+
+  func test_cancellation_isAskedInsideAFile_andStopsItsMatching() throws {
+    try tree.file("big.txt", Array(repeating: UInt8(ascii: "a"), count: 1 << 20))
+    var asked = 0
+
+    // Asked before the folder, before the file, then inside the file: cancelled there.
+    XCTAssertThrowsError(
+      try FileScanner(folder: tree.path).scanPage(
+        matching: "b", from: ScanCursor(), limit: 10,
+        isCancelled: {
+          asked += 1
+          return asked > 2
+        }
+      ) { _ in }
+    ) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+    XCTAssertEqual(asked, 3)
+  }
+
+  func test_worstCaseQuery_costsAtMostTwoComparisonsPerCharacterOfAFile() throws {
+    // Every position starts a match of 2,999 characters that fails at the last one.
+    let size = 1 << 20
+    try tree.file("a.txt", Array(repeating: UInt8(ascii: "a"), count: size))
+    var asked = 0
+
+    // isCancelled is asked before each entry (2) and once per 64 Ki comparisons of matching
+    // (QueryMatcher.checkpointInterval): the count of checkpoints is the work done.
+    let interval = 64 << 10
+    let last = try FileScanner(folder: tree.path).scanPage(
+      matching: String(repeating: "a", count: 2_999) + "b", from: ScanCursor(), limit: 10,
+      isCancelled: {
+        asked += 1
+        return false
+      }
+    ) { _ in }
+
+    XCTAssertEqual(last.cursor.scannedFiles, 1)
+    let checkpoints = asked - 2
+    XCTAssertGreaterThanOrEqual(checkpoints, size / interval)
+    XCTAssertLessThanOrEqual(checkpoints, 2 * size / interval)
   }
 
   func test_batches_streamThePageAndFinish() async throws {

@@ -191,6 +191,38 @@ final class ScriptModeTests: FixtureTestCase {
     XCTAssertEqual(program.outputText, "Searching for 'swift'…\na.txt:2: swift\n")
   }
 
+  func test_executable_queryLineOverTheLimit_isSkippedWithANote() throws {
+    try tree.file("a.txt", text: "x\nswift\n")
+    let input = Pipe()
+    let long = String(repeating: "x", count: 4_097)
+    try input.fileHandleForWriting.write(contentsOf: Data((long + "\nswift\n").utf8))
+    try input.fileHandleForWriting.close()
+
+    let program = try SearchProcess([tree.path], standardInput: input)
+
+    XCTAssertEqual(program.waitForExit(), 0)
+    XCTAssertEqual(program.outputText, "Searching for 'swift'…\na.txt:2: swift\n")
+    XCTAssertEqual(
+      program.errorText,
+      "file-search: line 1 of standard input is longer than 4096 bytes; it is skipped, not "
+        + "searched.\n")
+  }
+
+  func test_executable_endlessStandardInput_isReadNoFurtherThanTheSkipLimit() throws {
+    try tree.file("a.txt", text: "swift")
+
+    let program = try SearchProcess(
+      [tree.path], standardInput: FileHandle(forReadingAtPath: "/dev/zero"))
+
+    XCTAssertEqual(program.waitForExit(), 0)
+    XCTAssertEqual(program.outputText, "")
+    XCTAssertEqual(
+      program.errorText,
+      "file-search: line 1 of standard input is longer than 4096 bytes; it is skipped, not "
+        + "searched.\nfile-search: standard input has no line feed in over 16 MiB, so it "
+        + "holds no queries; stopped reading it.\n")
+  }
+
   func test_executable_usageError_exitsWith2() throws {
     let program = try SearchProcess(["--nope"])
 

@@ -34,8 +34,10 @@ public struct SearchApp {
   /// Whether standard input is a terminal: without `--queries`, the program is then
   /// interactive.
   public var standardInputIsTerminal: Bool
-  /// The queries of a script without `--queries`: standard input's lines.
-  public var standardInputLines: () -> AsyncStream<String>
+  /// The queries of a script without `--queries`; `nil` for standard input's lines, read by
+  /// ``StandardStreams/lines(of:strings:writeError:)`` with notes in ``strings`` through
+  /// ``writeError``.
+  public var standardInputLines: (() -> AsyncStream<String>)?
   /// The terminal of the interactive mode: its settings are switched to raw mode and its
   /// bytes read as keys.
   public var terminalDescriptor: Int32
@@ -60,7 +62,8 @@ public struct SearchApp {
   ///   - interrupts: Decides what Ctrl-C does. Defaults to a new controller.
   ///   - standardInputIsTerminal: Whether standard input is a terminal. Defaults to what
   ///     `isatty` says.
-  ///   - standardInputLines: Standard input's lines. Defaults to reading standard input.
+  ///   - standardInputLines: The queries of a script without `--queries`. Defaults to `nil`:
+  ///     standard input's lines.
   ///   - terminalDescriptor: The interactive mode's terminal. Defaults to standard input.
   ///   - screenDescriptor: The interactive mode's screen. Defaults to standard output.
   ///   - strings: The language of the program's texts. Defaults to the process's
@@ -76,7 +79,7 @@ public struct SearchApp {
     makeStopwatch: @escaping () -> () -> Duration = SearchTimeline.stopwatch,
     interrupts: InterruptController = InterruptController(),
     standardInputIsTerminal: Bool = isatty(STDIN_FILENO) == 1,
-    standardInputLines: @escaping () -> AsyncStream<String> = { StandardStreams.lines() },
+    standardInputLines: (() -> AsyncStream<String>)? = nil,
     terminalDescriptor: Int32 = STDIN_FILENO,
     screenDescriptor: Int32 = STDOUT_FILENO,
     strings: SearchStrings = .current,
@@ -205,7 +208,9 @@ public struct SearchApp {
     if let queries = options.queries {
       for query in queries { type(query) }
     } else {
-      for await query in standardInputLines() { type(query) }
+      let lines =
+        standardInputLines?() ?? StandardStreams.lines(strings: strings, writeError: writeError)
+      for await query in lines { type(query) }
     }
     guard var running = last else { return 0 }
     while await running.value == .completed, let next = model.loadNextPage() {

@@ -20,7 +20,9 @@ extension SearchStrings {
     On a terminal, type the query; Up, Down, PgUp and PgDn scroll, Ctrl-R retries
     a page that failed or else searches again, Ctrl-D quits. Otherwise each line
     of standard input is a query, typed as soon as it is read; after the last
-    one, every page of its matches is printed.
+    one, every page of its matches is printed. A line over 4096 bytes is skipped
+    with a note; after 16 MiB without a line feed, standard input is no longer
+    read.
 
     OPTIONS:
       --queries LIST   Type these comma-separated queries, in order, instead of
@@ -77,6 +79,9 @@ extension SearchStrings {
     .unreadableFolders: "; {folders} could not be read",
     .folderOne: "{count} folder",
     .folderOther: "{count} folders",
+    .unreadableEntries: "; {entries} could not be read",
+    .entryOne: "{count} entry",
+    .entryOther: "{count} entries",
     .folderNotFound: "no folder at '{path}'",
     .notAFolder: "'{path}' is not a folder",
     .folderUnreadable: "cannot read '{path}': {reason}",
@@ -96,6 +101,12 @@ extension SearchStrings {
     .moreFailedLine: "Could not load more matches: {error}",
     .searchingWithPrevious: "Searching for '{query}'… (the matches above are for '{previous}')",
     .searchCancelledLine: "Search for '{query}' cancelled.",
+    .queryLineSkipped:
+      "file-search: line {line} of standard input is longer than {limit} bytes; it is skipped, "
+      + "not searched.",
+    .standardInputNotLines:
+      "file-search: standard input has no line feed in over 16 MiB, so it holds no queries; "
+      + "stopped reading it.",
   ]
 
   static let germanTable: [Key: String] = [
@@ -115,6 +126,8 @@ extension SearchStrings {
     Strg-R wiederholt eine fehlgeschlagene Seite oder sonst die Suche, Strg-D
     beendet. Sonst ist jede Zeile der Standardeingabe eine Suche, getippt, sobald
     sie gelesen ist; nach der letzten wird jede Seite ihrer Treffer ausgegeben.
+    Eine Zeile über 4096 Bytes wird mit einem Hinweis übersprungen; nach 16 MiB
+    ohne Zeilenumbruch wird die Standardeingabe nicht weiter gelesen.
 
     OPTIONEN:
       --queries LISTE  Diese durch Kommas getrennten Suchen der Reihe nach tippen,
@@ -172,6 +185,9 @@ extension SearchStrings {
     .unreadableFolders: "; {folders} nicht lesbar",
     .folderOne: "{count} Ordner",
     .folderOther: "{count} Ordner",
+    .unreadableEntries: "; {entries} nicht lesbar",
+    .entryOne: "{count} Eintrag",
+    .entryOther: "{count} Einträge",
     .folderNotFound: "kein Ordner unter „{path}“",
     .notAFolder: "„{path}“ ist kein Ordner",
     .folderUnreadable: "„{path}“ kann nicht gelesen werden: {reason}",
@@ -193,6 +209,12 @@ extension SearchStrings {
     .moreFailedLine: "Weitere Treffer nicht ladbar: {error}",
     .searchingWithPrevious: "Suche nach „{query}“… (die Treffer oben sind für „{previous}“)",
     .searchCancelledLine: "Suche nach „{query}“ abgebrochen.",
+    .queryLineSkipped:
+      "file-search: Zeile {line} der Standardeingabe ist länger als {limit} Bytes; sie wird "
+      + "übersprungen, nicht gesucht.",
+    .standardInputNotLines:
+      "file-search: die Standardeingabe hat über 16 MiB keinen Zeilenumbruch, enthält also keine "
+      + "Suchen; sie wird nicht weiter gelesen.",
   ]
 
   static let frenchTable: [Key: String] = [
@@ -211,7 +233,9 @@ extension SearchStrings {
     Dans un terminal, tapez la recherche\u{A0}; Haut, Bas, PgPréc et PgSuiv font défiler,
     Ctrl-R relance une page en échec ou sinon la recherche, Ctrl-D quitte. Sinon,
     chaque ligne de l’entrée standard est une recherche, tapée dès qu’elle est lue\u{A0};
-    après la dernière, chaque page de ses résultats est écrite.
+    après la dernière, chaque page de ses résultats est écrite. Une ligne de plus
+    de 4096\u{A0}octets est ignorée avec un avertissement\u{A0}; après 16\u{A0}Mio sans saut
+    de ligne, l’entrée standard n’est plus lue.
 
     OPTIONS\u{A0}:
       --queries LISTE  Taper ces recherches séparées par des virgules, dans
@@ -271,6 +295,9 @@ extension SearchStrings {
     .unreadableFolders: "\u{A0}; {folders} illisibles",
     .folderOne: "{count} dossier",
     .folderOther: "{count} dossiers",
+    .unreadableEntries: "\u{A0}; {entries}",
+    .entryOne: "{count} entrée illisible",
+    .entryOther: "{count} entrées illisibles",
     .folderNotFound: "aucun dossier à «\u{A0}{path}\u{A0}»",
     .notAFolder: "«\u{A0}{path}\u{A0}» n’est pas un dossier",
     .folderUnreadable: "impossible de lire «\u{A0}{path}\u{A0}»\u{A0}: {reason}",
@@ -296,5 +323,11 @@ extension SearchStrings {
       "Recherche de «\u{A0}{query}\u{A0}»… (les résultats ci-dessus sont pour "
       + "«\u{A0}{previous}\u{A0}»)",
     .searchCancelledLine: "Recherche de «\u{A0}{query}\u{A0}» annulée.",
+    .queryLineSkipped:
+      "file-search\u{A0}: la ligne {line} de l’entrée standard dépasse {limit}\u{A0}octets\u{A0}; "
+      + "elle est ignorée, pas cherchée.",
+    .standardInputNotLines:
+      "file-search\u{A0}: l’entrée standard n’a aucun saut de ligne sur plus de 16\u{A0}Mio, elle "
+      + "ne contient donc pas de recherches\u{A0}; sa lecture s’arrête.",
   ]
 }

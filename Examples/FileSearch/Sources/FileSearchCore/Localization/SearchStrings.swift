@@ -140,6 +140,12 @@ public struct SearchStrings: Hashable, Sendable {
     case folderOne
     /// "{count} folders"
     case folderOther
+    /// "; {entries} could not be read"
+    case unreadableEntries
+    /// "{count} entry"
+    case entryOne
+    /// "{count} entries"
+    case entryOther
     /// "no folder at '{path}'"
     case folderNotFound
     /// "'{path}' is not a folder"
@@ -178,5 +184,9 @@ public struct SearchStrings: Hashable, Sendable {
     case searchingWithPrevious
     /// "Search for '{query}' cancelled."
     case searchCancelledLine
+    /// "file-search: line {line} of standard input is longer than {limit} bytes; …"
+    case queryLineSkipped
+    /// "file-search: standard input has no line feed in over 16 MiB, …"
+    case standardInputNotLines
   }
 }

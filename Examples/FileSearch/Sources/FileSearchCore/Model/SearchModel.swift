@@ -299,7 +299,8 @@ public final class SearchModel: @MainActor StatefulContent {
     return Self.announcingItsTexts(failure)
   }
 
-  /// What a scan searched, such as `Searched 120 files (3 by name only).`
+  /// What a scan searched, and what it could not, such as `Searched 120 files (3 by name
+  /// only); 1 folder could not be read; 2 entries could not be read.`
   ///
   /// - Parameters:
   ///   - cursor: Where the scan stands.
@@ -316,6 +317,10 @@ public final class SearchModel: @MainActor StatefulContent {
     if cursor.unreadableFolders > 0 {
       let folders = strings.counted(cursor.unreadableFolders, .folderOne, .folderOther)
       sentence += strings.text(.unreadableFolders, ["folders": folders])
+    }
+    if cursor.unreadableEntries > 0 {
+      let entries = strings.counted(cursor.unreadableEntries, .entryOne, .entryOther)
+      sentence += strings.text(.unreadableEntries, ["entries": entries])
     }
     return sentence + "."
   }

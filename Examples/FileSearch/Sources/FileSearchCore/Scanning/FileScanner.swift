@@ -3,13 +3,17 @@ import Foundation
 /// Searches the files of a folder by name and by contents, a page of matches at a time.
 ///
 /// The scan walks the folder depth first, each folder's entries in name order, and reports
-/// every regular file whose name or contents contain the query, ignoring case. Contents are
-/// searched as UTF-8 text; a binary file (a NUL byte among its first
+/// every regular file whose name or contents contain the query, ignoring case (as a
+/// ``QueryMatcher`` compares, in time linear in the file's size). Contents are searched as
+/// UTF-8 text; a binary file (a NUL byte among its first
 /// ``Limits/binaryProbeSize`` bytes) and a file over ``Limits/maximumFileSize`` are matched
-/// by name only. Symbolic links are followed, but a folder is never entered twice, so a link
-/// loop ends. Names starting with `.` are passed over unless ``includesHiddenFiles`` is set;
-/// so are folders inside the folder that cannot be read (counted in the cursor), FIFOs,
-/// sockets and devices. Only the folder itself not being readable is an error.
+/// by name only. Names that are not UTF-8 and paths longer than `PATH_MAX` are searched too
+/// (a path is bytes); a match shows such a name with U+FFFD for the bytes that are not UTF-8.
+/// Symbolic links are followed, but a folder is never entered twice, so a link loop ends.
+/// Names starting with `.` are passed over unless ``includesHiddenFiles`` is set; so are
+/// broken links, FIFOs, sockets and devices, and, counted in the cursor, folders inside the
+/// folder that cannot be read and entries whose status the system will not give. Only the
+/// folder itself not being readable is an error.
 ///
 /// The scan is synchronous and blocking: it is meant for a thread of its own (see
 /// ``batches(matching:from:limit:flushInterval:elapsed:)``) and for tests.
@@ -87,8 +91,9 @@ public struct FileScanner: Sendable {
   ///     or moves on. Defaults to 50 ms.
   ///   - elapsed: The time since some fixed start, read to pace the batches. Defaults to a
   ///     clock that stands still: after the first match, batches wait for the page's end.
-  ///   - isCancelled: Asked before each entry; when it returns `true` the scan stops.
-  ///     Defaults to never.
+  ///   - isCancelled: Asked before each entry and, while a file is matched, after every
+  ///     ``QueryMatcher/checkpointInterval`` comparisons (at least every 64 Ki characters);
+  ///     when it returns `true` the scan stops. Defaults to never.
   ///   - report: Receives the batches.
   /// - Returns: The last batch, also reported.
   /// - Throws: ``SearchError`` when the folder itself cannot be searched — on the first page
@@ -104,7 +109,8 @@ public struct FileScanner: Sendable {
     isCancelled: () -> Bool = { false },
     report: (ScanBatch) -> Void
   ) throws -> ScanBatch {
-    let needle = query.lowercased()
+    let matcher = QueryMatcher(query)
+    var comparisons = 0
     var cursor = cursor
     if cursor.visitedEntries > 0 { try checkFolder() }
     var found: [SearchMatch] = []
@@ -113,7 +119,9 @@ public struct FileScanner: Sendable {
     var lastReport = elapsed()
     while pageCount < max(limit, 1), let entry = cursor.pending.popLast() {
       if isCancelled() { throw CancellationError() }
-      if let match = try visit(entry, needle: needle, cursor: &cursor) {
+      if let match = try visit(
+        entry, matcher, &cursor, comparisons: &comparisons, isCancelled: isCancelled)
+      {
         found.append(match)
         pageCount += 1
       }
@@ -141,70 +149,95 @@ public struct FileScanner: Sendable {
 
   /// Visits one entry: enters a folder, or matches a file.
   private func visit(
-    _ entry: String, needle: String, cursor: inout ScanCursor
+    _ entry: [UInt8], _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
+    comparisons: inout Int, isCancelled: () -> Bool
   ) throws -> SearchMatch? {
     cursor.visitedEntries += 1
     let isRoot = entry.isEmpty
-    let path = isRoot ? folder : folder + "/" + entry
-    var status = stat()
-    guard stat(path, &status) == 0 else {
-      if isRoot { throw SearchError.failure(errno, at: folder) }
-      return nil  // a dangling link, or an entry removed meanwhile
+    let path = EntryPath(folder: folder, relative: entry)
+    guard let status = path.status() else {
+      let code = errno
+      if isRoot { throw SearchError.failure(code, at: folder) }
+      // A broken symbolic link (or a loop of them), or an entry removed meanwhile, is passed
+      // over; an entry the system will not examine is counted.
+      if ![ENOENT, ENOTDIR, ELOOP].contains(code) { cursor.unreadableEntries += 1 }
+      return nil
     }
     switch status.st_mode & S_IFMT {
     case S_IFDIR:
       let identity = ScanCursor.FolderIdentity(
         device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
       guard cursor.visited.insert(identity).inserted else { return nil }
-      guard let names = entries(of: path) else {
+      guard let names = path.names() else {
         if isRoot { throw SearchError.failure(errno, at: folder) }
         cursor.unreadableFolders += 1
         return nil
       }
-      let children = names.filter { includesHiddenFiles || !$0.hasPrefix(".") }
-      cursor.pending += children.sorted(by: >).map { isRoot ? $0 : entry + "/" + $0 }
+      let children = names.filter { includesHiddenFiles || $0.first != UInt8(ascii: ".") }
+        .map { path.appending($0) }
+      // In name order, the next one last; names that read the same (their bytes that are not
+      // UTF-8 read U+FFFD) in the order of their bytes.
+      let named = children.map { (name: $0.displayName, path: $0.relative) }
+      cursor.pending += named.sorted { a, b in
+        a.name != b.name ? a.name > b.name : b.path.lexicographicallyPrecedes(a.path)
+      }.map(\.path)
       return nil
     case S_IFREG:
       if isRoot { throw SearchError.notAFolder(folder) }
-      return match(path: path, entry: entry, size: Int(status.st_size), needle, &cursor)
+      return try match(
+        path: path, size: Int(status.st_size), matcher, &cursor,
+        comparisons: &comparisons, isCancelled: isCancelled)
     default:
       if isRoot { throw SearchError.notAFolder(folder) }
       return nil
     }
   }
 
-  /// Matches a regular file by name and, when it is text within the size limit, by contents.
+  /// Matches a regular file by name and, when it is text within the size limit, by contents;
+  /// throws `CancellationError` when `isCancelled` says so in the middle.
   private func match(
-    path: String, entry: String, size: Int, _ needle: String, _ cursor: inout ScanCursor
-  ) -> SearchMatch? {
-    let name = entry.split(separator: "/").last.map(String.init) ?? entry
-    let nameMatches = name.lowercased().contains(needle)
+    path: EntryPath, size: Int, _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
+    comparisons: inout Int, isCancelled: () -> Bool
+  ) throws -> SearchMatch? {
+    let nameMatches = matcher.matches(path.displayName)
     var lines: [SearchMatch.Line] = []
     var lineCount = 0
     if size <= limits.maximumFileSize, let bytes = contents(of: path),
       !bytes.prefix(limits.binaryProbeSize).contains(0)
     {
       cursor.scannedFiles += 1
-      (lines, lineCount) = matchingLines(in: bytes, needle)
+      (lines, lineCount) = try matchingLines(
+        in: bytes, matcher, comparisons: &comparisons, isCancelled: isCancelled)
     } else {
       cursor.skippedFiles += 1
     }
     guard nameMatches || lineCount > 0 else { return nil }
-    return SearchMatch(path: entry, nameMatches: nameMatches, lines: lines, lineCount: lineCount)
+    return SearchMatch(
+      path: path.displayPath, nameMatches: nameMatches, lines: lines, lineCount: lineCount)
   }
 
-  /// The first matching lines of a text and how many lines match in all.
+  /// The first matching lines of a text and how many lines match in all; throws
+  /// `CancellationError` when `isCancelled` says so at a checkpoint of the matcher.
   private func matchingLines(
-    in bytes: [UInt8], _ needle: String
-  ) -> ([SearchMatch.Line], Int) {
+    in bytes: [UInt8], _ matcher: QueryMatcher, comparisons: inout Int,
+    isCancelled: () -> Bool
+  ) throws -> ([SearchMatch.Line], Int) {
+    func checkpoint() throws {
+      if isCancelled() { throw CancellationError() }
+    }
     let text = String(decoding: bytes, as: UTF8.self)
-    guard text.lowercased().contains(needle) else { return ([], 0) }
+    // The whole text first: most files do not match, and need not be cut into lines.
+    guard try matcher.matches(text, comparisons: &comparisons, checkpoint: checkpoint) else {
+      return ([], 0)
+    }
     var lines: [SearchMatch.Line] = []
     var count = 0
     var number = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       number += 1
-      guard line.lowercased().contains(needle) else { continue }
+      guard try matcher.matches(line, comparisons: &comparisons, checkpoint: checkpoint) else {
+        continue
+      }
       count += 1
       if lines.count < limits.linesPerMatch {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -215,27 +248,11 @@ public struct FileScanner: Sendable {
     return (lines, count)
   }
 
-  /// The names in a folder, or `nil` with `errno` set when it cannot be read. Names that are
-  /// not valid UTF-8 are passed over: no `String` path could reach them again.
-  private func entries(of path: String) -> [String]? {
-    guard let directory = opendir(path) else { return nil }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(validating: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard let name, name != ".", name != ".." else { continue }
-      names.append(name)
-    }
-    return names
-  }
-
   /// A regular file's bytes, or `nil` when it cannot be read, is no longer a regular file, or
   /// has grown past the size limit. It is opened without blocking, so that a FIFO that took
   /// its place cannot hold the scan up.
-  private func contents(of path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+  private func contents(of path: EntryPath) -> [UInt8]? {
+    let descriptor = path.openForReading()
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()

@@ -17,9 +17,9 @@ public struct ScanCursor: Hashable, Sendable {
     var inode: UInt64
   }
 
-  /// The paths to visit, relative to the folder (`""` is the folder itself); the last one is
-  /// visited next.
-  var pending: [String] = [""]
+  /// The paths to visit, relative to the folder, as bytes: a name need not be UTF-8. The empty
+  /// path is the folder itself; the last one is visited next.
+  var pending: [[UInt8]] = [[]]
   /// The folders entered so far.
   var visited: Set<FolderIdentity> = []
 
@@ -31,6 +31,11 @@ public struct ScanCursor: Hashable, Sendable {
   public internal(set) var skippedFiles = 0
   /// How many folders inside the folder could not be read and were passed over.
   public internal(set) var unreadableFolders = 0
+  /// How many entries inside the folder could not be examined — listed by their folder, but
+  /// whose status the system would not give, such as in a folder without search permission —
+  /// and were passed over. A broken symbolic link, or an entry removed meanwhile, is not
+  /// counted.
+  public internal(set) var unreadableEntries = 0
 
   /// Creates a cursor that stands before the folder.
   public init() {}

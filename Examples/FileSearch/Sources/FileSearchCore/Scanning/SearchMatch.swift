@@ -24,7 +24,8 @@ public struct SearchMatch: Hashable, Sendable {
     }
   }
 
-  /// The file's path relative to the folder searched, such as `Sources/App.swift`.
+  /// The file's path relative to the folder searched, such as `Sources/App.swift`; bytes of
+  /// a name that are not UTF-8 read U+FFFD.
   public var path: String
   /// Whether the file's name contains the query.
   public var nameMatches: Bool

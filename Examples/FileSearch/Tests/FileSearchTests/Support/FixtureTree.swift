@@ -7,13 +7,20 @@ final class FixtureTree: Sendable {
   let path = FileManager.default.temporaryDirectory
     .appendingPathComponent("FileSearchTests-\(UUID().uuidString)").path
 
-  /// Removes the folder and everything in it, unreadable folders included.
+  /// Removes the folder and everything in it, unreadable folders included, and what
+  /// `FileManager` cannot remove: paths longer than `PATH_MAX`.
   func remove() {
     _ = chmod(path, 0o755)
     if let names = FileManager.default.subpaths(atPath: path) {
       for name in names { _ = chmod(path + "/" + name, 0o755) }
     }
     try? FileManager.default.removeItem(atPath: path)
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    let remover = Process()
+    remover.executableURL = URL(fileURLWithPath: "/bin/rm")
+    remover.arguments = ["-rf", path]
+    try? remover.run()
+    remover.waitUntilExit()
   }
 
   /// Writes a file, creating the folders on its way, and returns its path.
@@ -24,6 +31,36 @@ final class FixtureTree: Sendable {
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(bytes).write(to: url)
     return url.path
+  }
+
+  /// Writes a file whose path below the folder is any bytes — names that are not UTF-8, a
+  /// path longer than the system takes in one call (`PATH_MAX`) — creating the folders on its
+  /// way one at a time, each inside the last.
+  ///
+  /// - Parameters:
+  ///   - components: The names of the folders on the way and of the file, as bytes.
+  ///   - contents: The file's bytes.
+  func file(components: [[UInt8]], _ contents: [UInt8]) throws {
+    func cString(_ name: [UInt8]) -> [CChar] { name.map { CChar(bitPattern: $0) } + [0] }
+    func failure() -> POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    var directory = open(try folder(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard directory >= 0 else { throw failure() }
+    defer { close(directory) }
+    for name in components.dropLast() {
+      guard mkdirat(directory, cString(name), 0o755) == 0 || errno == EEXIST else {
+        throw failure()
+      }
+      let next = openat(directory, cString(name), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard next >= 0 else { throw failure() }
+      close(directory)
+      directory = next
+    }
+    let file = openat(
+      directory, cString(components.last ?? []), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard file >= 0 else { throw failure() }
+    defer { close(file) }
+    let written = contents.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    guard written == contents.count else { throw failure() }
   }
 
   /// Writes a UTF-8 text file and returns its path.

@@ -1,0 +1,563 @@
+// Hostile second pass over the fixes of issue 21 (items 1–5).
+//
+// FAILING TESTS (real faults, kept as minimal reproductions; see each test's comment):
+//   HostileSecondPassTests.test_FAULT_acceptThenPartThenLockError_resetsTheCount_neverLocksOut
+//   HostileSecondPassTests.test_FAULT_retryAfterAnAcceptedAttempt_showsTheNextAttemptsUncheckedPart
+//   HostileSecondPassTests.test_FAULT_partsWaitingWhenTheTaskIsCancelled_areAppliedAfterTheCancel
+//   HostileSecondPassTests.test_FAULT_verifierOnlyUnlockOfKeyedContent_presentsItWithoutItsKey
+//
+// Every other test here passes and stays as a regression guard.
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+/// Streams of locked content, `lock()`/`reset()` during streams, back-pressure.
+final class HostileSecondPassTests: LoadTestCase {
+  typealias Parts = AsyncThrowingStream<[String], any Error>
+
+  /// A stream the test feeds part by part.
+  final class Feed: Sendable {
+    let stream: Parts
+    let continuation: Parts.Continuation
+    init() { (stream, continuation) = Parts.makeStream() }
+  }
+
+  /// A locked document's stream as `loadContent()`: with no credential it is locked; with one
+  /// it runs `body` (which yields and finishes the stream), recording every applied part.
+  private func streamLocked(
+    retry: RetryPolicy? = nil,
+    _ body: @escaping @Sendable (LoadContext, Credential, Parts.Continuation) -> Void
+  ) -> Counter {
+    let applied = Counter()
+    model.contentLoad = { model in
+      await model.load(retry: retry) { context in
+        Parts { continuation in
+          guard let credential = context.credential else {
+            return continuation.finish(throwing: ContentLockedError(.credentialRequired))
+          }
+          body(context, credential, continuation)
+        }
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        applied.increment()
+        model.content += part
+      }
+    }
+    return applied
+  }
+
+  // MARK: 1. Locked streams and the attempt limit
+
+  /// FAULT: a stream that reports the credential accepted, delivers a part, then throws a lock
+  /// error (the source opened, then refused the password) resets the wrong-password count at
+  /// that part (`ContentLock.loadSucceeded` sets failedAttempts = 0 in
+  /// `ContentStateMachine.loadPartArrived`), so the limit is never reached.
+  func test_FAULT_acceptThenPartThenLockError_resetsTheCount_neverLocksOut() async {
+    _ = streamLocked { context, credential, continuation in
+      context.reportCredentialAccepted()
+      continuation.yield(["cover"])
+      if credential.secret == "s3cret" {
+        continuation.yield(["page 1"])
+        continuation.finish()
+      } else {
+        continuation.finish(throwing: ContentLockedError.incorrectCredential)
+      }
+    }
+    model.stateMachine.maximumUnlockAttempts = 2
+    _ = await model.reload()
+    XCTAssertEqual(model.stateMachine.lock, .credentialRequired)
+    var outcomes: [UnlockOutcome] = []
+    var counts: [Int] = []
+    for guess in 1...5 {
+      outcomes.append(await model.unlock(with: Credential(password: "guess \(guess)")))
+      counts.append(model.stateMachine.unlockAttempts)
+    }
+    XCTAssertEqual(counts, [1, 2, 2, 2, 2], "every refused password counts: \(outcomes)")
+    XCTAssertEqual(outcomes.last, .attemptLimitReached(attempts: 2), "\(outcomes)")
+    XCTAssertEqual(model.content, [], "a refused source's parts are cleared")
+  }
+
+  /// Guard: accept then lock error with no part in between counts.
+  func test_acceptThenLockErrorWithoutAPart_counts() async {
+    _ = streamLocked { context, credential, continuation in
+      context.reportCredentialAccepted()
+      context.reportCredentialAccepted()
+      continuation.finish(throwing: ContentLockedError.incorrectCredential)
+    }
+    model.stateMachine.maximumUnlockAttempts = 3
+    _ = await model.reload()
+    var outcomes: [UnlockOutcome] = []
+    for guess in 1...5 {
+      outcomes.append(await model.unlock(with: Credential(password: "g\(guess)")))
+    }
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 3)
+    XCTAssertEqual(outcomes.last, .attemptLimitReached(attempts: 3), "\(outcomes)")
+    XCTAssertFalse(presenter.presentedKinds.contains(.content))
+  }
+
+  /// FAULT: an attempt that accepted the credential and then failed before its first part is
+  /// retried; the retry's parts are no longer withheld (`awaitsAcceptedCredential` stays false
+  /// across `retryDelayElapsed`), so a part delivered before the retry checks the password is
+  /// presented as content, the lock is lifted and the count reset.
+  func test_FAULT_retryAfterAnAcceptedAttempt_showsTheNextAttemptsUncheckedPart() async throws {
+    let attempts = Counter()
+    _ = streamLocked(retry: RetryPolicy(maximumRetries: 1, initialDelay: .zero)) {
+      context, credential, continuation in
+      attempts.increment()
+      if context.attempt == 1 {
+        context.reportCredentialAccepted()
+        return continuation.finish(throwing: TestError("network"))
+      }
+      continuation.yield(["header before the check"])
+      continuation.finish(throwing: ContentLockedError.incorrectCredential)
+    }
+    model.stateMachine.maximumUnlockAttempts = 2
+    _ = await model.reload()
+    let shownBefore = presenter.records.count
+    var outcomes: [UnlockOutcome] = []
+    var counts: [Int] = []
+    for guess in 1...3 {
+      let done = Counter()
+      let unlock = Task {
+        let outcome = await self.model.unlock(with: Credential(password: "g\(guess)"))
+        done.increment()
+        return outcome
+      }
+      for _ in 0..<20 where done.value == 0 {
+        await settle(turns: 100)
+        clock.advance(by: .seconds(1))
+      }
+      outcomes.append(await unlock.value)
+      counts.append(model.stateMachine.unlockAttempts)
+    }
+    let shown = Array(presenter.presentedKinds.dropFirst(shownBefore))
+    XCTAssertFalse(shown.contains(.content), "an unchecked part shown as content: \(shown)")
+    XCTAssertEqual(counts, [1, 2, 2], "\(outcomes)")
+  }
+
+  /// Guard: parts before the check and after acceptance, accepted from a detached task late.
+  func test_acceptFromAnotherTaskAfterTheLoadEnded_changesNothing() async {
+    let contexts = LockedState<[LoadContext]>([])
+    _ = streamLocked { context, credential, continuation in
+      contexts.withLock { $0.append(context) }
+      continuation.yield(["header"])
+      continuation.finish(throwing: ContentLockedError.incorrectCredential)
+    }
+    model.stateMachine.maximumUnlockAttempts = 2
+    _ = await model.reload()
+    _ = await model.unlock(with: Credential(password: "wrong"))
+    for context in contexts.withLock({ $0 }) {
+      await Task.detached { context.reportCredentialAccepted() }.value
+    }
+    await settle()
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 1)
+    XCTAssertEqual(model.content, [])
+    let second = await model.unlock(with: Credential(password: "wrong again"))
+    XCTAssertEqual(second, .attemptLimitReached(attempts: 2))
+    XCTAssertFalse(presenter.presentedKinds.contains(.content))
+  }
+
+  /// Guard: a lock() during an unlock stream whose parts are withheld: nothing shows, the
+  /// withheld parts never reach the adopter, the load ends.
+  func test_lockDuringAnUnlockStream_withheldPartsNeverApplied() async throws {
+    let feed = Feed()
+    let applied = Counter()
+    model.contentLoad = { model in
+      await model.load { context in
+        guard context.credential != nil else {
+          return Parts { $0.finish(throwing: ContentLockedError(.credentialRequired)) }
+        }
+        return feed.stream
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        applied.increment()
+        model.content += part
+      }
+    }
+    _ = await model.reload()
+    let unlock = Task { await self.model.unlock(with: Credential(password: "x")) }
+    try await settle { self.model.stateMachine.isLoading }
+    feed.continuation.yield(["secret 1"])
+    feed.continuation.yield(["secret 2"])
+    await settle()
+    model.lock()
+    feed.continuation.yield(["secret 3"])
+    feed.continuation.finish()
+    let outcome = await unlock.value
+    XCTAssertEqual(applied.value, 0)
+    XCTAssertEqual(model.content, [])
+    XCTAssertEqual(model.currentState.kind, .locked, "\(outcome)")
+    XCTAssertFalse(presenter.presentedKinds.contains(.content))
+  }
+
+  // MARK: 3. Back-pressure and cancellation
+
+  /// FAULT: parts waiting in the mailbox when the awaiting task is cancelled are applied to
+  /// the adopter after `cancel()` returned: the cancellation signal queues behind them.
+  func test_FAULT_partsWaitingWhenTheTaskIsCancelled_areAppliedAfterTheCancel() async throws {
+    let produced = Counter()
+    let model = model
+    let load = Task {
+      await model.load { _ in
+        AsyncStream<[String]>(unfolding: {
+          produced.increment()  // never ends
+          return ["p\(produced.value)"]
+        })
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        model.content += part
+      }
+    }
+    // Let the producer fill the mailbox without the main actor taking parts.
+    let deadline = ContinuousClock.now + .seconds(5)
+    try await settle { produced.value > 0 }  // the load started and reads parts
+    let spinEnd = ContinuousClock.now + .milliseconds(200)
+    while ContinuousClock.now < min(spinEnd, deadline) {}  // the main actor stays busy
+    let atCancel = model.content
+    load.cancel()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(
+      model.content.count, atCancel.count,
+      "a cancelled stream applies nothing more (applied \(model.content.count - atCancel.count) after cancel)")
+  }
+
+  /// Guard: producers that never finish and ignore cancellation; every load ends, every
+  /// completion runs once, the producer is let go.
+  func test_neverEndingProducers_supersededCancelledAndReleased_allEnd() async throws {
+    let model = model
+    var outcomes: [LoadOutcome] = []
+    let released = Counter()
+    for round in 0..<30 {
+      let load = Task { () -> LoadOutcome in
+        await model.load { _ in
+          AsyncStream<[String]> { continuation in
+            let task = Task.detached {
+              var i = 0
+              while true {
+                if case .terminated = continuation.yield(["r\(round)-\(i)"]) { break }
+                i += 1
+                await Task.yield()
+              }
+              released.increment()
+            }
+            continuation.onTermination = { _ in _ = task }
+          }
+        } reset: { model in
+          model.content = []
+        } apply: { model, part in
+          model.content = part
+        }
+      }
+      await settle(turns: 20)
+      switch round % 3 {
+      case 0: load.cancel()
+      case 1: model.cancelLoading()
+      default: await model.load(into: \.content) { _ in ["done"] }
+      }
+      outcomes.append(await load.value)
+    }
+    XCTAssertEqual(outcomes.count, 30)
+    XCTAssertFalse(model.stateMachine.hasActiveLoad)
+    try await settle("every producer stops once its stream is terminated") { released.value == 30 }
+  }
+
+
+  // MARK: 5. loadContent() off its actor
+
+  /// Guard (run under TSan): a loadContent() that Swift runs off the actor, starting two loads
+  /// and a page of its own from an unstructured task, raced by unlock, reload and lock.
+  func test_offActorLoadContent_racingReloadsUnlocksAndLocks_staysOnItsActor() async throws {
+    let model = OffActorModel()
+    var mistakes: [AdoptionMistake] = []
+    model.stateMachine.adoptionMistakeHandler = { mistakes.append($0) }
+    model.stateMachine.credentialVerifier = { $0.secret == "pw" }
+    var tasks: [Task<Void, Never>] = []
+    for round in 0..<40 {
+      switch round % 4 {
+      case 0: tasks.append(Task { _ = await model.reload() })
+      case 1: tasks.append(Task { _ = await model.unlock(with: Credential(password: "pw")) })
+      case 2: model.lock()
+      default: model.cancelLoading()
+      }
+      await settle(turns: 3)
+    }
+    for task in tasks { await task.value }
+    try await settle { !model.stateMachine.hasActiveLoad }
+    XCTAssertTrue(mistakes.allSatisfy { $0 == .loadContentRanOffItsActor }, "\(mistakes)")
+    XCTAssertEqual(model.presentedOffTheMainThread, 0)
+  }
+
+  // MARK: 2. lock()/reset() during keyed streams
+
+  private func keyedStream(_ query: String, _ stream: AsyncStream<[String]>) -> Task<
+    LoadOutcome, Never
+  > {
+    let model = model
+    return Task {
+      await model.load(key: query) { _ in stream } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        model.content += part
+      }
+    }
+  }
+
+  /// The content's key as a test knows it: which query the adopter's content came from.
+  private func keyOfContent() -> LoadKey? {
+    guard let first = model.content.first else { return nil }
+    return LoadKey(String(first.prefix(1)))
+  }
+
+  /// FAULT: an unlock checked by the verifier alone (no `loadContent()`) runs an unkeyed load,
+  /// which forgets the content's key: keyed content "a" is presented with key nil after the
+  /// unlock. (`StatefulContent.unlock(with:)` → `runLoad(... work: .value { _ in })` with no key
+  /// → `LoadKeys.loadStarted(key: nil)` sets contentKey = nil.)
+  func test_FAULT_verifierOnlyUnlockOfKeyedContent_presentsItWithoutItsKey() async throws {
+    model.stateMachine.credentialVerifier = { $0.secret == "pw" }
+    _ = await model.load(into: \.content, key: "a") { _ in ["apple"] }
+    model.lock()
+    let outcome = await model.unlock(with: Credential(password: "pw"))
+    XCTAssertEqual(outcome, .unlocked)
+    XCTAssertEqual(presenter.lastPresentation?.state.kind, .content)
+    XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("a"), "apple is a's content")
+  }
+
+  /// Guard: random interleavings of keyed streams, lock, reset, cancel and unlock (with a
+  /// verifier): every content presentation names the key of the content the adopter holds.
+  func test_randomKeyedStreamsWithLockAndReset_presentationKeyNamesTheContentsKey() async throws {
+    try await randomKeyedRun(ignoresNilLabel: true)
+  }
+
+  private func randomKeyedRun(ignoresNilLabel: Bool) async throws {
+    var failures: [String] = []
+    for seed in 1...60 {
+      try await setUp()
+      var rng = SplitMix(seed: UInt64(seed))
+      model.stateMachine.credentialVerifier = { $0.secret == "pw" }
+      var feeds: [AsyncStream<[String]>.Continuation] = []
+      var tasks: [Task<LoadOutcome, Never>] = []
+      var log: [String] = []
+      let model = model
+      for step in 0..<25 {
+        let query = ["a", "b", "c"][Int(rng.next() % 3)]
+        switch rng.next() % 9 {
+        case 0, 1:
+          let (parts, continuation) = AsyncStream<[String]>.makeStream()
+          feeds.append(continuation)
+          tasks.append(keyedStream(query, parts))
+          log.append("stream(\(query))")
+        case 2, 3:
+          if let feed = feeds.last {
+            // A part names its stream's key by its first letter.
+            let key = log.last(where: { $0.hasPrefix("stream(") }).map { String($0.dropFirst(7).prefix(1)) } ?? "z"
+            feed.yield(["\(key)\(step)"])
+            log.append("yield(\(key))")
+          }
+        case 4:
+          feeds.last?.finish()
+          log.append("finish")
+        case 5:
+          model.lock()
+          log.append("lock")
+        case 6:
+          model.reset()
+          log.append("reset")
+        case 7:
+          model.cancelLoading()
+          log.append("cancel")
+        default:
+          tasks.append(Task { _ = await model.unlock(with: Credential(password: "pw")); return .completed })
+          log.append("unlock")
+        }
+        await settle(turns: 30)
+        for record in presenter.records where record.presentation.state.kind == .content {
+          _ = record
+        }
+        if let last = presenter.lastPresentation, last.state.kind == .content,
+          !last.showsPreviousKey, let contentKey = keyOfContent(), last.key != contentKey,
+          last.key != nil || !ignoresNilLabel
+        {
+          failures.append(
+            "seed \(seed) step \(step): content \(model.content) presented as \(String(describing: last.key)) after \(log)")
+          break
+        }
+        if model.stateMachine.lock != nil, presenter.lastPresentation?.state.kind == .content {
+          failures.append("seed \(seed) step \(step): content presented while locked after \(log)")
+          break
+        }
+      }
+      for feed in feeds { feed.finish() }
+      model.cancelLoading()
+      for task in tasks { _ = await task.value }
+    }
+    XCTAssertEqual(failures, [], "\(failures.count) of 60 seeds")
+  }
+}
+
+/// A small seeded generator, so that random runs are reproducible.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Announcements under random sequences of loads, keystrokes, Retry, cancels and clock steps.
+final class HostileSecondPassAnnouncementTests: AnnouncingTestCase {
+  private struct Pending {
+    var gate: Gate<[String]>
+    var task: Task<LoadOutcome, Never>
+  }
+
+  private func texts() -> [String] { announcer.announcements.map { "\($0.state):\($0.text)" } }
+
+  /// Runs `seeds` random sequences; returns the failures.
+  private func run(seeds: ClosedRange<Int>, smooth: Bool, cancels: Bool) async throws -> [String] {
+    var failures: [String] = []
+    for seed in seeds {
+      try await setUp()
+      model.stateMachine.loadingPolicy = smooth ? .smooth : .immediate
+      model.stateMachine.setAnnouncer(announcer, policy: .standard)
+      var rng = SplitMix(seed: UInt64(seed) &* 7919)
+      var pending: [Pending] = []
+      var log: [String] = []
+      let model = model
+      for _ in 0..<30 {
+        let roll = rng.next() % 10
+        switch roll {
+        case 0, 1, 2:
+          let gate = Gate<[String]>()
+          let query = ["s", "sw", "swi"][Int(rng.next() % 3)]
+          let keyed = rng.next() % 2 == 0
+          let task = Task {
+            keyed
+              ? await model.load(into: \.content, key: query) { _ in try await gate.wait() }
+              : await model.load(into: \.content) { _ in try await gate.wait() }
+          }
+          pending.append(Pending(gate: gate, task: task))
+          log.append(keyed ? "load(\(query))" : "load")
+        case 3, 4, 5:
+          guard !pending.isEmpty else { continue }
+          let index = Int(rng.next() % UInt64(pending.count))
+          let gate = pending[index].gate
+          switch rng.next() % 4 {
+          case 0: gate.open(with: []); log.append("open[]")
+          case 1: gate.fail(with: TestError("offline")); log.append("fail")
+          case 2: gate.open(with: ["x", "y", "z"]); log.append("open3")
+          default:
+            gate.open(with: Array(repeating: "r", count: Int(rng.next() % 5) + 1))
+            log.append("openN")
+          }
+        case 6:
+          if cancels {
+            model.cancelLoading()
+            log.append("cancel")
+          }
+        default:
+          let step = Duration.milliseconds(Int(rng.next() % 1_300))
+          clock.advance(by: step)
+          log.append("+\(step)")
+        }
+        await settle(turns: 40)
+      }
+      for item in pending { item.gate.open(with: ["end"]) }
+      for _ in 0..<8 {
+        await settle(turns: 60)
+        clock.advance(by: .seconds(2))
+      }
+      for item in pending { _ = await item.task.value }
+      for _ in 0..<4 {
+        await settle(turns: 60)
+        clock.advance(by: .seconds(2))
+      }
+      await settle(turns: 100)
+      guard let last = presenter.lastPresentation, last.state.kind != .idle else { continue }
+      let heard = announcer.announcements
+      let final = last.state.kind
+      let count = model.content.count
+      let expectedText = count == 1 ? "1 result" : "\(count) results"
+      func names(_ a: Announcement) -> Bool {
+        a.state == final && (final != .content || a.text == expectedText)
+      }
+      if cancels {
+        if !heard.contains(where: names) {
+          failures.append("seed \(seed): final \(final) (\(count)) never heard: \(texts()) after \(log)")
+        }
+      } else if let lastHeard = heard.last, !names(lastHeard) {
+        failures.append("seed \(seed): final \(final) (\(count)) but last heard \(texts()) after \(log)")
+      } else if heard.isEmpty {
+        failures.append("seed \(seed): nothing heard after \(log)")
+      }
+      for (a, b) in zip(heard, heard.dropFirst()) where a == b && a.state == .content {
+        failures.append("seed \(seed): duplicate \(a.text) in \(texts()) after \(log)")
+        break
+      }
+    }
+    return failures
+  }
+
+  func test_randomAnnouncements_immediate_noCancels() async throws {
+    let failures = try await run(seeds: 1...150, smooth: false, cancels: false)
+    XCTAssertEqual(failures, [], "\(failures.count) of 150")
+  }
+
+  func test_randomAnnouncements_smooth_noCancels() async throws {
+    let failures = try await run(seeds: 1...150, smooth: true, cancels: false)
+    XCTAssertEqual(failures, [], "\(failures.count) of 150")
+  }
+
+  func test_randomAnnouncements_immediate_withCancels() async throws {
+    let failures = try await run(seeds: 1...150, smooth: false, cancels: true)
+    XCTAssertEqual(failures, [], "\(failures.count) of 150")
+  }
+
+  func test_randomAnnouncements_smooth_withCancels() async throws {
+    let failures = try await run(seeds: 1...150, smooth: true, cancels: true)
+    XCTAssertEqual(failures, [], "\(failures.count) of 150")
+  }
+}
+
+/// A class no actor isolates whose plain `loadContent()` sits in an extension that does not
+/// name the conformance: Swift runs it off its caller's actor.
+final class OffActorModel: StatefulContent, Presenter {
+  let stateMachine = ContentStateMachine()
+  var content: [String] = []
+  var presentedOffTheMainThread = 0
+
+  init() {
+    stateMachine.presenter = self
+    stateMachine.loadingPolicy = .immediate
+  }
+
+  func present(_ presentation: Presentation, animated: Bool, finished: @escaping () -> Void) {
+    if !Thread.isMainThread { presentedOffTheMainThread += 1 }
+    finished()
+  }
+}
+
+extension OffActorModel {
+  func loadContent() async {
+    await Task.yield()
+    await load { _ in
+      AsyncStream<[String]> { continuation in
+        continuation.yield(["one"])
+        continuation.yield(["two"])
+        continuation.finish()
+      }
+    } reset: { model in
+      model.content = []
+    } apply: { model, part in
+      model.content += part
+    }
+    await load(into: \.content) { _ in ["second"] }
+  }
+}

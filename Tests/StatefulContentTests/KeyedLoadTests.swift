@@ -241,12 +241,8 @@ final class KeyedLoadTests: LoadTestCase {
     let (stream, continuation) = AsyncStream<[String]>.makeStream()
     let model = model
     let load = Task {
-      await model.load(key: "sw") { _ in
+      await model.loadAppending(key: "sw") { _ in
         stream
-      } reset: { model in
-        model.content = []
-      } apply: { model, part in
-        model.content += part
       }
     }
     try await settle { self.presenter.lastPresentation?.showsPreviousKey == true }
@@ -264,12 +260,8 @@ final class KeyedLoadTests: LoadTestCase {
   {
     let model = model
     return Task {
-      await model.load(key: query) { _ in
+      await model.loadAppending(key: query) { _ in
         stream
-      } reset: { model in
-        model.content = []
-      } apply: { model, part in
-        model.content += part
       }
     }
   }

@@ -20,12 +20,8 @@ final class StreamingLoadTests: LoadTestCase {
   private func startStream(_ feed: Feed, retry: RetryPolicy? = nil) -> Task<LoadOutcome, Never> {
     let model = model
     return Task {
-      await model.load(retry: retry) { _ in
+      await model.loadAppending(retry: retry) { _ in
         feed.stream
-      } reset: { model in
-        model.content = []
-      } apply: { model, part in
-        model.content += part
       }
     }
   }
@@ -65,13 +61,9 @@ final class StreamingLoadTests: LoadTestCase {
     let model = model
     let feed = Feed()
     let load = Task {
-      await model.load { context in
+      await model.loadAppending { context in
         context.reportProgress(0.25)
         return feed.stream
-      } reset: { model in
-        model.content = []
-      } apply: { model, part in
-        model.content += part
       }
     }
     feed.continuation.yield(["a"])
@@ -143,16 +135,12 @@ final class StreamingLoadTests: LoadTestCase {
   func test_reload_runsTheStreamAgain() async {
     let runs = Counter()
     model.contentLoad = { model in
-      await model.load { _ in
+      await model.loadAppending { _ in
         runs.increment()
         return Parts { continuation in
           continuation.yield(["run \(runs.value)"])
           continuation.finish()
         }
-      } reset: { model in
-        model.content = []
-      } apply: { model, part in
-        model.content += part
       }
     }
     await model.loadContent()
@@ -168,16 +156,12 @@ final class StreamingLoadTests: LoadTestCase {
     let feed = Feed()
     let model = model
     model.contentLoad = { model in
-      await model.load { context in
+      await model.loadAppending { context in
         guard context.credential != nil else {
           return Parts { $0.finish(throwing: ContentLockedError(.credentialRequired)) }
         }
         context.reportCredentialAccepted()
         return feed.stream
-      } reset: { model in
-        model.content = []
-      } apply: { model, part in
-        model.content += part
       }
     }
     let locked = await model.reload()
@@ -269,15 +253,11 @@ final class StreamingLoadTests: LoadTestCase {
     let model = model
     model.stateMachine.credentialVerifier = { $0.secret == "s3cret" }
     model.contentLoad = { model in
-      await model.load { context in
+      await model.loadAppending { context in
         guard context.credential != nil else {
           return Parts { $0.finish(throwing: ContentLockedError(.credentialRequired)) }
         }
         return feed.stream
-      } reset: { model in
-        model.content = []
-      } apply: { model, part in
-        model.content += part
       }
     }
     _ = await model.reload()

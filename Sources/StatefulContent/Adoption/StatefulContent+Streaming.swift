@@ -21,9 +21,12 @@ extension StatefulContent {
   ///   failed attempt is retried as any load's; after it, never (the parts would come again).
   /// - A superseded or cancelled load applies nothing more; the parts it applied stay in the
   ///   adopter, and the state is decided again from them.
-  /// - During ``unlock(with:animated:isolation:)``, which runs the stream again with the
-  ///   credential, the first part means the credential worked: the lock is lifted and the
-  ///   parts are content from then on.
+  /// - While the content is locked — during ``unlock(with:animated:isolation:)``, which runs
+  ///   the stream again with the credential — a part proves nothing: the parts are kept from
+  ///   the adopter until the credential is accepted (``LoadContext/reportCredentialAccepted()``,
+  ///   the ``ContentStateMachine/credentialVerifier``, or the stream's successful end); then
+  ///   the lock is lifted and they are content. Wrong attempts count until the load succeeds.
+  ///   At most 16 parts wait to be applied: the sequence is read on demand.
   ///
   /// ```swift
   /// await viewer.load {

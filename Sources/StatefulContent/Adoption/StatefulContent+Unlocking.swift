@@ -83,9 +83,13 @@ extension StatefulContent {
     }
     if outcome == nil, machine.credentialVerifier != nil, !Task.isCancelled {
       outcome = await machine.requestLoad(.unlock, credential: credential) {
+        // The content stays what it was, so it keeps its key.
+        let key = machine.currentContentKey.map {
+          LoadKeys.Keying(key: $0, change: .keepPrevious, debounce: .zero)
+        }
         _ = await runLoad(
           animated: animated, retry: .never, isolation: isolation, work: .value { _ in },
-          apply: { _, _ in })
+          apply: { _, _ in }, key: key)
       }
     }
     if outcome == nil, Task.isCancelled { outcome = .cancelled }

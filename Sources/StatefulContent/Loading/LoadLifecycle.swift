@@ -78,6 +78,9 @@ struct LoadLifecycle {
   /// Whether the load reads a locked source whose credential is not accepted yet: its parts
   /// are withheld, as nothing from a locked source is content before its credential is.
   private(set) var awaitsAcceptedCredential: Bool
+  /// Whether the load started while a lock hid the content: each attempt must have its
+  /// credential accepted anew, as an attempt's parts may come before its check.
+  private let readsLockedSource: Bool
 
   // Progress coalescing, per attempt.
   private var attemptProgress: Double?
@@ -93,6 +96,7 @@ struct LoadLifecycle {
     readsLockedSource: Bool = false
   ) {
     self.mode = mode
+    self.readsLockedSource = readsLockedSource
     awaitsAcceptedCredential = readsLockedSource
     self.retryPolicy = retryPolicy
     self.loadingPolicy = loadingPolicy
@@ -174,6 +178,8 @@ struct LoadLifecycle {
   /// - Returns: The new attempt's number.
   mutating func retryDelayElapsed() -> Int {
     attempt += 1
+    // A retry follows a failure before any part: the lock was never lifted.
+    awaitsAcceptedCredential = readsLockedSource
     attemptProgress = nil
     presentedProgress = nil
     pendingProgress = nil

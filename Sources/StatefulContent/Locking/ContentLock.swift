@@ -84,6 +84,14 @@ struct ContentLock {
     return isLockedOut ? .lockedOut(attempts: failedAttempts) : .proceed
   }
 
+  /// A streaming load's first part of content arrived, its credential accepted: the lock is
+  /// lifted, so that the parts show, and the credential kept — but the wrong attempts still
+  /// count until the load succeeds, as a lock error may yet refuse the credential.
+  mutating func partAccepted(with credential: Credential?) {
+    reason = nil
+    self.credential = credential
+  }
+
   /// A load succeeded: the lock is lifted and the credential it ran with is kept for reloads.
   mutating func loadSucceeded(with credential: Credential?) {
     reason = nil

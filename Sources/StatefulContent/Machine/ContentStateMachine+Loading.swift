@@ -171,9 +171,10 @@ extension ContentStateMachine {
 
   /// A part of the streaming load `id` arrived: it is applied to the adopter, and the decided
   /// state — content, once the adopter has some, while the load goes on — is requested; it
-  /// waits while loading has not been shown its minimum display time. A part of a load that
-  /// runs with a credential (an unlock) means the credential worked: the lock is lifted at the
-  /// first part, and the parts are content from then on.
+  /// waits while loading has not been shown its minimum display time. A part of a locked
+  /// source is withheld until its credential is accepted (``LoadLifecycle/PartStep/withheld``);
+  /// the first part applied then lifts the lock — the wrong attempts still count until the
+  /// load succeeds.
   ///
   /// - Returns: What the load's lifecycle decided, or `nil` for a stale part (not applied).
   func loadPartArrived<Host: StatefulContent>(
@@ -191,7 +192,7 @@ extension ContentStateMachine {
     callingHook(apply)
     if keysBox != nil { updateKeys { $0.contentReplaced() } }
     loads.contentReplaced(byLoad: id)
-    if contentLock.stateWhileLoading != nil { updateLock { $0.loadSucceeded(with: credential) } }
+    if contentLock.stateWhileLoading != nil { updateLock { $0.partAccepted(with: credential) } }
     submitDecidedState(host: host, animated: animated, holdsResult: step != .present)
     return step
   }

@@ -395,6 +395,9 @@ struct LoadDriver<Value: Sendable> {
   private mutating func deliver<Host: StatefulContent>(
     _ parts: [Value], attempt: Int, host: Host, apply: (Value) -> Void, reset: () -> Void
   ) {
+    // The awaiting task was cancelled: its signal waits behind these parts, and a cancelled
+    // stream applies nothing more.
+    if Task.isCancelled { return }
     let isFirst = !hasParts
     let step = machine.loadPartArrived(
       id, attempt: attempt, credential: credential, host: host, animated: animated

@@ -42,6 +42,31 @@ final class TestModel: StatefulContent {
     return await load(into: \.content, retry: retry, isolation: isolation, operation: operation)
   }
 
+  /// Streams the parts `parts` makes into the content: it is emptied before the first part,
+  /// and each part is appended.
+  @discardableResult
+  func loadAppending<Parts: AsyncSequence & SendableMetatype>(
+    retry: RetryPolicy? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    _ parts: @escaping @Sendable (LoadContext) -> Parts
+  ) async -> LoadOutcome where Parts.Element == [String] {
+    await load(
+      retry: retry, isolation: isolation, parts: parts, reset: { $0.content = [] },
+      apply: { $0.content += $1 })
+  }
+
+  /// Streams the parts `parts` makes into the content as the keyed load of `key`.
+  @discardableResult
+  func loadAppending<Parts: AsyncSequence & SendableMetatype>(
+    key: String,
+    isolation: isolated (any Actor)? = #isolation,
+    _ parts: @escaping @Sendable (LoadContext) -> Parts
+  ) async -> LoadOutcome where Parts.Element == [String] {
+    await load(
+      key: key, isolation: isolation, parts: parts, reset: { $0.content = [] },
+      apply: { $0.content += $1 })
+  }
+
   func handleErrorWhenContentsAvailable(_ error: any Error) {
     reportedErrors.append(String(describing: error))
     onHandleError?(error)

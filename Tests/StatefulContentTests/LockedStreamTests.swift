@@ -1,18 +1,11 @@
-// Hostile second pass over the fixes of issue 21 (items 1–5).
-//
-// FAILING TESTS (real faults, kept as minimal reproductions; see each test's comment):
-//   HostileSecondPassTests.test_FAULT_acceptThenPartThenLockError_resetsTheCount_neverLocksOut
-//   HostileSecondPassTests.test_FAULT_retryAfterAnAcceptedAttempt_showsTheNextAttemptsUncheckedPart
-//   HostileSecondPassTests.test_FAULT_partsWaitingWhenTheTaskIsCancelled_areAppliedAfterTheCancel
-//   HostileSecondPassTests.test_FAULT_verifierOnlyUnlockOfKeyedContent_presentsItWithoutItsKey
-//
-// Every other test here passes and stays as a regression guard.
 import StatefulContent
 import StatefulContentTesting
 import XCTest
 
-/// Streams of locked content, `lock()`/`reset()` during streams, back-pressure.
-final class HostileSecondPassTests: LoadTestCase {
+/// Streams of locked content against the attempt limit, `lock()`/`reset()` during keyed
+/// streams, back-pressure and cancellation, and `loadContent()` off its actor: sequences of a
+/// hostile pass over the fixes of issue 21.
+final class LockedStreamTests: LoadTestCase {
   typealias Parts = AsyncThrowingStream<[String], any Error>
 
   /// A stream the test feeds part by part.
@@ -49,11 +42,10 @@ final class HostileSecondPassTests: LoadTestCase {
 
   // MARK: 1. Locked streams and the attempt limit
 
-  /// FAULT: a stream that reports the credential accepted, delivers a part, then throws a lock
-  /// error (the source opened, then refused the password) resets the wrong-password count at
-  /// that part (`ContentLock.loadSucceeded` sets failedAttempts = 0 in
-  /// `ContentStateMachine.loadPartArrived`), so the limit is never reached.
-  func test_FAULT_acceptThenPartThenLockError_resetsTheCount_neverLocksOut() async {
+  /// A stream that reports the credential accepted, delivers a part, then throws a lock error
+  /// (the source opened, then refused the password): the attempt counts — the part lifts the
+  /// lock but does not reset the count, which only a load's success does.
+  func test_acceptThenPartThenLockError_countsTheAttempt_andLocksOut() async {
     _ = streamLocked { context, credential, continuation in
       context.reportCredentialAccepted()
       continuation.yield(["cover"])
@@ -96,11 +88,10 @@ final class HostileSecondPassTests: LoadTestCase {
     XCTAssertFalse(presenter.presentedKinds.contains(.content))
   }
 
-  /// FAULT: an attempt that accepted the credential and then failed before its first part is
-  /// retried; the retry's parts are no longer withheld (`awaitsAcceptedCredential` stays false
-  /// across `retryDelayElapsed`), so a part delivered before the retry checks the password is
-  /// presented as content, the lock is lifted and the count reset.
-  func test_FAULT_retryAfterAnAcceptedAttempt_showsTheNextAttemptsUncheckedPart() async throws {
+  /// An attempt that accepted the credential and then failed before its first part is
+  /// retried: the retry's parts are withheld again until it accepts the credential, so a part
+  /// it delivers before its check is never content.
+  func test_aRetriedAttempt_mustHaveItsCredentialAcceptedAgain() async throws {
     let attempts = Counter()
     _ = streamLocked(retry: RetryPolicy(maximumRetries: 1, initialDelay: .zero)) {
       context, credential, continuation in
@@ -194,21 +185,17 @@ final class HostileSecondPassTests: LoadTestCase {
 
   // MARK: 3. Back-pressure and cancellation
 
-  /// FAULT: parts waiting in the mailbox when the awaiting task is cancelled are applied to
-  /// the adopter after `cancel()` returned: the cancellation signal queues behind them.
-  func test_FAULT_partsWaitingWhenTheTaskIsCancelled_areAppliedAfterTheCancel() async throws {
+  /// Parts waiting in the mailbox when the awaiting task is cancelled are never applied: the
+  /// cancellation signal queues behind them, and a cancelled stream applies nothing more.
+  func test_partsWaitingWhenTheTaskIsCancelled_areNeverApplied() async throws {
     let produced = Counter()
     let model = model
     let load = Task {
-      await model.load { _ in
+      await model.loadAppending { _ in
         AsyncStream<[String]>(unfolding: {
           produced.increment()  // never ends
           return ["p\(produced.value)"]
         })
-      } reset: { model in
-        model.content = []
-      } apply: { model, part in
-        model.content += part
       }
     }
     // Let the producer fill the mailbox without the main actor taking parts.
@@ -222,7 +209,8 @@ final class HostileSecondPassTests: LoadTestCase {
     XCTAssertEqual(outcome, .cancelled)
     XCTAssertEqual(
       model.content.count, atCancel.count,
-      "a cancelled stream applies nothing more (applied \(model.content.count - atCancel.count) after cancel)")
+      "a cancelled stream applies nothing more (applied \(model.content.count - atCancel.count) after cancel)"
+    )
   }
 
   /// Guard: producers that never finish and ignore cancellation; every load ends, every
@@ -265,7 +253,6 @@ final class HostileSecondPassTests: LoadTestCase {
     try await settle("every producer stops once its stream is terminated") { released.value == 30 }
   }
 
-
   // MARK: 5. loadContent() off its actor
 
   /// Guard (run under TSan): a loadContent() that Swift runs off the actor, starting two loads
@@ -298,11 +285,7 @@ final class HostileSecondPassTests: LoadTestCase {
   > {
     let model = model
     return Task {
-      await model.load(key: query) { _ in stream } reset: { model in
-        model.content = []
-      } apply: { model, part in
-        model.content += part
-      }
+      await model.loadAppending(key: query) { _ in stream }
     }
   }
 
@@ -312,11 +295,9 @@ final class HostileSecondPassTests: LoadTestCase {
     return LoadKey(String(first.prefix(1)))
   }
 
-  /// FAULT: an unlock checked by the verifier alone (no `loadContent()`) runs an unkeyed load,
-  /// which forgets the content's key: keyed content "a" is presented with key nil after the
-  /// unlock. (`StatefulContent.unlock(with:)` → `runLoad(... work: .value { _ in })` with no key
-  /// → `LoadKeys.loadStarted(key: nil)` sets contentKey = nil.)
-  func test_FAULT_verifierOnlyUnlockOfKeyedContent_presentsItWithoutItsKey() async throws {
+  /// An unlock checked by the verifier alone (no `loadContent()`) keeps the content's key:
+  /// keyed content "a" is presented with key "a" after the unlock.
+  func test_aVerifierOnlyUnlockOfKeyedContent_keepsItsKey() async throws {
     model.stateMachine.credentialVerifier = { $0.secret == "pw" }
     _ = await model.load(into: \.content, key: "a") { _ in ["apple"] }
     model.lock()
@@ -336,7 +317,7 @@ final class HostileSecondPassTests: LoadTestCase {
     var failures: [String] = []
     for seed in 1...60 {
       try await setUp()
-      var rng = SplitMix(seed: UInt64(seed))
+      var rng = SplitMix64(seed: UInt64(seed))
       model.stateMachine.credentialVerifier = { $0.secret == "pw" }
       var feeds: [AsyncStream<[String]>.Continuation] = []
       var tasks: [Task<LoadOutcome, Never>] = []
@@ -353,7 +334,9 @@ final class HostileSecondPassTests: LoadTestCase {
         case 2, 3:
           if let feed = feeds.last {
             // A part names its stream's key by its first letter.
-            let key = log.last(where: { $0.hasPrefix("stream(") }).map { String($0.dropFirst(7).prefix(1)) } ?? "z"
+            let key =
+              log.last(where: { $0.hasPrefix("stream(") }).map { String($0.dropFirst(7).prefix(1)) }
+              ?? "z"
             feed.yield(["\(key)\(step)"])
             log.append("yield(\(key))")
           }
@@ -370,7 +353,10 @@ final class HostileSecondPassTests: LoadTestCase {
           model.cancelLoading()
           log.append("cancel")
         default:
-          tasks.append(Task { _ = await model.unlock(with: Credential(password: "pw")); return .completed })
+          tasks.append(
+            Task {
+              _ = await model.unlock(with: Credential(password: "pw")); return .completed
+            })
           log.append("unlock")
         }
         await settle(turns: 30)
@@ -382,7 +368,8 @@ final class HostileSecondPassTests: LoadTestCase {
           last.key != nil || !ignoresNilLabel
         {
           failures.append(
-            "seed \(seed) step \(step): content \(model.content) presented as \(String(describing: last.key)) after \(log)")
+            "seed \(seed) step \(step): content \(model.content) presented as \(String(describing: last.key)) after \(log)"
+          )
           break
         }
         if model.stateMachine.lock != nil, presenter.lastPresentation?.state.kind == .content {
@@ -395,134 +382,6 @@ final class HostileSecondPassTests: LoadTestCase {
       for task in tasks { _ = await task.value }
     }
     XCTAssertEqual(failures, [], "\(failures.count) of 60 seeds")
-  }
-}
-
-/// A small seeded generator, so that random runs are reproducible.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
-/// Announcements under random sequences of loads, keystrokes, Retry, cancels and clock steps.
-final class HostileSecondPassAnnouncementTests: AnnouncingTestCase {
-  private struct Pending {
-    var gate: Gate<[String]>
-    var task: Task<LoadOutcome, Never>
-  }
-
-  private func texts() -> [String] { announcer.announcements.map { "\($0.state):\($0.text)" } }
-
-  /// Runs `seeds` random sequences; returns the failures.
-  private func run(seeds: ClosedRange<Int>, smooth: Bool, cancels: Bool) async throws -> [String] {
-    var failures: [String] = []
-    for seed in seeds {
-      try await setUp()
-      model.stateMachine.loadingPolicy = smooth ? .smooth : .immediate
-      model.stateMachine.setAnnouncer(announcer, policy: .standard)
-      var rng = SplitMix(seed: UInt64(seed) &* 7919)
-      var pending: [Pending] = []
-      var log: [String] = []
-      let model = model
-      for _ in 0..<30 {
-        let roll = rng.next() % 10
-        switch roll {
-        case 0, 1, 2:
-          let gate = Gate<[String]>()
-          let query = ["s", "sw", "swi"][Int(rng.next() % 3)]
-          let keyed = rng.next() % 2 == 0
-          let task = Task {
-            keyed
-              ? await model.load(into: \.content, key: query) { _ in try await gate.wait() }
-              : await model.load(into: \.content) { _ in try await gate.wait() }
-          }
-          pending.append(Pending(gate: gate, task: task))
-          log.append(keyed ? "load(\(query))" : "load")
-        case 3, 4, 5:
-          guard !pending.isEmpty else { continue }
-          let index = Int(rng.next() % UInt64(pending.count))
-          let gate = pending[index].gate
-          switch rng.next() % 4 {
-          case 0: gate.open(with: []); log.append("open[]")
-          case 1: gate.fail(with: TestError("offline")); log.append("fail")
-          case 2: gate.open(with: ["x", "y", "z"]); log.append("open3")
-          default:
-            gate.open(with: Array(repeating: "r", count: Int(rng.next() % 5) + 1))
-            log.append("openN")
-          }
-        case 6:
-          if cancels {
-            model.cancelLoading()
-            log.append("cancel")
-          }
-        default:
-          let step = Duration.milliseconds(Int(rng.next() % 1_300))
-          clock.advance(by: step)
-          log.append("+\(step)")
-        }
-        await settle(turns: 40)
-      }
-      for item in pending { item.gate.open(with: ["end"]) }
-      for _ in 0..<8 {
-        await settle(turns: 60)
-        clock.advance(by: .seconds(2))
-      }
-      for item in pending { _ = await item.task.value }
-      for _ in 0..<4 {
-        await settle(turns: 60)
-        clock.advance(by: .seconds(2))
-      }
-      await settle(turns: 100)
-      guard let last = presenter.lastPresentation, last.state.kind != .idle else { continue }
-      let heard = announcer.announcements
-      let final = last.state.kind
-      let count = model.content.count
-      let expectedText = count == 1 ? "1 result" : "\(count) results"
-      func names(_ a: Announcement) -> Bool {
-        a.state == final && (final != .content || a.text == expectedText)
-      }
-      if cancels {
-        if !heard.contains(where: names) {
-          failures.append("seed \(seed): final \(final) (\(count)) never heard: \(texts()) after \(log)")
-        }
-      } else if let lastHeard = heard.last, !names(lastHeard) {
-        failures.append("seed \(seed): final \(final) (\(count)) but last heard \(texts()) after \(log)")
-      } else if heard.isEmpty {
-        failures.append("seed \(seed): nothing heard after \(log)")
-      }
-      for (a, b) in zip(heard, heard.dropFirst()) where a == b && a.state == .content {
-        failures.append("seed \(seed): duplicate \(a.text) in \(texts()) after \(log)")
-        break
-      }
-    }
-    return failures
-  }
-
-  func test_randomAnnouncements_immediate_noCancels() async throws {
-    let failures = try await run(seeds: 1...150, smooth: false, cancels: false)
-    XCTAssertEqual(failures, [], "\(failures.count) of 150")
-  }
-
-  func test_randomAnnouncements_smooth_noCancels() async throws {
-    let failures = try await run(seeds: 1...150, smooth: true, cancels: false)
-    XCTAssertEqual(failures, [], "\(failures.count) of 150")
-  }
-
-  func test_randomAnnouncements_immediate_withCancels() async throws {
-    let failures = try await run(seeds: 1...150, smooth: false, cancels: true)
-    XCTAssertEqual(failures, [], "\(failures.count) of 150")
-  }
-
-  func test_randomAnnouncements_smooth_withCancels() async throws {
-    let failures = try await run(seeds: 1...150, smooth: true, cancels: true)
-    XCTAssertEqual(failures, [], "\(failures.count) of 150")
   }
 }
 

@@ -89,4 +89,22 @@ final class TerminalModeTests: FixtureTestCase {
     pair.type("\u{04}")
     XCTAssertEqual(program.waitForExit(), 0)
   }
+
+  func test_strayByte_swallowsNoKeys_andNoControlByteReachesThePromptLine() throws {
+    try tree.file("a.txt", text: "swift\n")
+    let pair = try XCTUnwrap(pair)
+    let program = try start(pair)
+
+    // "swx", a Latin-1 "é", then Backspace: the stray byte is dropped, Backspace deletes "x".
+    pair.type("swx")
+    pair.type(bytes: [0xE9, 0x7F])
+    pair.type("ift")
+
+    XCTAssertTrue(pair.waitForText("Search \(tree.path): swift"), pair.text)
+    XCTAssertTrue(pair.waitForText("1 match"), pair.text)
+    XCTAssertFalse(pair.text.contains("\u{7F}"), "Backspace is no text")
+    XCTAssertFalse(pair.text.contains("\u{FFFD}"), "the stray byte is not drawn")
+    pair.type("\u{04}")
+    XCTAssertEqual(program.waitForExit(), 0)
+  }
 }

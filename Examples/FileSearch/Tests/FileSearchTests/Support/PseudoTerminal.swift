@@ -70,6 +70,11 @@ final class PseudoTerminal: @unchecked Sendable {
     _ = text.withCString { Glibc.write(controller, $0, strlen($0)) }
   }
 
+  /// Types bytes that need not be UTF-8, as a terminal set to another encoding sends them.
+  func type(bytes: [UInt8]) {
+    _ = bytes.withUnsafeBytes { Glibc.write(controller, $0.baseAddress, $0.count) }
+  }
+
   /// Waits until the program has drawn `text`; `false` at the deadline.
   func waitForText(_ text: String) -> Bool {
     let limit = Date(timeIntervalSinceNow: TimeInterval(SearchProcess.deadline))

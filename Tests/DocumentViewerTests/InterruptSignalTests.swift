@@ -116,6 +116,24 @@ final class InterruptSignalTests: FixtureTestCase {
       XCTAssertEqual(viewer.errorText, "")
     }
   }
+
+  func test_unwritableStandardOutput_isReportedOnceAndEndsWith1() async throws {
+    let first = try fixtures.file("a.txt", text: "a\n")
+    let second = try fixtures.file("b.txt", text: "b\n")
+    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+    let cases: [(String, ViewerProcess)] = [
+      ("> /dev/full", try ViewerProcess([first, second], standardOutput: full)),
+      (">&-", try ViewerProcess([first, second], closesStandardOutput: true)),
+    ]
+    for (redirection, viewer) in cases {
+      let reason = redirection == ">&-" ? "Bad file descriptor" : "No space left on device"
+
+      XCTAssertEqual(viewer.waitForExit(), 1, redirection)
+      XCTAssertEqual(
+        viewer.errorText, "document-viewer: cannot write to standard output: \(reason)\n",
+        redirection)
+    }
+  }
 }
 
 /// `F_SETPIPE_SZ` (Linux), which Glibc's module does not import.

@@ -8,7 +8,8 @@ import Foundation
 /// first screenful it has shown and stops reading the rest — and the viewer goes on. A second interrupt, or one while nothing loads (for example at a password
 /// prompt) or while output is being written (the viewer may wait for a full pipe's reader),
 /// quits with status 130. `SIGTERM`
-/// and `SIGHUP` always quit, with 128 + the signal's number. Before quitting, the registered
+/// and `SIGHUP` always quit, with 128 + the signal's number; standard output that cannot be
+/// written quits with 1 (``endAfterWriteError(code:)``). Before quitting, the registered
 /// clean-ups run (such as turning the terminal's echo back on).
 ///
 /// The controller is `Sendable` and takes its decisions under a lock, without the main actor:
@@ -37,6 +38,10 @@ public final class InterruptController: Sendable {
 
   /// The exit status after an interrupt: 128 + `SIGINT`, as shells report it.
   public static let exitStatus: Int32 = 128 + SIGINT
+
+  /// The exit status after standard output could not be written (`> /dev/full`, a closed
+  /// standard output): 1.
+  public static let writeErrorStatus: Int32 = 1
 
   /// Writes notes for the user, to standard error; called on the caller's thread.
   public let writeNote: @Sendable (String) -> Void
@@ -142,14 +147,41 @@ public final class InterruptController: Sendable {
   ///   began quitting before.
   @discardableResult
   public func terminate(signal: Int32) -> Int32 {
-    let (status, pending) = state.withLock { state in
+    terminate(status: 128 + signal).status
+  }
+
+  /// Runs the clean-ups before quitting because standard output cannot be written, then says
+  /// so on standard error (with ``writeNote``); safe to call from any thread.
+  ///
+  /// Only the call that begins quitting writes the note, after the clean-ups (the terminal's
+  /// echo is back, the prompt's line ended): a person reads it once, on a line of its own.
+  ///
+  /// - Parameter code: The `errno` value of the failed write, such as `ENOSPC` or `EBADF`.
+  /// - Returns: The exit status to quit with: ``writeErrorStatus``, or the status of the
+  ///   signal that began quitting before.
+  @discardableResult
+  public func endAfterWriteError(code: Int32) -> Int32 {
+    let (status, isFirst) = terminate(status: Self.writeErrorStatus)
+    if isFirst {
+      let reason = systemErrorDescription(code)
+      writeNote(strings.text(.outputUnwritable, ["reason": reason]) + "\n")
+    }
+    return status
+  }
+
+  /// Records the status to quit with, unless quitting began before, and runs the clean-ups.
+  ///
+  /// - Returns: The status recorded first, and whether this call recorded it.
+  private func terminate(status: Int32) -> (status: Int32, isFirst: Bool) {
+    let (recorded, isFirst, pending) = state.withLock { state in
       defer { state.cleanups.removeAll() }
-      let status = state.terminationStatus ?? 128 + signal
-      state.terminationStatus = status
-      return (status, state.cleanups.sorted { $0.key > $1.key }.map(\.value))
+      let isFirst = state.terminationStatus == nil
+      let recorded = state.terminationStatus ?? status
+      state.terminationStatus = recorded
+      return (recorded, isFirst, state.cleanups.sorted { $0.key > $1.key }.map(\.value))
     }
     for cleanup in pending { cleanup() }
-    return status
+    return (recorded, isFirst)
   }
 
   /// The status a signal is ending the viewer with, once ``terminate(signal:)`` was called;

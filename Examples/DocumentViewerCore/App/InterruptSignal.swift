@@ -82,6 +82,15 @@ public final class InterruptSignal {
     quit(controller.terminate(signal: SIGPIPE))
   }
 
+  /// Ends the viewer because standard output cannot be written (`> /dev/full`, a closed
+  /// standard output): runs the clean-ups, says why once on standard error and quits with
+  /// status 1 (``InterruptController/writeErrorStatus``).
+  ///
+  /// - Parameter code: The `errno` value of the failed write.
+  public func endAfterWriteError(code: Int32) {
+    quit(controller.endAfterWriteError(code: code))
+  }
+
   /// Quits the process at once, from any thread: removes the private folders (the tour's
   /// samples), ends the PDF tools still running, and exits with `status` without running
   /// `atexit` handlers, which could wait for the blocked main thread.

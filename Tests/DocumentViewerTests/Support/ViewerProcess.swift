@@ -41,12 +41,20 @@ final class ViewerProcess: Sendable {
   ///   - standardInput: A `FileHandle` or `Pipe`; defaults to `/dev/null`.
   ///   - standardOutput: A `FileHandle` or `Pipe`; defaults to a pipe read into
   ///     ``outputText``.
+  ///   - closesStandardOutput: Whether the viewer starts with its standard output closed, as
+  ///     a shell's `>&-` starts it (through `/bin/sh`, which `exec`s it). Defaults to `false`.
   init(
     _ arguments: [String], environment: [String: String] = [:], standardInput: Any? = nil,
-    standardOutput: Any? = nil
+    standardOutput: Any? = nil, closesStandardOutput: Bool = false
   ) throws {
-    process.executableURL = URL(fileURLWithPath: try XCTUnwrap(Self.executable))
-    process.arguments = arguments
+    let viewer = try XCTUnwrap(Self.executable)
+    if closesStandardOutput {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", #"exec "$0" "$@" >&-"#, viewer] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: viewer)
+      process.arguments = arguments
+    }
     process.environment = ProcessInfo.processInfo.environment
       .merging(Self.englishLocale) { $1 }
       .merging(environment) { $1 }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The first interrupt (Ctrl-C, `SIGINT`) while a search runs cancels it; the program goes
 /// on. A second interrupt, or one while nothing runs, quits with status 130. `SIGTERM` and
-/// `SIGHUP` always quit, with 128 + the signal's number. Before quitting, the registered
+/// `SIGHUP` always quit, with 128 + the signal's number; standard output that cannot be
+/// written quits with 1 (``endAfterWriteError(report:)``). Before quitting, the registered
 /// clean-ups run — such as restoring the terminal's settings — newest first.
 ///
 /// The controller is `Sendable` and decides under a lock: ``SignalHandler`` calls it from a
@@ -33,6 +34,7 @@ public final class InterruptController: Sendable {
   private struct State {
     var cancel: (token: Int, body: @Sendable () -> Void)?
     var cleanups: [Int: @Sendable () -> Void] = [:]
+    var isQuitting = false
     var nextToken = 0
 
     mutating func token() -> Int {
@@ -42,6 +44,10 @@ public final class InterruptController: Sendable {
   }
 
   private let state = Locked(State())
+
+  /// The exit status after standard output could not be written (`> /dev/full`, a closed
+  /// standard output): 1.
+  public static let writeErrorStatus: Int32 = 1
 
   /// Creates a controller with nothing to cancel and no clean-ups.
   public init() {}
@@ -89,12 +95,38 @@ public final class InterruptController: Sendable {
   /// - Returns: The exit status to quit with: 128 + `signal`.
   @discardableResult
   public func terminate(signal: Int32) -> Int32 {
-    let pending = state.withLock { state in
-      defer { state.cleanups.removeAll() }
-      return state.cleanups.sorted { $0.key > $1.key }.map(\.value)
+    runCleanups()
+    return 128 + signal
+  }
+
+  /// Runs the clean-ups before quitting because standard output cannot be written, then
+  /// reports it; safe to call from any thread.
+  ///
+  /// Only a call made before anything else began quitting reports, after the clean-ups (the
+  /// shell's screen and settings are back): the person reads the error once, where it stays.
+  ///
+  /// - Parameter report: Says why, on standard error.
+  /// - Returns: The exit status to quit with: ``writeErrorStatus``.
+  @discardableResult
+  public func endAfterWriteError(report: () -> Void) -> Int32 {
+    if runCleanups() { report() }
+    return Self.writeErrorStatus
+  }
+
+  /// Runs the clean-ups, which quitting begins with.
+  ///
+  /// - Returns: Whether this call began quitting.
+  @discardableResult
+  private func runCleanups() -> Bool {
+    let (isFirst, pending) = state.withLock { state in
+      defer {
+        state.cleanups.removeAll()
+        state.isQuitting = true
+      }
+      return (!state.isQuitting, state.cleanups.sorted { $0.key > $1.key }.map(\.value))
     }
     for cleanup in pending { cleanup() }
-    return 128 + signal
+    return isFirst
   }
 
   /// Registers work to do before quitting on a signal, such as restoring the terminal.

@@ -32,13 +32,26 @@ final class SearchProcess: Sendable {
   ///   - arguments: The arguments.
   ///   - standardInput: A `FileHandle` or `Pipe`; defaults to `/dev/null`.
   ///   - standardOutput: A `FileHandle`, or `nil` for a pipe read into ``outputText``.
-  init(_ arguments: [String], standardInput: Any? = nil, standardOutput: FileHandle? = nil)
-    throws
-  {
-    process.executableURL = URL(
-      fileURLWithPath: try XCTUnwrap(Self.executable, "build file-search (swift build) first"))
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(Self.englishLocale) { $1 }
+  ///   - closesStandardOutput: Whether the program starts with its standard output closed,
+  ///     as a shell's `>&-` starts it (through `/bin/sh`, which `exec`s it). Defaults to
+  ///     `false`.
+  ///   - environment: Variables to set or replace in the test's environment, whose locale is
+  ///     ``englishLocale``.
+  init(
+    _ arguments: [String], standardInput: Any? = nil, standardOutput: FileHandle? = nil,
+    closesStandardOutput: Bool = false, environment: [String: String] = [:]
+  ) throws {
+    let program = try XCTUnwrap(Self.executable, "build file-search (swift build) first")
+    if closesStandardOutput {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", #"exec "$0" "$@" >&-"#, program] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = arguments
+    }
+    process.environment = ProcessInfo.processInfo.environment
+      .merging(Self.englishLocale) { $1 }
+      .merging(environment) { $1 }
     process.standardInput = standardInput ?? FileHandle(forReadingAtPath: "/dev/null")
     let outputPipe = Pipe()
     let errorPipe = Pipe()

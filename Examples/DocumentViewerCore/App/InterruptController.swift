@@ -10,7 +10,10 @@ import Foundation
 /// quits with status 130. `SIGTERM`
 /// and `SIGHUP` always quit, with 128 + the signal's number; standard output that cannot be
 /// written quits with 1 (``endAfterWriteError(code:)``). Before quitting, the registered
-/// clean-ups run (such as turning the terminal's echo back on).
+/// clean-ups run (such as turning the terminal's echo back on). Ctrl-Z (`SIGTSTP`) runs them
+/// too but keeps them, and `fg` (`SIGCONT`) undoes them (``suspend()``, ``resume()``): the
+/// shell gets its terminal back while the viewer is stopped, the prompt its no-echo mode when
+/// it goes on.
 ///
 /// The controller is `Sendable` and takes its decisions under a lock, without the main actor:
 /// ``InterruptSignal`` calls it from a queue of its own, so that a signal is handled even while
@@ -51,6 +54,7 @@ public final class InterruptController: Sendable {
     var cancelledLoadCount = 0
     var writesInProgress = 0
     var cleanups: [Int: @Sendable () -> Void] = [:]
+    var reentries: [Int: @Sendable () -> Void] = [:]
     var terminationStatus: Int32?
     var nextCleanup = 0
   }
@@ -192,25 +196,58 @@ public final class InterruptController: Sendable {
   /// tour's samples) fails, and it would exit with 1 before the signal's handler exits.
   public var terminationStatus: Int32? { state.withLock { $0.terminationStatus } }
 
-  /// Registers work to do before quitting on a signal, such as restoring the terminal.
+  /// Registers work to do before quitting on a signal, such as restoring the terminal, and
+  /// the work that enters the mode it leaves again when the viewer goes on after a stop.
   ///
-  /// Clean-ups run newest first, at most once, on the thread that handles the signal.
+  /// Clean-ups run newest first, at most once, on the thread that handles the signal. A
+  /// stop (``suspend()``) runs them too and keeps them; ``resume()`` then runs each
+  /// `reenter`, oldest first.
   ///
-  /// - Parameter cleanup: The work.
+  /// - Parameters:
+  ///   - cleanup: The work, such as turning the terminal's echo back on.
+  ///   - reenter: Undoes `cleanup` when the viewer goes on after a stop, such as turning the
+  ///     echo off again. Defaults to nothing.
   /// - Returns: A token for ``removeCleanup(_:)``.
-  public func addCleanup(_ cleanup: @escaping @Sendable () -> Void) -> Int {
+  public func addCleanup(
+    _ cleanup: @escaping @Sendable () -> Void, reenter: (@Sendable () -> Void)? = nil
+  ) -> Int {
     state.withLock { state in
       defer { state.nextCleanup += 1 }
       state.cleanups[state.nextCleanup] = cleanup
+      state.reentries[state.nextCleanup] = reenter
       return state.nextCleanup
     }
   }
 
-  /// Forgets a clean-up that is no longer needed.
+  /// Forgets a clean-up that is no longer needed, and its `reenter`.
   ///
-  /// - Parameter token: The token ``addCleanup(_:)`` returned.
+  /// - Parameter token: The token ``addCleanup(_:reenter:)`` returned.
   public func removeCleanup(_ token: Int) {
-    _ = state.withLock { $0.cleanups.removeValue(forKey: token) }
+    state.withLock { state in
+      state.cleanups[token] = nil
+      state.reentries[token] = nil
+    }
+  }
+
+  /// Runs the clean-ups before the viewer stops (`SIGTSTP`, Ctrl-Z), newest first, and keeps
+  /// them; safe to call from any thread.
+  ///
+  /// They run under the controller's lock, so that a clean-up being removed meanwhile (the
+  /// prompt has its line) waits until they are done and has the last word.
+  public func suspend() {
+    state.withLock { state in
+      for (_, cleanup) in state.cleanups.sorted(by: { $0.key > $1.key }) { cleanup() }
+    }
+  }
+
+  /// Enters again, oldest first, what ``suspend()`` left, when the viewer goes on after a
+  /// stop (`SIGCONT`, `fg`); safe to call from any thread.
+  ///
+  /// They run under the controller's lock, as the clean-ups of ``suspend()`` do.
+  public func resume() {
+    state.withLock { state in
+      for (_, reenter) in state.reentries.sorted(by: { $0.key < $1.key }) { reenter() }
+    }
   }
 
   /// A session whose load an interrupt may cancel, for as long as it is watched.

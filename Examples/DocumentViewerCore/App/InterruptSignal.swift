@@ -12,6 +12,11 @@ import Foundation
 /// reads fails with `EPIPE` (see ``StandardStreams/write(_:to:)``) instead of killing the
 /// viewer before its clean-ups; the viewer then ends with ``endAfterBrokenPipe()``, status 141.
 ///
+/// `SIGTSTP` (Ctrl-Z) runs the clean-ups without quitting (``InterruptController/suspend()``)
+/// and then stops the viewer as the signal's default action would; `SIGCONT` (`fg`) enters
+/// again what they left (``InterruptController/resume()``), such as the password prompt's
+/// no-echo mode, which the shell turned off meanwhile.
+///
 /// The tools the viewer starts afterwards (pdftotext, qpdf) inherit the ignored `SIGINT`, so
 /// a Ctrl-C typed at the terminal, which reaches the whole process group, does not kill them
 /// behind the controller's back: a cancelled load or a quitting viewer ends them itself.
@@ -37,8 +42,8 @@ public final class InterruptSignal {
     for source in sources { source.cancel() }
   }
 
-  /// The signals handled: `SIGINT`, `SIGTERM` and `SIGHUP`.
-  public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  /// The signals handled: `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGTSTP` and `SIGCONT`.
+  public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
 
   /// Starts handling the signals, and ignoring `SIGPIPE`; returns once they are handled.
   ///
@@ -61,9 +66,15 @@ public final class InterruptSignal {
       _ = signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler {
-        if number == SIGINT {
+        switch number {
+        case SIGINT:
           if case .exit(let status) = controller.interrupt() { quit(status) }
-        } else {
+        case SIGTSTP:
+          controller.suspend()
+          stopProcess()
+        case SIGCONT:
+          controller.resume()
+        default:
           quit(controller.terminate(signal: number))
         }
       }
@@ -74,6 +85,26 @@ public final class InterruptSignal {
     }
     registered.wait()
     return InterruptSignal(sources: sources, controller: controller, quit: quit)
+  }
+
+  /// Stops the process as an unhandled `SIGTSTP` does, and returns once it goes on.
+  ///
+  /// The signal is raised again on this thread, with its default action and unblocked here
+  /// (Dispatch's threads block it), then the handling comes back: Dispatch's own action and
+  /// this thread's mask, as they were.
+  private static func stopProcess() {
+    var defaultAction = sigaction()
+    defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+    var handling = sigaction()
+    sigaction(SIGTSTP, &defaultAction, &handling)
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &stop, &mask)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &mask, nil)
+    sigaction(SIGTSTP, &handling, nil)
   }
 
   /// Ends the viewer because standard output's reader is gone: runs the clean-ups and quits

@@ -84,6 +84,14 @@ final class ViewerProcess: Sendable {
   /// Waits until standard error contains `text`; `false` at the deadline.
   func waitForErrorText(_ text: String) -> Bool { errors.wait(for: text) }
 
+  /// Whether the process is stopped (by `SIGTSTP`, say), as `/proc/<pid>/stat` says.
+  var isStopped: Bool {
+    let stat = (try? String(contentsOfFile: "/proc/\(identifier)/stat", encoding: .utf8)) ?? ""
+    // The state follows the command's name, which is in parentheses.
+    guard let end = stat.lastIndex(of: ")") else { return false }
+    return stat[end...].dropFirst().trimmingCharacters(in: .whitespaces).first == "T"
+  }
+
   /// Sends a signal.
   func send(_ signal: Int32) {
     kill(process.processIdentifier, signal)

@@ -4,7 +4,8 @@ import StatefulContent
 import XCTest
 
 /// The interactive mode in a real terminal (a pseudo-terminal): raw mode while it runs, and
-/// the terminal's settings and screen restored however it ends — Ctrl-D, or a signal.
+/// the terminal's settings and screen restored however it ends — Ctrl-D, or a signal — and
+/// while it is stopped (Ctrl-Z).
 final class TerminalModeTests: FixtureTestCase {
   private var pair: PseudoTerminal?
 
@@ -46,6 +47,38 @@ final class TerminalModeTests: FixtureTestCase {
       XCTAssertTrue(pair.waitForText("\u{1B}[?1049l"), "the shell's screen comes back")
       XCTAssertEqual(program.errorText, "")
     }
+  }
+
+  func test_ctrlZ_givesTheShellItsScreenAndSettings_andFgRedrawsInRawMode() async throws {
+    try tree.file("a.txt", text: "swift\n")
+    let pair = try XCTUnwrap(pair)
+    let program = try start(pair)
+    pair.type("sw")
+    XCTAssertTrue(pair.waitForText("1 match"), pair.text)
+    let beforeStop = pair.mark
+
+    program.send(SIGTSTP)  // Ctrl-Z
+
+    let stopped = await SearchProcess.wait { program.isStopped }
+    XCTAssertTrue(stopped, "the program stops")
+    XCTAssertTrue(pair.isInLineModeWithEcho, "the shell's settings while it is stopped")
+    XCTAssertTrue(pair.waitForText("\u{1B}[?1049l", after: beforeStop), "the shell's screen")
+    let beforeContinue = pair.mark
+
+    program.send(SIGCONT)  // fg
+
+    XCTAssertTrue(pair.waitForText("\u{1B}[?1049h", after: beforeContinue), "its own screen")
+    XCTAssertTrue(
+      pair.waitForText("Search \(tree.path): sw\u{1B}[K", after: beforeContinue),
+      "redrawn: \(pair.text)")
+    let raw = await SearchProcess.wait { !pair.isInLineModeWithEcho }
+    XCTAssertTrue(raw, "raw mode again")
+    let beforeTyping = pair.mark
+    pair.type("i")  // read at once, without Enter
+    XCTAssertTrue(pair.waitForText("Search \(tree.path): swi", after: beforeTyping), pair.text)
+    pair.type("\u{04}")
+    XCTAssertEqual(program.waitForExit(), 0)
+    XCTAssertTrue(pair.isInLineModeWithEcho)
   }
 
   func test_typing_searchesAsYouType_andCtrlDQuits() throws {

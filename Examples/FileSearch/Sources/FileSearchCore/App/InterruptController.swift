@@ -7,7 +7,10 @@ import Foundation
 /// on. A second interrupt, or one while nothing runs, quits with status 130. `SIGTERM` and
 /// `SIGHUP` always quit, with 128 + the signal's number; standard output that cannot be
 /// written quits with 1 (``endAfterWriteError(report:)``). Before quitting, the registered
-/// clean-ups run — such as restoring the terminal's settings — newest first.
+/// clean-ups run — such as restoring the terminal's settings — newest first. Ctrl-Z (`SIGTSTP`)
+/// runs them too but keeps them, and `fg` (`SIGCONT`) undoes them (``suspend()``,
+/// ``resume()``): the shell gets its screen and settings back while the program is stopped,
+/// the program its raw mode and alternate screen when it goes on.
 ///
 /// The controller is `Sendable` and decides under a lock: ``SignalHandler`` calls it from a
 /// queue of its own, so that a signal is handled even while the main thread is blocked
@@ -34,6 +37,7 @@ public final class InterruptController: Sendable {
   private struct State {
     var cancel: (token: Int, body: @Sendable () -> Void)?
     var cleanups: [Int: @Sendable () -> Void] = [:]
+    var reentries: [Int: @Sendable () -> Void] = [:]
     var isQuitting = false
     var nextToken = 0
 
@@ -129,24 +133,57 @@ public final class InterruptController: Sendable {
     return isFirst
   }
 
-  /// Registers work to do before quitting on a signal, such as restoring the terminal.
+  /// Registers work to do before quitting on a signal, such as restoring the terminal, and
+  /// the work that enters the mode it leaves again when the program goes on after a stop.
   ///
-  /// Clean-ups run newest first, at most once, on the thread that handles the signal.
+  /// Clean-ups run newest first, at most once, on the thread that handles the signal. A
+  /// stop (``suspend()``) runs them too and keeps them; ``resume()`` then runs each
+  /// `reenter`, oldest first.
   ///
-  /// - Parameter cleanup: The work.
+  /// - Parameters:
+  ///   - cleanup: The work, such as restoring the terminal's settings and screen.
+  ///   - reenter: Undoes `cleanup` when the program goes on after a stop, such as entering raw
+  ///     mode and the alternate screen again and redrawing. Defaults to nothing.
   /// - Returns: A token for ``removeCleanup(_:)``.
-  public func addCleanup(_ cleanup: @escaping @Sendable () -> Void) -> Int {
+  public func addCleanup(
+    _ cleanup: @escaping @Sendable () -> Void, reenter: (@Sendable () -> Void)? = nil
+  ) -> Int {
     state.withLock { state in
       let token = state.token()
       state.cleanups[token] = cleanup
+      state.reentries[token] = reenter
       return token
     }
   }
 
-  /// Forgets a clean-up that is no longer needed.
+  /// Forgets a clean-up that is no longer needed, and its `reenter`.
   ///
-  /// - Parameter token: The token ``addCleanup(_:)`` returned.
+  /// - Parameter token: The token ``addCleanup(_:reenter:)`` returned.
   public func removeCleanup(_ token: Int) {
-    _ = state.withLock { $0.cleanups.removeValue(forKey: token) }
+    state.withLock { state in
+      state.cleanups[token] = nil
+      state.reentries[token] = nil
+    }
+  }
+
+  /// Runs the clean-ups before the program stops (`SIGTSTP`, Ctrl-Z), newest first, and keeps
+  /// them; safe to call from any thread.
+  ///
+  /// They run under the controller's lock, so that a clean-up being removed meanwhile (the
+  /// interactive mode ends) waits until they are done and has the last word.
+  public func suspend() {
+    state.withLock { state in
+      for (_, cleanup) in state.cleanups.sorted(by: { $0.key > $1.key }) { cleanup() }
+    }
+  }
+
+  /// Enters again, oldest first, what ``suspend()`` left, when the program goes on after a
+  /// stop (`SIGCONT`, `fg`); safe to call from any thread.
+  ///
+  /// They run under the controller's lock, as the clean-ups of ``suspend()`` do.
+  public func resume() {
+    state.withLock { state in
+      for (_, reenter) in state.reentries.sorted(by: { $0.key < $1.key }) { reenter() }
+    }
   }
 }

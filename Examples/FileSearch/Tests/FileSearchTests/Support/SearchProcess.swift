@@ -69,6 +69,27 @@ final class SearchProcess: Sendable {
   /// What the program wrote to standard error so far.
   var errorText: String { errors.text }
 
+  /// The process identifier.
+  var identifier: Int32 { process.processIdentifier }
+
+  /// Whether the process is stopped (by `SIGTSTP`, say), as `/proc/<pid>/stat` says.
+  var isStopped: Bool {
+    let stat = (try? String(contentsOfFile: "/proc/\(identifier)/stat", encoding: .utf8)) ?? ""
+    // The state follows the command's name, which is in parentheses.
+    guard let end = stat.lastIndex(of: ")") else { return false }
+    return stat[end...].dropFirst().trimmingCharacters(in: .whitespaces).first == "T"
+  }
+
+  /// Waits, by yielding, until a condition holds; `false` at the deadline.
+  static func wait(until condition: () -> Bool) async -> Bool {
+    let start = ContinuousClock.now
+    while !condition() {
+      guard ContinuousClock.now - start < .seconds(deadline) else { return false }
+      await Task.yield()
+    }
+    return true
+  }
+
   /// Sends a signal.
   func send(_ signal: Int32) {
     kill(process.processIdentifier, signal)

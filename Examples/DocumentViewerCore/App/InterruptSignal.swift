@@ -17,9 +17,10 @@ import Foundation
 /// again what they left (``InterruptController/resume()``), such as the password prompt's
 /// no-echo mode, which the shell turned off meanwhile.
 ///
-/// The tools the viewer starts afterwards (pdftotext, qpdf) inherit the ignored `SIGINT`, so
-/// a Ctrl-C typed at the terminal, which reaches the whole process group, does not kill them
-/// behind the controller's back: a cancelled load or a quitting viewer ends them itself.
+/// The tools the viewer starts (pdftotext, qpdf, espeak-ng) run in process groups of their
+/// own, so a Ctrl-C typed at the terminal, which reaches the terminal's foreground group, does
+/// not kill them behind the controller's back: a cancelled load or a quitting viewer ends
+/// them itself.
 ///
 /// ```swift
 /// let signals = InterruptSignal.install(controller: interrupts)

@@ -109,7 +109,13 @@ final class ViewerProcess: Sendable {
   }
 
   /// Waits, by yielding, until a condition holds; `false` at the deadline.
-  static func wait(until condition: () -> Bool) async -> Bool {
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor that checks the condition; inferred from the caller.
+  ///   - condition: Checked after each yield.
+  static func wait(
+    isolation: isolated (any Actor)? = #isolation, until condition: () -> Bool
+  ) async -> Bool {
     let start = ContinuousClock.now
     while !condition() {
       guard ContinuousClock.now - start < .seconds(deadline) else { return false }

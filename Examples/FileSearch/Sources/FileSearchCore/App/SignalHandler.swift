@@ -101,11 +101,13 @@ public final class SignalHandler {
     sigaction(SIGTSTP, &handling, nil)
   }
 
-  /// Quits the process at once, from any thread, without running `atexit` handlers, which
-  /// could wait for the blocked main thread.
+  /// Quits the process at once, from any thread: ends the `espeak-ng` still speaking
+  /// (``SpeechAnnouncer/endAll()``) and exits without running `atexit` handlers, which could
+  /// wait for the blocked main thread.
   ///
   /// - Parameter status: The exit status.
   public static func quit(status: Int32) {
+    SpeechAnnouncer.endAll()
     _exit(status)
   }
 }

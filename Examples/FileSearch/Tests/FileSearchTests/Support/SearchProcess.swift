@@ -80,8 +80,17 @@ final class SearchProcess: Sendable {
     return stat[end...].dropFirst().trimmingCharacters(in: .whitespaces).first == "T"
   }
 
+  /// Waits until standard output contains `text`; `false` at the deadline.
+  func waitForOutputText(_ text: String) -> Bool { output.wait(for: text) }
+
   /// Waits, by yielding, until a condition holds; `false` at the deadline.
-  static func wait(until condition: () -> Bool) async -> Bool {
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor that checks the condition; inferred from the caller.
+  ///   - condition: Checked after each yield.
+  static func wait(
+    isolation: isolated (any Actor)? = #isolation, until condition: () -> Bool
+  ) async -> Bool {
     let start = ContinuousClock.now
     while !condition() {
       guard ContinuousClock.now - start < .seconds(deadline) else { return false }
@@ -89,6 +98,9 @@ final class SearchProcess: Sendable {
     }
     return true
   }
+
+  /// Whether the process has not exited yet.
+  var isRunning: Bool { process.isRunning }
 
   /// Sends a signal.
   func send(_ signal: Int32) {
@@ -116,6 +128,16 @@ final class SearchProcess: Sendable {
       changed.lock()
       defer { changed.unlock() }
       return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func wait(for text: String) -> Bool {
+      let limit = Date(timeIntervalSinceNow: TimeInterval(SearchProcess.deadline))
+      changed.lock()
+      defer { changed.unlock() }
+      while !String(decoding: bytes, as: UTF8.self).contains(text) {
+        guard changed.wait(until: limit) else { return false }
+      }
+      return true
     }
 
     func collect(_ reader: FileHandle) {

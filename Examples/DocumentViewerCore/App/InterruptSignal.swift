@@ -130,7 +130,6 @@ public final class InterruptSignal {
   /// - Parameter status: The exit status.
   public static func quit(status: Int32) {
     PrivateDirectory.removeAll()
-    SystemProcessRunner.endAll()
-    _exit(status)
+    SystemProcessRunner.endAll { _exit(status) }
   }
 }

@@ -67,6 +67,19 @@ public struct SystemProcessRunner: ProcessRunner {
     }
     for run in runs { run.cancel() }
   }
+
+  /// Ends every tool still running, as ``endAll()`` does, then calls `exit` before any other
+  /// run can start a tool: a load or an announcement that starts while the viewer quits
+  /// leaves no tool behind either.
+  ///
+  /// - Parameter exit: Ends the process, such as `_exit(status)`.
+  public static func endAll(thenExit exit: () -> Never) -> Never {
+    // The list stays locked: a new run waits to be listed until the process is gone.
+    running.withLock { runs in
+      for run in runs.values { run.cancel() }
+      exit()
+    }
+  }
 }
 
 /// One pipeline's processes, shared by the thread that runs them and the task's cancellation

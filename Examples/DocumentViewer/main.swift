@@ -1,6 +1,8 @@
 import DocumentViewerCore
 import Foundation
 
+// First, before anything opens a descriptor: a closed standard output (`>&-`) stays closed.
+StandardStreams.keepClosedStandardDescriptorsClosed()
 // Top-level code that awaits runs on the main actor, where the viewer's sessions live. Signals
 // are handled on a queue of their own, so that Ctrl-C, SIGTERM and SIGHUP work even while the
 // main thread is blocked.
@@ -12,12 +14,17 @@ let rawArguments = (1..<Int(CommandLine.argc)).map { index -> [UInt8] in
   return Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map(UInt8.init)
 }
 // Ctrl-C while a write waits for a full pipe's reader quits. Nobody reads standard output any
-// more (`| head -1`): stop at once, with status 141.
+// more (`| head -1`): stop at once, with status 141. It cannot be written at all (`> /dev/full`,
+// `>&-`): say so once and stop, with status 1.
 let writeOutput = { (text: String) in
   let result = interrupts.quitOnInterrupt {
     StandardStreams.write(text, to: STDOUT_FILENO)
   }
-  if result == .brokenPipe { signals.endAfterBrokenPipe() }
+  switch result {
+  case .written: break
+  case .brokenPipe: signals.endAfterBrokenPipe()
+  case .failed(let code): signals.endAfterWriteError(code: code)
+  }
 }
 let status = await ViewerApp(writeOutput: writeOutput, interrupts: interrupts)
   .run(rawArguments: rawArguments)

@@ -12,23 +12,62 @@ final class InterruptSignalTests: FixtureTestCase {
     try ViewerProcess.skipUnlessBuilt()
   }
 
-  func test_sigtermAtThePasswordPrompt_restoresTheTerminalsEcho() async throws {
+  /// The password prompt for the password of `locked.pdf`.
+  private let prompt = "Password for 'locked.pdf' (empty to skip): "
+
+  /// Starts the viewer on a locked PDF with a pseudo-terminal as its standard input (closed
+  /// after the test) and waits for its password prompt, typed with echo off.
+  private func startAtThePasswordPrompt() async throws -> (
+    viewer: ViewerProcess, controller: Int32, terminal: Int32
+  ) {
     try skipUnlessPDFToolsAreInstalled()
     let locked = try await fixtures.lockedPDF()
     let pair = try XCTUnwrap(PseudoTerminal.open(), "no pseudo-terminals here")
-    defer {
+    addTeardownBlock {
       close(pair.terminal)
       close(pair.controller)
     }
     let viewer = try ViewerProcess(
       [locked], standardInput: FileHandle(fileDescriptor: pair.terminal))
-    XCTAssertTrue(viewer.waitForErrorText("Password for 'locked.pdf'"), viewer.errorText)
-    XCTAssertFalse(echoIsOn(pair.terminal), "echo is off while the password is typed")
+    XCTAssertTrue(viewer.waitForErrorText(prompt), viewer.errorText)
+    XCTAssertFalse(
+      PseudoTerminal.echoIsOn(pair.terminal), "echo is off while the password is typed")
+    return (viewer, pair.controller, pair.terminal)
+  }
+
+  func test_sigtermAtThePasswordPrompt_restoresTheTerminalsEcho() async throws {
+    let (viewer, _, terminal) = try await startAtThePasswordPrompt()
 
     viewer.send(SIGTERM)
 
     XCTAssertEqual(viewer.waitForExit(), 128 + SIGTERM)
-    XCTAssertTrue(echoIsOn(pair.terminal), "the terminal's echo is back on")
+    XCTAssertTrue(PseudoTerminal.echoIsOn(terminal), "the terminal's echo is back on")
+  }
+
+  func test_ctrlZAtThePasswordPrompt_givesTheEchoBackWhileStopped_andHidesThePasswordAfterFg()
+    async throws
+  {
+    let (viewer, controller, terminal) = try await startAtThePasswordPrompt()
+
+    viewer.send(SIGTSTP)  // Ctrl-Z
+
+    let stopped = await ViewerProcess.wait { viewer.isStopped }
+    XCTAssertTrue(stopped, "the viewer stops")
+    XCTAssertTrue(PseudoTerminal.echoIsOn(terminal), "the shell gets its echo back")
+    PseudoTerminal.turnEchoOn(terminal)  // as the shell does, whatever the viewer did
+
+    viewer.send(SIGCONT)  // fg
+
+    let hidden = await ViewerProcess.wait { !PseudoTerminal.echoIsOn(terminal) }
+    XCTAssertTrue(hidden, "echo is off again once the viewer goes on")
+    XCTAssertTrue(viewer.waitForErrorText(prompt + "\n" + prompt), viewer.errorText)
+    _ = PseudoTerminal.readAvailable(from: controller)
+    PseudoTerminal.type(FixturePasswords.user + "\n", into: controller)
+    XCTAssertTrue(viewer.waitForOutputText("Secret text."), viewer.outputText)
+    XCTAssertEqual(viewer.waitForExit(), 0)
+    XCTAssertFalse(
+      PseudoTerminal.readAvailable(from: controller).contains(FixturePasswords.user),
+      "the password typed after fg is not shown")
   }
 
   func test_sigintWhileBlockedWritingToAFullPipe_quitsWith130() async throws {
@@ -116,6 +155,24 @@ final class InterruptSignalTests: FixtureTestCase {
       XCTAssertEqual(viewer.errorText, "")
     }
   }
+
+  func test_unwritableStandardOutput_isReportedOnceAndEndsWith1() async throws {
+    let first = try fixtures.file("a.txt", text: "a\n")
+    let second = try fixtures.file("b.txt", text: "b\n")
+    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+    let cases: [(String, ViewerProcess)] = [
+      ("> /dev/full", try ViewerProcess([first, second], standardOutput: full)),
+      (">&-", try ViewerProcess([first, second], closesStandardOutput: true)),
+    ]
+    for (redirection, viewer) in cases {
+      let reason = redirection == ">&-" ? "Bad file descriptor" : "No space left on device"
+
+      XCTAssertEqual(viewer.waitForExit(), 1, redirection)
+      XCTAssertEqual(
+        viewer.errorText, "document-viewer: cannot write to standard output: \(reason)\n",
+        redirection)
+    }
+  }
 }
 
 /// `F_SETPIPE_SZ` (Linux), which Glibc's module does not import.
@@ -150,10 +207,4 @@ private func samplesAreWritten(in temporary: String) -> Bool {
   return ((try? manager.contentsOfDirectory(atPath: temporary)) ?? []).contains { name in
     manager.fileExists(atPath: "\(temporary)/\(name)/\(last)")
   }
-}
-
-private func echoIsOn(_ terminal: Int32) -> Bool {
-  var settings = termios()
-  tcgetattr(terminal, &settings)
-  return settings.c_lflag & tcflag_t(ECHO) != 0
 }

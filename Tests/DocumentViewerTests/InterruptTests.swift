@@ -210,4 +210,24 @@ final class InterruptTests: FixtureTestCase {
     XCTAssertEqual(interrupts.terminationStatus, 143)
     XCTAssertEqual(cleaned.withLock { $0 }, 143, "recorded before the clean-ups run")
   }
+
+  func test_endAfterWriteError_runsTheCleanUpsThenSaysSoOnce_andReturns1() {
+    _ = interrupts.addCleanup { [noteCapture] in noteCapture.write("(echo on)\n") }
+
+    let first = interrupts.endAfterWriteError(code: ENOSPC)
+    let second = interrupts.endAfterWriteError(code: EBADF)
+
+    XCTAssertEqual(first, 1)
+    XCTAssertEqual(second, 1)
+    XCTAssertEqual(
+      notes,
+      ["(echo on)\ndocument-viewer: cannot write to standard output: No space left on device\n"])
+  }
+
+  func test_endAfterWriteError_whileASignalQuits_keepsTheSignalsStatusAndSaysNothing() {
+    _ = interrupts.terminate(signal: SIGHUP)
+
+    XCTAssertEqual(interrupts.endAfterWriteError(code: EIO), 129)
+    XCTAssertEqual(notes, [])
+  }
 }

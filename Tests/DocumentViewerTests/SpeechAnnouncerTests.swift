@@ -160,4 +160,51 @@ final class SpeechAnnouncerTests: FixtureTestCase {
       XCTAssertEqual(result.standardErrorText, "", "\(language)")
     }
   }
+
+  // MARK: The viewer's own process
+
+  func test_viewer_aNewerAnnouncementEndsTheOneBeingSpoken() async throws {
+    try ViewerProcess.skipUnlessBuilt()
+    let file = try fixtures.file("a.txt", text: "a\n")
+    let espeak = try FakeEspeak(in: fixtures.directory("bin"))
+    defer { espeak.killAll() }
+    // "Opening a.txt…" is spoken once loading shows, "Content loaded." 3 s later.
+    let viewer = try ViewerProcess(
+      ["--speak", "--delay", "3000", file], environment: ["PATH": espeak.searchPath])
+
+    let both = await ViewerProcess.wait { espeak.identifiers.count == 2 }
+
+    XCTAssertTrue(both, "\(espeak.identifiers)")
+    let first = try XCTUnwrap(espeak.identifiers.first)
+    let stopped = await ViewerProcess.wait { !FakeEspeak.isRunning(first) }
+    XCTAssertTrue(stopped, "the newer announcement ends the one being spoken")
+    viewer.send(SIGTERM)
+    XCTAssertEqual(viewer.waitForExit(), 128 + SIGTERM)
+  }
+
+  func test_viewer_noWayOutLeavesEspeakRunning() async throws {
+    try ViewerProcess.skipUnlessBuilt()
+    let file = try fixtures.file("a.txt", text: "a\n")
+    for signal in [SIGTERM, SIGHUP, SIGINT] {
+      let espeak = try FakeEspeak(in: fixtures.directory("bin-\(signal)"))
+      defer { espeak.killAll() }
+      let viewer = try ViewerProcess(
+        ["--speak", "--delay", "60000", file], environment: ["PATH": espeak.searchPath])
+      let speaking = await ViewerProcess.wait { !espeak.identifiers.isEmpty }
+      XCTAssertTrue(speaking, "signal \(signal): 'Opening a.txt…' is spoken")
+
+      viewer.send(signal)
+      if signal == SIGINT {
+        // The first Ctrl-C cancels the load, the second quits.
+        XCTAssertTrue(viewer.waitForErrorText("press Ctrl-C again"), viewer.errorText)
+        viewer.send(SIGINT)
+      }
+
+      XCTAssertEqual(viewer.waitForExit(), 128 + signal)
+      let ended = await ViewerProcess.wait {
+        espeak.identifiers.allSatisfy { !FakeEspeak.isRunning($0) }
+      }
+      XCTAssertTrue(ended, "signal \(signal): no espeak-ng is left running")
+    }
+  }
 }

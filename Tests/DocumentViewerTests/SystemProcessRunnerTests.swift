@@ -46,6 +46,26 @@ final class SystemProcessRunnerTests: XCTestCase {
     XCTAssertEqual(result.status, 0)
   }
 
+  func test_run_startsToolsWithNoSignalBlockedOrIgnored() async throws {
+    // A load runs on a thread of Swift's concurrency, which blocks nearly every signal, and
+    // the viewer ignores SIGPIPE: a tool must get neither, or SIGTERM cannot end it.
+    let result = try await runner.run(
+      ProcessInvocation(
+        executable: "/bin/grep", arguments: ["-E", "^Sig(Blk|Ign):", "/proc/self/status"]))
+
+    let fields = Dictionary(
+      uniqueKeysWithValues: String(decoding: result.standardOutput, as: UTF8.self)
+        .split(separator: "\n").map { line in
+          let parts = line.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+          return (parts[0], UInt64(parts[1], radix: 16) ?? .max)
+        })
+    XCTAssertEqual(fields["SigBlk"], 0, "no signal blocked")
+    let ignored = try XCTUnwrap(fields["SigIgn"])
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP] {
+      XCTAssertEqual(ignored >> UInt64(signal - 1) & 1, 0, "signal \(signal) is not ignored")
+    }
+  }
+
   func test_run_argumentsAreNotInterpretedByAShell() async throws {
     let result = try await runner.run(
       ProcessInvocation(executable: "/bin/echo", arguments: ["$HOME", "; ls", "*"]))

@@ -8,8 +8,12 @@ import Foundation
 /// first screenful it has shown and stops reading the rest — and the viewer goes on. A second interrupt, or one while nothing loads (for example at a password
 /// prompt) or while output is being written (the viewer may wait for a full pipe's reader),
 /// quits with status 130. `SIGTERM`
-/// and `SIGHUP` always quit, with 128 + the signal's number. Before quitting, the registered
-/// clean-ups run (such as turning the terminal's echo back on).
+/// and `SIGHUP` always quit, with 128 + the signal's number; standard output that cannot be
+/// written quits with 1 (``endAfterWriteError(code:)``). Before quitting, the registered
+/// clean-ups run (such as turning the terminal's echo back on). Ctrl-Z (`SIGTSTP`) runs them
+/// too but keeps them, and `fg` (`SIGCONT`) undoes them (``suspend()``, ``resume()``): the
+/// shell gets its terminal back while the viewer is stopped, the prompt its no-echo mode when
+/// it goes on.
 ///
 /// The controller is `Sendable` and takes its decisions under a lock, without the main actor:
 /// ``InterruptSignal`` calls it from a queue of its own, so that a signal is handled even while
@@ -38,6 +42,10 @@ public final class InterruptController: Sendable {
   /// The exit status after an interrupt: 128 + `SIGINT`, as shells report it.
   public static let exitStatus: Int32 = 128 + SIGINT
 
+  /// The exit status after standard output could not be written (`> /dev/full`, a closed
+  /// standard output): 1.
+  public static let writeErrorStatus: Int32 = 1
+
   /// Writes notes for the user, to standard error; called on the caller's thread.
   public let writeNote: @Sendable (String) -> Void
 
@@ -46,6 +54,7 @@ public final class InterruptController: Sendable {
     var cancelledLoadCount = 0
     var writesInProgress = 0
     var cleanups: [Int: @Sendable () -> Void] = [:]
+    var reentries: [Int: @Sendable () -> Void] = [:]
     var terminationStatus: Int32?
     var nextCleanup = 0
   }
@@ -142,14 +151,41 @@ public final class InterruptController: Sendable {
   ///   began quitting before.
   @discardableResult
   public func terminate(signal: Int32) -> Int32 {
-    let (status, pending) = state.withLock { state in
+    terminate(status: 128 + signal).status
+  }
+
+  /// Runs the clean-ups before quitting because standard output cannot be written, then says
+  /// so on standard error (with ``writeNote``); safe to call from any thread.
+  ///
+  /// Only the call that begins quitting writes the note, after the clean-ups (the terminal's
+  /// echo is back, the prompt's line ended): a person reads it once, on a line of its own.
+  ///
+  /// - Parameter code: The `errno` value of the failed write, such as `ENOSPC` or `EBADF`.
+  /// - Returns: The exit status to quit with: ``writeErrorStatus``, or the status of the
+  ///   signal that began quitting before.
+  @discardableResult
+  public func endAfterWriteError(code: Int32) -> Int32 {
+    let (status, isFirst) = terminate(status: Self.writeErrorStatus)
+    if isFirst {
+      let reason = systemErrorDescription(code)
+      writeNote(strings.text(.outputUnwritable, ["reason": reason]) + "\n")
+    }
+    return status
+  }
+
+  /// Records the status to quit with, unless quitting began before, and runs the clean-ups.
+  ///
+  /// - Returns: The status recorded first, and whether this call recorded it.
+  private func terminate(status: Int32) -> (status: Int32, isFirst: Bool) {
+    let (recorded, isFirst, pending) = state.withLock { state in
       defer { state.cleanups.removeAll() }
-      let status = state.terminationStatus ?? 128 + signal
-      state.terminationStatus = status
-      return (status, state.cleanups.sorted { $0.key > $1.key }.map(\.value))
+      let isFirst = state.terminationStatus == nil
+      let recorded = state.terminationStatus ?? status
+      state.terminationStatus = recorded
+      return (recorded, isFirst, state.cleanups.sorted { $0.key > $1.key }.map(\.value))
     }
     for cleanup in pending { cleanup() }
-    return status
+    return (recorded, isFirst)
   }
 
   /// The status a signal is ending the viewer with, once ``terminate(signal:)`` was called;
@@ -160,25 +196,58 @@ public final class InterruptController: Sendable {
   /// tour's samples) fails, and it would exit with 1 before the signal's handler exits.
   public var terminationStatus: Int32? { state.withLock { $0.terminationStatus } }
 
-  /// Registers work to do before quitting on a signal, such as restoring the terminal.
+  /// Registers work to do before quitting on a signal, such as restoring the terminal, and
+  /// the work that enters the mode it leaves again when the viewer goes on after a stop.
   ///
-  /// Clean-ups run newest first, at most once, on the thread that handles the signal.
+  /// Clean-ups run newest first, at most once, on the thread that handles the signal. A
+  /// stop (``suspend()``) runs them too and keeps them; ``resume()`` then runs each
+  /// `reenter`, oldest first.
   ///
-  /// - Parameter cleanup: The work.
+  /// - Parameters:
+  ///   - cleanup: The work, such as turning the terminal's echo back on.
+  ///   - reenter: Undoes `cleanup` when the viewer goes on after a stop, such as turning the
+  ///     echo off again. Defaults to nothing.
   /// - Returns: A token for ``removeCleanup(_:)``.
-  public func addCleanup(_ cleanup: @escaping @Sendable () -> Void) -> Int {
+  public func addCleanup(
+    _ cleanup: @escaping @Sendable () -> Void, reenter: (@Sendable () -> Void)? = nil
+  ) -> Int {
     state.withLock { state in
       defer { state.nextCleanup += 1 }
       state.cleanups[state.nextCleanup] = cleanup
+      state.reentries[state.nextCleanup] = reenter
       return state.nextCleanup
     }
   }
 
-  /// Forgets a clean-up that is no longer needed.
+  /// Forgets a clean-up that is no longer needed, and its `reenter`.
   ///
-  /// - Parameter token: The token ``addCleanup(_:)`` returned.
+  /// - Parameter token: The token ``addCleanup(_:reenter:)`` returned.
   public func removeCleanup(_ token: Int) {
-    _ = state.withLock { $0.cleanups.removeValue(forKey: token) }
+    state.withLock { state in
+      state.cleanups[token] = nil
+      state.reentries[token] = nil
+    }
+  }
+
+  /// Runs the clean-ups before the viewer stops (`SIGTSTP`, Ctrl-Z), newest first, and keeps
+  /// them; safe to call from any thread.
+  ///
+  /// They run under the controller's lock, so that a clean-up being removed meanwhile (the
+  /// prompt has its line) waits until they are done and has the last word.
+  public func suspend() {
+    state.withLock { state in
+      for (_, cleanup) in state.cleanups.sorted(by: { $0.key > $1.key }) { cleanup() }
+    }
+  }
+
+  /// Enters again, oldest first, what ``suspend()`` left, when the viewer goes on after a
+  /// stop (`SIGCONT`, `fg`); safe to call from any thread.
+  ///
+  /// They run under the controller's lock, as the clean-ups of ``suspend()`` do.
+  public func resume() {
+    state.withLock { state in
+      for (_, reenter) in state.reentries.sorted(by: { $0.key < $1.key }) { reenter() }
+    }
   }
 
   /// A session whose load an interrupt may cancel, for as long as it is watched.

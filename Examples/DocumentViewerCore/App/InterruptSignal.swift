@@ -12,9 +12,15 @@ import Foundation
 /// reads fails with `EPIPE` (see ``StandardStreams/write(_:to:)``) instead of killing the
 /// viewer before its clean-ups; the viewer then ends with ``endAfterBrokenPipe()``, status 141.
 ///
-/// The tools the viewer starts afterwards (pdftotext, qpdf) inherit the ignored `SIGINT`, so
-/// a Ctrl-C typed at the terminal, which reaches the whole process group, does not kill them
-/// behind the controller's back: a cancelled load or a quitting viewer ends them itself.
+/// `SIGTSTP` (Ctrl-Z) runs the clean-ups without quitting (``InterruptController/suspend()``)
+/// and then stops the viewer as the signal's default action would; `SIGCONT` (`fg`) enters
+/// again what they left (``InterruptController/resume()``), such as the password prompt's
+/// no-echo mode, which the shell turned off meanwhile.
+///
+/// The tools the viewer starts (pdftotext, qpdf, espeak-ng) run in process groups of their
+/// own, so a Ctrl-C typed at the terminal, which reaches the terminal's foreground group, does
+/// not kill them behind the controller's back: a cancelled load or a quitting viewer ends
+/// them itself.
 ///
 /// ```swift
 /// let signals = InterruptSignal.install(controller: interrupts)
@@ -37,8 +43,8 @@ public final class InterruptSignal {
     for source in sources { source.cancel() }
   }
 
-  /// The signals handled: `SIGINT`, `SIGTERM` and `SIGHUP`.
-  public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  /// The signals handled: `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGTSTP` and `SIGCONT`.
+  public static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
 
   /// Starts handling the signals, and ignoring `SIGPIPE`; returns once they are handled.
   ///
@@ -61,9 +67,15 @@ public final class InterruptSignal {
       _ = signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler {
-        if number == SIGINT {
+        switch number {
+        case SIGINT:
           if case .exit(let status) = controller.interrupt() { quit(status) }
-        } else {
+        case SIGTSTP:
+          controller.suspend()
+          stopProcess()
+        case SIGCONT:
+          controller.resume()
+        default:
           quit(controller.terminate(signal: number))
         }
       }
@@ -76,10 +88,39 @@ public final class InterruptSignal {
     return InterruptSignal(sources: sources, controller: controller, quit: quit)
   }
 
+  /// Stops the process as an unhandled `SIGTSTP` does, and returns once it goes on.
+  ///
+  /// The signal is raised again on this thread, with its default action and unblocked here
+  /// (Dispatch's threads block it), then the handling comes back: Dispatch's own action and
+  /// this thread's mask, as they were.
+  private static func stopProcess() {
+    var defaultAction = sigaction()
+    defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+    var handling = sigaction()
+    sigaction(SIGTSTP, &defaultAction, &handling)
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &stop, &mask)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &mask, nil)
+    sigaction(SIGTSTP, &handling, nil)
+  }
+
   /// Ends the viewer because standard output's reader is gone: runs the clean-ups and quits
   /// with status 141 (128 + `SIGPIPE`), as a tool killed by `SIGPIPE` would be reported.
   public func endAfterBrokenPipe() {
     quit(controller.terminate(signal: SIGPIPE))
+  }
+
+  /// Ends the viewer because standard output cannot be written (`> /dev/full`, a closed
+  /// standard output): runs the clean-ups, says why once on standard error and quits with
+  /// status 1 (``InterruptController/writeErrorStatus``).
+  ///
+  /// - Parameter code: The `errno` value of the failed write.
+  public func endAfterWriteError(code: Int32) {
+    quit(controller.endAfterWriteError(code: code))
   }
 
   /// Quits the process at once, from any thread: removes the private folders (the tour's
@@ -89,7 +130,6 @@ public final class InterruptSignal {
   /// - Parameter status: The exit status.
   public static func quit(status: Int32) {
     PrivateDirectory.removeAll()
-    SystemProcessRunner.endAll()
-    _exit(status)
+    SystemProcessRunner.endAll { _exit(status) }
   }
 }

@@ -7,7 +7,9 @@ import Foundation
 /// timeline) stays clean. While the password is typed, the terminal's `ECHO` flag is off; it is
 /// turned back on when the line is read, and also when Ctrl-C, `SIGTERM` or `SIGHUP` quits the
 /// viewer meanwhile (the restoring is registered as a clean-up of the ``InterruptController``,
-/// which runs off the main thread: the prompt's writer must be `Sendable`).
+/// which runs off the main thread: the prompt's writer must be `Sendable`). Ctrl-Z turns it
+/// back on while the viewer is stopped, and `fg` turns it off again and asks again — the
+/// shell turns echo on for itself, so the password typed after `fg` would otherwise be shown.
 ///
 /// ```swift
 /// let prompt = TerminalPasswordPrompt(interrupts: interrupts)
@@ -62,10 +64,17 @@ public final class TerminalPasswordPrompt {
     // sent as soon as the prompt is seen finds it.
     let echo = EchoSwitch(descriptor: descriptor)
     echo?.turnOff()
-    let token = interrupts?.addCleanup { [writePrompt] in
-      echo?.restore()
-      writePrompt("\n")
-    }
+    let token = interrupts?.addCleanup(
+      { [writePrompt] in
+        echo?.restore()
+        writePrompt("\n")
+      },
+      reenter: { [writePrompt] in
+        // Continued in the background (`bg`), the terminal is the shell's until `fg`.
+        guard let echo, echo.isInForeground else { return }
+        echo.turnOff()
+        writePrompt(prompt)
+      })
     writePrompt(prompt)
     let descriptor = descriptor
     let line = await withCheckedContinuation { continuation in
@@ -114,6 +123,13 @@ struct EchoSwitch: Sendable {
     var settings = original
     settings.c_lflag &= ~tcflag_t(ECHO | ECHONL)
     _ = tcsetattr(descriptor, TCSAFLUSH, &settings)
+  }
+
+  /// Whether the terminal belongs to this process's job now; also when it is not the
+  /// process's controlling terminal, whose jobs no shell switches.
+  var isInForeground: Bool {
+    let group = tcgetpgrp(descriptor)
+    return group == -1 || group == getpgrp()
   }
 
   /// Restores the settings read at creation.

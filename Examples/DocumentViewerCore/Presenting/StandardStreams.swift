@@ -11,7 +11,7 @@ public enum StandardStreams {
     case written
     /// Nobody reads the stream any more (`EPIPE`), such as after `| head -1` has its line.
     case brokenPipe
-    /// Another error, such as a closed descriptor or a full disk.
+    /// Another error, such as a closed descriptor (`EBADF`) or a full disk (`ENOSPC`).
     ///
     /// - Parameter code: The `errno` value.
     case failed(code: Int32)
@@ -57,6 +57,25 @@ public enum StandardStreams {
   @Sendable
   public static func writeToError(_ text: String) {
     write(text, to: STDERR_FILENO)
+  }
+
+  /// Keeps a closed standard input, output or error closed for good: opens `/dev/null` for
+  /// reading in its place, so that a file or pipe the viewer opens later cannot take its
+  /// number and receive what is meant for the closed stream (`document-viewer >&-`).
+  ///
+  /// A write to such a stream then fails with `EBADF`, as it would have to the closed
+  /// descriptor, and a read finds the end of input. Call it first, before anything opens a
+  /// descriptor.
+  public static func keepClosedStandardDescriptorsClosed() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+    where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      // The lowest free number: this one, since the ones before it are open by now.
+      let placeholder = open("/dev/null", O_RDONLY)
+      if placeholder >= 0 && placeholder != descriptor {
+        _ = dup2(placeholder, descriptor)
+        close(placeholder)
+      }
+    }
   }
 }
 

@@ -1,14 +1,16 @@
 import Dispatch
 import Foundation
 
-/// Runs tools with Foundation's `Process`: no shell, pipes between them, cancellable.
+/// Runs tools with `posix_spawn`: no shell, pipes between them, cancellable.
 ///
 /// The first tool's standard input is written and every standard error is read on threads of
 /// their own while the last tool's standard output is read, so a tool that writes much to both
 /// streams, or reads no input at all, cannot deadlock the viewer. Standard error is kept up to
 /// ``maximumStandardErrorSize`` bytes per tool (the rest is read and dropped). `SIGPIPE` is
 /// ignored for the whole process (once, on the first run), so that writing to a tool that
-/// exited early fails with `EPIPE` instead of killing the viewer.
+/// exited early fails with `EPIPE` instead of killing the viewer. The tools themselves start
+/// with no signal blocked or ignored, whatever thread starts them, in a process group of
+/// their own (see `ChildProcess`).
 ///
 /// ```swift
 /// let result = try await SystemProcessRunner().run(
@@ -65,6 +67,19 @@ public struct SystemProcessRunner: ProcessRunner {
     }
     for run in runs { run.cancel() }
   }
+
+  /// Ends every tool still running, as ``endAll()`` does, then calls `exit` before any other
+  /// run can start a tool: a load or an announcement that starts while the viewer quits
+  /// leaves no tool behind either.
+  ///
+  /// - Parameter exit: Ends the process, such as `_exit(status)`.
+  public static func endAll(thenExit exit: () -> Never) -> Never {
+    // The list stays locked: a new run waits to be listed until the process is gone.
+    running.withLock { runs in
+      for run in runs.values { run.cancel() }
+      exit()
+    }
+  }
 }
 
 /// One pipeline's processes, shared by the thread that runs them and the task's cancellation
@@ -78,27 +93,23 @@ private final class PipelineRun: Sendable {
   }
 
   private let invocations: [ProcessInvocation]
-  private let processes: [Process]
-  /// How many processes have been started; only those may be signalled.
-  private let phase = Locked((Phase.notStarted, started: 0))
+  /// The phase, and the processes started and not reaped yet: only those may be signalled, and
+  /// they are reaped under the lock, so that their identifiers still name them.
+  private let state = Locked((phase: Phase.notStarted, unreaped: [ChildProcess]()))
 
   init(_ invocations: [ProcessInvocation]) {
     self.invocations = invocations
-    processes = invocations.map { _ in Process() }
   }
 
-  var wasCancelled: Bool { phase.withLock { $0.0 == .cancelled } }
+  var wasCancelled: Bool { state.withLock { $0.phase == .cancelled } }
 
   /// Ends the tools that run, or keeps them from starting.
   func cancel() {
-    let started = phase.withLock { phase -> Int in
-      defer { if phase.0 != .ended { phase.0 = .cancelled } }
-      return phase.0 == .ended ? 0 : phase.started
+    state.withLock { state in
+      if state.phase != .ended { state.phase = .cancelled }
+      // SIGKILL, not SIGTERM: no tool can put its end off.
+      for process in state.unreaped { kill(process.identifier, SIGKILL) }
     }
-    // Only started processes that have not been waited for: their identifiers still name them.
-    // SIGKILL, not SIGTERM: a tool may inherit a blocked signal mask from the thread that
-    // started it, and a blocked SIGTERM would let it run to the end.
-    for process in processes.prefix(started) { kill(process.processIdentifier, SIGKILL) }
   }
 
   /// Starts the tools, feeds the first one's input, hands over the last one's output, and waits
@@ -106,24 +117,15 @@ private final class PipelineRun: Sendable {
   func runToEnd(output: @Sendable (Data) -> Void) throws -> [ProcessResult] {
     let input = Pipe()
     let errors = invocations.map { _ in Pipe() }
-    var links: [Pipe] = []
-    let exited = DispatchGroup()
-    for (index, process) in processes.enumerated() {
-      process.executableURL = URL(fileURLWithPath: invocations[index].executable)
-      process.arguments = invocations[index].arguments
-      process.standardInput = index == 0 ? input : links[index - 1]
-      links.append(Pipe())
-      process.standardOutput = links[index]
-      process.standardError = errors[index]
-      exited.enter()
-      process.terminationHandler = { _ in exited.leave() }
-    }
-    try start()
-    // The pipes between tools belong to the tools now; the viewer keeps only the last output.
-    for link in links.dropLast() {
-      try? link.fileHandleForReading.close()
-      try? link.fileHandleForWriting.close()
-    }
+    let links = invocations.map { _ in Pipe() }
+    let processes = try start(input: input, links: links, errors: errors)
+    // The tools' ends of the pipes belong to them now (a reader sees its end only once every
+    // writer has closed); the viewer keeps the input's writer, the errors' readers and the
+    // last output's reader.
+    try? input.fileHandleForReading.close()
+    for pipe in errors { try? pipe.fileHandleForWriting.close() }
+    for link in links { try? link.fileHandleForWriting.close() }
+    for link in links.dropLast() { try? link.fileHandleForReading.close() }
 
     let standardInput = invocations[0].standardInput
     let writer = input.fileHandleForWriting
@@ -147,36 +149,54 @@ private final class PipelineRun: Sendable {
     }
     Self.drain(links[links.count - 1].fileHandleForReading, into: output)
     errorsRead.wait()
-    exited.wait()
-    phase.withLock { phase in if phase.0 == .running { phase.0 = .ended } }
+    let ends = processes.map(reap)
+    state.withLock { state in if state.phase == .running { state.phase = .ended } }
 
-    return zip(processes, collectedErrors).map { process, collected in
+    return zip(ends, collectedErrors).map { end, collected in
       ProcessResult(
-        status: process.terminationStatus,
-        wasSignalled: process.terminationReason == .uncaughtSignal,
+        status: end.status, wasSignalled: end.wasSignalled,
         standardError: collected.withLock { $0 })
     }
   }
 
-  /// Starts every process, in order, unless the run was cancelled; on a failure, ends those
-  /// already started.
-  private func start() throws {
-    try phase.withLock { phase in
-      guard phase.0 == .notStarted else { throw CancellationError() }
+  /// Starts every process, in order, each reading the one before, unless the run was
+  /// cancelled; on a failure, ends those already started.
+  private func start(input: Pipe, links: [Pipe], errors: [Pipe]) throws -> [ChildProcess] {
+    try state.withLock { state in
+      guard state.phase == .notStarted else { throw CancellationError() }
       do {
-        for process in processes {
-          try process.run()
-          phase.started += 1
+        for (index, invocation) in invocations.enumerated() {
+          let reader = index == 0 ? input : links[index - 1]
+          let process = try ChildProcess(
+            invocation.executable, arguments: invocation.arguments,
+            streams: (
+              reader.fileHandleForReading.fileDescriptor,
+              links[index].fileHandleForWriting.fileDescriptor,
+              errors[index].fileHandleForWriting.fileDescriptor
+            ))
+          state.unreaped.append(process)
         }
       } catch {
-        for process in processes.prefix(phase.started) {
-          kill(process.processIdentifier, SIGKILL)
-          process.waitUntilExit()
+        for process in state.unreaped {
+          kill(process.identifier, SIGKILL)
+          _ = process.reap()
         }
-        phase.0 = .ended
+        state.unreaped.removeAll()
+        state.phase = .ended
         throw error
       }
-      phase.0 = .running
+      state.phase = .running
+      return state.unreaped
+    }
+  }
+
+  /// Waits for a process to end, then reaps it under the lock, so that ``cancel()`` never
+  /// signals an identifier that names another process by then.
+  private func reap(_ process: ChildProcess) -> (status: Int32, wasSignalled: Bool) {
+    process.waitUntilEnded()
+    return state.withLock { state in
+      state.unreaped.removeAll { $0.identifier == process.identifier }
+      return process.reap()
     }
   }
 

@@ -55,4 +55,37 @@ enum PseudoTerminal {
     }
     return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// Whether the terminal echoes what is typed.
+  static func echoIsOn(_ terminal: Int32) -> Bool {
+    var settings = termios()
+    tcgetattr(terminal, &settings)
+    return settings.c_lflag & tcflag_t(ECHO) != 0
+  }
+
+  /// Turns the terminal's echo on, as a shell does when a job it runs stops.
+  static func turnEchoOn(_ terminal: Int32) {
+    var settings = termios()
+    tcgetattr(terminal, &settings)
+    settings.c_lflag |= tcflag_t(ECHO)
+    tcsetattr(terminal, TCSANOW, &settings)
+  }
+
+  /// Types text, as a person at the terminal would.
+  static func type(_ text: String, into controller: Int32) {
+    _ = text.withCString { write(controller, $0, strlen($0)) }
+  }
+
+  /// What the terminal has shown so far and nobody read yet (its echo), without waiting.
+  static func readAvailable(from controller: Int32) -> String {
+    let flags = fcntl(controller, F_GETFL)
+    _ = fcntl(controller, F_SETFL, flags | O_NONBLOCK)
+    defer { _ = fcntl(controller, F_SETFL, flags) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while case let count = Glibc.read(controller, &buffer, buffer.count), count > 0 {
+      bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 }

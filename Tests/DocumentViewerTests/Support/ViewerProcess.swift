@@ -41,12 +41,20 @@ final class ViewerProcess: Sendable {
   ///   - standardInput: A `FileHandle` or `Pipe`; defaults to `/dev/null`.
   ///   - standardOutput: A `FileHandle` or `Pipe`; defaults to a pipe read into
   ///     ``outputText``.
+  ///   - closesStandardOutput: Whether the viewer starts with its standard output closed, as
+  ///     a shell's `>&-` starts it (through `/bin/sh`, which `exec`s it). Defaults to `false`.
   init(
     _ arguments: [String], environment: [String: String] = [:], standardInput: Any? = nil,
-    standardOutput: Any? = nil
+    standardOutput: Any? = nil, closesStandardOutput: Bool = false
   ) throws {
-    process.executableURL = URL(fileURLWithPath: try XCTUnwrap(Self.executable))
-    process.arguments = arguments
+    let viewer = try XCTUnwrap(Self.executable)
+    if closesStandardOutput {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", #"exec "$0" "$@" >&-"#, viewer] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: viewer)
+      process.arguments = arguments
+    }
     process.environment = ProcessInfo.processInfo.environment
       .merging(Self.englishLocale) { $1 }
       .merging(environment) { $1 }
@@ -76,6 +84,14 @@ final class ViewerProcess: Sendable {
   /// Waits until standard error contains `text`; `false` at the deadline.
   func waitForErrorText(_ text: String) -> Bool { errors.wait(for: text) }
 
+  /// Whether the process is stopped (by `SIGTSTP`, say), as `/proc/<pid>/stat` says.
+  var isStopped: Bool {
+    let stat = (try? String(contentsOfFile: "/proc/\(identifier)/stat", encoding: .utf8)) ?? ""
+    // The state follows the command's name, which is in parentheses.
+    guard let end = stat.lastIndex(of: ")") else { return false }
+    return stat[end...].dropFirst().trimmingCharacters(in: .whitespaces).first == "T"
+  }
+
   /// Sends a signal.
   func send(_ signal: Int32) {
     kill(process.processIdentifier, signal)
@@ -93,7 +109,13 @@ final class ViewerProcess: Sendable {
   }
 
   /// Waits, by yielding, until a condition holds; `false` at the deadline.
-  static func wait(until condition: () -> Bool) async -> Bool {
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor that checks the condition; inferred from the caller.
+  ///   - condition: Checked after each yield.
+  static func wait(
+    isolation: isolated (any Actor)? = #isolation, until condition: () -> Bool
+  ) async -> Bool {
     let start = ContinuousClock.now
     while !condition() {
       guard ContinuousClock.now - start < .seconds(deadline) else { return false }

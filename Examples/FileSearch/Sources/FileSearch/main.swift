@@ -4,12 +4,20 @@ import Foundation
 // Top-level code that awaits runs on the main actor, where the search's model lives. Signals
 // are handled on a queue of their own, so that Ctrl-C, SIGTERM and SIGHUP work even while the
 // main thread is blocked, and restore the terminal before quitting.
+// First, before anything opens a descriptor: a closed standard output (`>&-`) stays closed.
+StandardStreams.keepClosedStandardDescriptorsClosed()
 let interrupts = InterruptController()
 let signals = SignalHandler.install(controller: interrupts)
-// Nobody reads standard output any more (`| head -1`): stop at once, with status 141.
+// Nobody reads standard output any more (`| head -1`): stop at once, with status 141. It cannot
+// be written at all (`> /dev/full`, `>&-`): say so once and stop, with status 1.
 let writeOutput: @Sendable (String) -> Void = { text in
-  if StandardStreams.write(text, to: STDOUT_FILENO) == EPIPE {
-    SignalHandler.quit(status: interrupts.terminate(signal: SIGPIPE))
+  switch StandardStreams.write(text, to: STDOUT_FILENO) {
+  case nil: break
+  case EPIPE?: SignalHandler.quit(status: interrupts.terminate(signal: SIGPIPE))
+  case let code?:
+    let reason = String(cString: strerror(code))
+    let note = SearchStrings.current.text(.outputUnwritable, ["reason": reason]) + "\n"
+    SignalHandler.quit(status: interrupts.endAfterWriteError { StandardStreams.writeToError(note) })
   }
 }
 let status = await SearchApp(writeOutput: writeOutput, interrupts: interrupts)

@@ -69,4 +69,24 @@ final class InterruptControllerTests: XCTestCase {
     XCTAssertEqual(controller.terminate(signal: SIGHUP), 129)
     XCTAssertEqual(events.recorded, ["restore"])
   }
+
+  func test_endAfterWriteError_runsTheCleanupsThenReportsOnce_andReturns1() {
+    let controller = InterruptController()
+    let events = Counter()
+    _ = controller.addCleanup { events.record("restore") }
+
+    XCTAssertEqual(controller.endAfterWriteError { events.record("report") }, 1)
+    XCTAssertEqual(controller.endAfterWriteError { events.record("report again") }, 1)
+    XCTAssertEqual(events.recorded, ["restore", "report"])
+  }
+
+  func test_endAfterWriteError_whileASignalQuits_reportsNothing() {
+    let controller = InterruptController()
+    let events = Counter()
+    controller.terminate(signal: SIGHUP)
+
+    controller.endAfterWriteError { events.record("report") }
+
+    XCTAssertEqual(events.recorded, [])
+  }
 }

@@ -231,4 +231,22 @@ final class ScriptModeTests: FixtureTestCase {
       program.errorText,
       "file-search: unknown option '--nope'\nRun 'file-search --help' for usage.\n")
   }
+
+  func test_executable_unwritableStandardOutput_isReportedOnceAndExitsWith1() throws {
+    for name in ["a", "b", "c"] { try tree.file("\(name).txt", text: "swift\n") }
+    let arguments = ["--queries", "s,sw,swi", tree.path]
+    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+    let cases: [(String, SearchProcess)] = [
+      ("> /dev/full", try SearchProcess(arguments, standardOutput: full)),
+      (">&-", try SearchProcess(arguments, closesStandardOutput: true)),
+    ]
+    for (redirection, program) in cases {
+      let reason = redirection == ">&-" ? "Bad file descriptor" : "No space left on device"
+
+      XCTAssertEqual(program.waitForExit(), 1, redirection)
+      XCTAssertEqual(
+        program.errorText, "file-search: cannot write to standard output: \(reason)\n",
+        redirection)
+    }
+  }
 }

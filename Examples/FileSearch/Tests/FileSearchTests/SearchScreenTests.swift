@@ -31,6 +31,14 @@ final class SearchScreenTests: FixtureTestCase {
       ])
   }
 
+  func test_inputWithControlCharacters_isDrawnWithoutThem() async {
+    let (screen, _) = makeScreen()
+
+    screen.input = "a\u{7F}\u{1B}[2J\u{9B}b"
+
+    XCTAssertEqual(screen.lines()[0], "Search dir: a\u{FFFD}\u{FFFD}[2J\u{FFFD}b")
+  }
+
   func test_matches_areListedWithACount_andScrollLoadsAtTheEnd() async throws {
     for name in ["a", "b", "c", "d", "e", "f", "g"] {
       try tree.file("\(name).txt", text: "x\nmatch")

@@ -123,4 +123,67 @@ final class SpeechAnnouncerTests: FixtureTestCase {
       XCTAssertGreaterThan(size ?? 0, 1000, language)
     }
   }
+
+  // MARK: The real espeak-ng's stand-in
+
+  func test_runProcess_cancelled_endsTheSpeech() async throws {
+    let espeak = try FakeEspeak(in: tree.folder("bin"))
+    defer { espeak.killAll() }
+    // Run from a thread of Swift's concurrency, which blocks nearly every signal.
+    let speaking = Task.detached {
+      await SpeechAnnouncer.runProcess(espeak.folder + "/espeak-ng", ["-v", "en", "--", "hi"])
+    }
+    let started = await SearchProcess.wait { !espeak.identifiers.isEmpty }
+    XCTAssertTrue(started)
+    let identifier = try XCTUnwrap(espeak.identifiers.first)
+
+    speaking.cancel()
+
+    let ended = await SearchProcess.wait { !FakeEspeak.isRunning(identifier) }
+    XCTAssertTrue(ended, "SIGTERM ends espeak-ng")
+    espeak.killAll()
+    await speaking.value
+  }
+
+  func test_program_aNewerAnnouncementEndsTheOneBeingSpoken_andNoSignalLeavesEspeakRunning()
+    async throws
+  {
+    try XCTSkipIf(SearchProcess.executable == nil, "build file-search (swift build) first")
+    try tree.file("a.txt", text: "swiftly\n")
+    try tree.file("b.txt", text: "swift\n")  // "2 matches", then "1 match": news each time
+    for signal in [SIGTERM, SIGHUP, SIGINT] {
+      let espeak = try FakeEspeak(in: tree.folder("bin-\(signal)"))
+      defer { espeak.killAll() }
+      let input = Pipe()
+      let program = try SearchProcess(
+        ["--speak", tree.path], standardInput: input,
+        environment: ["PATH": espeak.searchPath])
+      try input.fileHandleForWriting.write(contentsOf: Data("swift\n".utf8))
+      let speaking = await SearchProcess.wait { !espeak.identifiers.isEmpty }
+      XCTAssertTrue(speaking, "signal \(signal): the first query's news are spoken")
+      let first = try XCTUnwrap(espeak.identifiers.first)
+
+      try input.fileHandleForWriting.write(contentsOf: Data("swiftly\n".utf8))
+
+      let stopped = await SearchProcess.wait { !FakeEspeak.isRunning(first) }
+      XCTAssertTrue(stopped, "signal \(signal): newer news end the ones being spoken")
+      XCTAssertTrue(program.waitForOutputText("a.txt:1: swiftly\n"), program.outputText)
+      program.send(signal)
+      if signal == SIGINT {
+        // A Ctrl-C while the search still runs cancels it, and the next one quits.
+        let answered = await SearchProcess.wait {
+          !program.isRunning || program.errorText.contains("press Ctrl-C again")
+        }
+        XCTAssertTrue(answered)
+        if program.isRunning { program.send(SIGINT) }
+      }
+
+      XCTAssertEqual(program.waitForExit(), 128 + signal)
+      let ended = await SearchProcess.wait {
+        espeak.identifiers.allSatisfy { !FakeEspeak.isRunning($0) }
+      }
+      XCTAssertTrue(ended, "signal \(signal): no espeak-ng is left running")
+      try input.fileHandleForWriting.close()
+    }
+  }
 }

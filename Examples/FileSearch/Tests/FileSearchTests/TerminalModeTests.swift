@@ -4,7 +4,8 @@ import StatefulContent
 import XCTest
 
 /// The interactive mode in a real terminal (a pseudo-terminal): raw mode while it runs, and
-/// the terminal's settings and screen restored however it ends — Ctrl-D, or a signal.
+/// the terminal's settings and screen restored however it ends — Ctrl-D, or a signal — and
+/// while it is stopped (Ctrl-Z).
 final class TerminalModeTests: FixtureTestCase {
   private var pair: PseudoTerminal?
 
@@ -48,6 +49,38 @@ final class TerminalModeTests: FixtureTestCase {
     }
   }
 
+  func test_ctrlZ_givesTheShellItsScreenAndSettings_andFgRedrawsInRawMode() async throws {
+    try tree.file("a.txt", text: "swift\n")
+    let pair = try XCTUnwrap(pair)
+    let program = try start(pair)
+    pair.type("sw")
+    XCTAssertTrue(pair.waitForText("1 match"), pair.text)
+    let beforeStop = pair.mark
+
+    program.send(SIGTSTP)  // Ctrl-Z
+
+    let stopped = await SearchProcess.wait { program.isStopped }
+    XCTAssertTrue(stopped, "the program stops")
+    XCTAssertTrue(pair.isInLineModeWithEcho, "the shell's settings while it is stopped")
+    XCTAssertTrue(pair.waitForText("\u{1B}[?1049l", after: beforeStop), "the shell's screen")
+    let beforeContinue = pair.mark
+
+    program.send(SIGCONT)  // fg
+
+    XCTAssertTrue(pair.waitForText("\u{1B}[?1049h", after: beforeContinue), "its own screen")
+    XCTAssertTrue(
+      pair.waitForText("Search \(tree.path): sw\u{1B}[K", after: beforeContinue),
+      "redrawn: \(pair.text)")
+    let raw = await SearchProcess.wait { !pair.isInLineModeWithEcho }
+    XCTAssertTrue(raw, "raw mode again")
+    let beforeTyping = pair.mark
+    pair.type("i")  // read at once, without Enter
+    XCTAssertTrue(pair.waitForText("Search \(tree.path): swi", after: beforeTyping), pair.text)
+    pair.type("\u{04}")
+    XCTAssertEqual(program.waitForExit(), 0)
+    XCTAssertTrue(pair.isInLineModeWithEcho)
+  }
+
   func test_typing_searchesAsYouType_andCtrlDQuits() throws {
     try tree.file("notes/swift.txt", text: "")
     try tree.file("b.txt", text: "line one\nswift here\n")
@@ -86,6 +119,24 @@ final class TerminalModeTests: FixtureTestCase {
     pair.type("\u{12}")
     XCTAssertTrue(pair.waitForText("x.txt"), pair.text)
 
+    pair.type("\u{04}")
+    XCTAssertEqual(program.waitForExit(), 0)
+  }
+
+  func test_strayByte_swallowsNoKeys_andNoControlByteReachesThePromptLine() throws {
+    try tree.file("a.txt", text: "swift\n")
+    let pair = try XCTUnwrap(pair)
+    let program = try start(pair)
+
+    // "swx", a Latin-1 "é", then Backspace: the stray byte is dropped, Backspace deletes "x".
+    pair.type("swx")
+    pair.type(bytes: [0xE9, 0x7F])
+    pair.type("ift")
+
+    XCTAssertTrue(pair.waitForText("Search \(tree.path): swift"), pair.text)
+    XCTAssertTrue(pair.waitForText("1 match"), pair.text)
+    XCTAssertFalse(pair.text.contains("\u{7F}"), "Backspace is no text")
+    XCTAssertFalse(pair.text.contains("\u{FFFD}"), "the stray byte is not drawn")
     pair.type("\u{04}")
     XCTAssertEqual(program.waitForExit(), 0)
   }

@@ -5,8 +5,12 @@ import Foundation
 ///
 /// The first interrupt (Ctrl-C, `SIGINT`) while a search runs cancels it; the program goes
 /// on. A second interrupt, or one while nothing runs, quits with status 130. `SIGTERM` and
-/// `SIGHUP` always quit, with 128 + the signal's number. Before quitting, the registered
-/// clean-ups run — such as restoring the terminal's settings — newest first.
+/// `SIGHUP` always quit, with 128 + the signal's number; standard output that cannot be
+/// written quits with 1 (``endAfterWriteError(report:)``). Before quitting, the registered
+/// clean-ups run — such as restoring the terminal's settings — newest first. Ctrl-Z (`SIGTSTP`)
+/// runs them too but keeps them, and `fg` (`SIGCONT`) undoes them (``suspend()``,
+/// ``resume()``): the shell gets its screen and settings back while the program is stopped,
+/// the program its raw mode and alternate screen when it goes on.
 ///
 /// The controller is `Sendable` and decides under a lock: ``SignalHandler`` calls it from a
 /// queue of its own, so that a signal is handled even while the main thread is blocked
@@ -33,6 +37,8 @@ public final class InterruptController: Sendable {
   private struct State {
     var cancel: (token: Int, body: @Sendable () -> Void)?
     var cleanups: [Int: @Sendable () -> Void] = [:]
+    var reentries: [Int: @Sendable () -> Void] = [:]
+    var isQuitting = false
     var nextToken = 0
 
     mutating func token() -> Int {
@@ -42,6 +48,10 @@ public final class InterruptController: Sendable {
   }
 
   private let state = Locked(State())
+
+  /// The exit status after standard output could not be written (`> /dev/full`, a closed
+  /// standard output): 1.
+  public static let writeErrorStatus: Int32 = 1
 
   /// Creates a controller with nothing to cancel and no clean-ups.
   public init() {}
@@ -89,32 +99,91 @@ public final class InterruptController: Sendable {
   /// - Returns: The exit status to quit with: 128 + `signal`.
   @discardableResult
   public func terminate(signal: Int32) -> Int32 {
-    let pending = state.withLock { state in
-      defer { state.cleanups.removeAll() }
-      return state.cleanups.sorted { $0.key > $1.key }.map(\.value)
-    }
-    for cleanup in pending { cleanup() }
+    runCleanups()
     return 128 + signal
   }
 
-  /// Registers work to do before quitting on a signal, such as restoring the terminal.
+  /// Runs the clean-ups before quitting because standard output cannot be written, then
+  /// reports it; safe to call from any thread.
   ///
-  /// Clean-ups run newest first, at most once, on the thread that handles the signal.
+  /// Only a call made before anything else began quitting reports, after the clean-ups (the
+  /// shell's screen and settings are back): the person reads the error once, where it stays.
   ///
-  /// - Parameter cleanup: The work.
+  /// - Parameter report: Says why, on standard error.
+  /// - Returns: The exit status to quit with: ``writeErrorStatus``.
+  @discardableResult
+  public func endAfterWriteError(report: () -> Void) -> Int32 {
+    if runCleanups() { report() }
+    return Self.writeErrorStatus
+  }
+
+  /// Runs the clean-ups, which quitting begins with.
+  ///
+  /// - Returns: Whether this call began quitting.
+  @discardableResult
+  private func runCleanups() -> Bool {
+    let (isFirst, pending) = state.withLock { state in
+      defer {
+        state.cleanups.removeAll()
+        state.isQuitting = true
+      }
+      return (!state.isQuitting, state.cleanups.sorted { $0.key > $1.key }.map(\.value))
+    }
+    for cleanup in pending { cleanup() }
+    return isFirst
+  }
+
+  /// Registers work to do before quitting on a signal, such as restoring the terminal, and
+  /// the work that enters the mode it leaves again when the program goes on after a stop.
+  ///
+  /// Clean-ups run newest first, at most once, on the thread that handles the signal. A
+  /// stop (``suspend()``) runs them too and keeps them; ``resume()`` then runs each
+  /// `reenter`, oldest first.
+  ///
+  /// - Parameters:
+  ///   - cleanup: The work, such as restoring the terminal's settings and screen.
+  ///   - reenter: Undoes `cleanup` when the program goes on after a stop, such as entering raw
+  ///     mode and the alternate screen again and redrawing. Defaults to nothing.
   /// - Returns: A token for ``removeCleanup(_:)``.
-  public func addCleanup(_ cleanup: @escaping @Sendable () -> Void) -> Int {
+  public func addCleanup(
+    _ cleanup: @escaping @Sendable () -> Void, reenter: (@Sendable () -> Void)? = nil
+  ) -> Int {
     state.withLock { state in
       let token = state.token()
       state.cleanups[token] = cleanup
+      state.reentries[token] = reenter
       return token
     }
   }
 
-  /// Forgets a clean-up that is no longer needed.
+  /// Forgets a clean-up that is no longer needed, and its `reenter`.
   ///
-  /// - Parameter token: The token ``addCleanup(_:)`` returned.
+  /// - Parameter token: The token ``addCleanup(_:reenter:)`` returned.
   public func removeCleanup(_ token: Int) {
-    _ = state.withLock { $0.cleanups.removeValue(forKey: token) }
+    state.withLock { state in
+      state.cleanups[token] = nil
+      state.reentries[token] = nil
+    }
+  }
+
+  /// Runs the clean-ups before the program stops (`SIGTSTP`, Ctrl-Z), newest first, and keeps
+  /// them; safe to call from any thread.
+  ///
+  /// They run under the controller's lock, so that a clean-up being removed meanwhile (the
+  /// interactive mode ends) waits until they are done and has the last word.
+  public func suspend() {
+    state.withLock { state in
+      for (_, cleanup) in state.cleanups.sorted(by: { $0.key > $1.key }) { cleanup() }
+    }
+  }
+
+  /// Enters again, oldest first, what ``suspend()`` left, when the program goes on after a
+  /// stop (`SIGCONT`, `fg`); safe to call from any thread.
+  ///
+  /// They run under the controller's lock, as the clean-ups of ``suspend()`` do.
+  public func resume() {
+    state.withLock { state in
+      for (_, reenter) in state.reentries.sorted(by: { $0.key < $1.key }) { reenter() }
+    }
   }
 }

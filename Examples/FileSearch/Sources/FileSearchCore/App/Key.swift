@@ -27,7 +27,9 @@ public enum Key: Hashable, Sendable {
   ///
   /// Bytes arrive in reads of any length: a key's escape sequence or a character's UTF-8
   /// bytes split over two reads are joined. Keys the search does not use (Enter, Tab, other
-  /// escape sequences and control characters) are dropped.
+  /// escape sequences and control characters, C1 ones included) are dropped, and so is a
+  /// byte that starts no UTF-8 character (a Latin-1 letter): alone, so that the keys after
+  /// it are read as keys.
   ///
   /// ```swift
   /// var decoder = Key.Decoder()
@@ -68,14 +70,21 @@ public enum Key: Hashable, Sendable {
           if let key = Self.controlKeys[byte] { append(key) }
           index += 1
         default:
-          let length = Self.utf8Length(byte)
-          guard index + length <= pending.count else {
+          switch Self.characterBytes(pending[index...]) {
+          case .incomplete:
             pending.removeFirst(index)
             return keys
+          case .invalid:
+            // A stray byte (a Latin-1 "é"): dropped alone, so the bytes after it stay keys.
+            index += 1
+          case .valid(let length):
+            let text = String(decoding: pending[index..<index + length], as: UTF8.self)
+            // C1 control characters (U+0080 to U+009F) are control characters too.
+            if !text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) {
+              append(.text(text))
+            }
+            index += length
           }
-          let text = String(decoding: pending[index..<index + length], as: UTF8.self)
-          append(.text(text))
-          index += length
         }
       }
       pending.removeAll()
@@ -113,14 +122,39 @@ public enum Key: Hashable, Sendable {
       return (key, end - start + 1)
     }
 
-    /// The length of the UTF-8 sequence a lead byte starts; 1 for a stray byte.
-    private static func utf8Length(_ lead: UInt8) -> Int {
-      switch lead {
-      case 0xC2...0xDF: 2
-      case 0xE0...0xEF: 3
-      case 0xF0...0xF4: 4
-      default: 1
+    /// How the bytes of a read start a character.
+    private enum CharacterBytes {
+      /// A whole, valid UTF-8 character of this many bytes.
+      case valid(length: Int)
+      /// The valid start of a character whose other bytes are still to come.
+      case incomplete
+      /// The first byte starts no character, or the bytes after it do not continue it.
+      case invalid
+    }
+
+    /// Reads the UTF-8 character at the start of `bytes`, as the Unicode standard's table of
+    /// well-formed byte sequences allows them (no overlong forms, no surrogates, nothing
+    /// past U+10FFFF).
+    private static func characterBytes(_ bytes: ArraySlice<UInt8>) -> CharacterBytes {
+      let any: ClosedRange<UInt8> = 0x80...0xBF
+      let following: [ClosedRange<UInt8>]
+      switch bytes[bytes.startIndex] {
+      case 0x00...0x7F: following = []
+      case 0xC2...0xDF: following = [any]
+      case 0xE0: following = [0xA0...0xBF, any]
+      case 0xED: following = [0x80...0x9F, any]
+      case 0xE1...0xEF: following = [any, any]
+      case 0xF0: following = [0x90...0xBF, any, any]
+      case 0xF4: following = [0x80...0x8F, any, any]
+      case 0xF1...0xF3: following = [any, any, any]
+      default: return .invalid
       }
+      for (offset, range) in following.enumerated() {
+        let index = bytes.startIndex + 1 + offset
+        guard index < bytes.endIndex else { return .incomplete }
+        guard range.contains(bytes[index]) else { return .invalid }
+      }
+      return .valid(length: following.count + 1)
     }
   }
 }

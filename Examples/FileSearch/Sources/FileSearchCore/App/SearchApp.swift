@@ -238,7 +238,8 @@ public struct SearchApp {
   // MARK: Interactive
 
   /// Reads keys in raw mode and redraws the screen until Ctrl-D, the end of input or a
-  /// signal; the terminal's settings and screen come back on every way out.
+  /// signal; the terminal's settings and screen come back on every way out, and while Ctrl-Z
+  /// stops the program.
   ///
   /// Announcements follow the standard policy: typing is faster than speech, and the newest
   /// outcome wins.
@@ -250,20 +251,27 @@ public struct SearchApp {
       return 1
     }
     let screenDescriptor = screenDescriptor
-    // The alternate screen, so that the shell's screen comes back as it was.
+    let screen = SearchScreen(
+      folder: options.folder, size: { TerminalMode.size(of: screenDescriptor) },
+      strings: strings, write: writeOutput)
+    // The alternate screen, so that the shell's screen comes back as it was — when the program
+    // ends, and while Ctrl-Z stops it; `fg` brings the program's screen back, redrawn.
     let restore: @Sendable () -> Void = {
       StandardStreams.write("\u{1B}[?1049l", to: screenDescriptor)
       mode.restore()
     }
-    let cleanup = interrupts.addCleanup(restore)
+    let reenter: @Sendable () -> Void = {
+      guard mode.isInForeground else { return }
+      mode.enterRaw()
+      StandardStreams.write("\u{1B}[?1049h", to: screenDescriptor)
+      Task { @MainActor [weak screen] in screen?.redraw() }
+    }
+    let cleanup = interrupts.addCleanup(restore, reenter: reenter)
     defer {
       interrupts.removeCleanup(cleanup)
       restore()
     }
     StandardStreams.write("\u{1B}[?1049h", to: screenDescriptor)
-    let screen = SearchScreen(
-      folder: options.folder, size: { TerminalMode.size(of: screenDescriptor) },
-      strings: strings, write: writeOutput)
     let model = makeModel(options, presenter: screen, loadingPolicy: .smooth)
     if let announcer { model.stateMachine.setAnnouncer(announcer) }
     screen.model = model

@@ -6,8 +6,11 @@ import Foundation
 /// Dispatch sources on a private serial queue — not the main queue, which may be blocked —
 /// receive the signals, which are otherwise ignored. ``install(controller:quit:)`` routes
 /// `SIGINT`, `SIGTERM` and `SIGHUP` to an ``InterruptController`` and quits when it says so;
-/// `SIGPIPE` is ignored, so that writing to a closed pipe fails instead of killing the
-/// program before its clean-ups. Signals are handled while the handler lives.
+/// `SIGTSTP` (Ctrl-Z) runs the controller's clean-ups (``InterruptController/suspend()``)
+/// before the program stops as the signal's default action would, and `SIGCONT` (`fg`)
+/// enters again what they left (``InterruptController/resume()``). `SIGPIPE` is ignored, so
+/// that writing to a closed pipe fails instead of killing the program before its clean-ups.
+/// Signals are handled while the handler lives.
 ///
 /// ```swift
 /// let signals = SignalHandler.install(controller: interrupts)
@@ -48,7 +51,11 @@ public final class SignalHandler {
   /// The signals that interrupt or end the program: `SIGINT`, `SIGTERM` and `SIGHUP`.
   public static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-  /// Routes `SIGINT`, `SIGTERM` and `SIGHUP` to a controller, and ignores `SIGPIPE`.
+  /// The signals of job control: `SIGTSTP` (Ctrl-Z) and `SIGCONT` (`fg`, `bg`).
+  public static let jobControlSignals: [Int32] = [SIGTSTP, SIGCONT]
+
+  /// Routes `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGTSTP` and `SIGCONT` to a controller, and
+  /// ignores `SIGPIPE`.
   ///
   /// - Parameters:
   ///   - controller: Decides what each signal does.
@@ -59,20 +66,48 @@ public final class SignalHandler {
     quit: @escaping @Sendable (Int32) -> Void = SignalHandler.quit(status:)
   ) -> SignalHandler {
     _ = signal(SIGPIPE, SIG_IGN)
-    return SignalHandler(signals: endingSignals) { number in
-      if number == SIGINT {
+    return SignalHandler(signals: endingSignals + jobControlSignals) { number in
+      switch number {
+      case SIGINT:
         if case .exit(let status) = controller.interrupt() { quit(status) }
-      } else {
+      case SIGTSTP:
+        controller.suspend()
+        stopProcess()
+      case SIGCONT:
+        controller.resume()
+      default:
         quit(controller.terminate(signal: number))
       }
     }
   }
 
-  /// Quits the process at once, from any thread, without running `atexit` handlers, which
-  /// could wait for the blocked main thread.
+  /// Stops the process as an unhandled `SIGTSTP` does, and returns once it goes on.
+  ///
+  /// The signal is raised again on this thread, with its default action and unblocked here
+  /// (Dispatch's threads block it), then the handling comes back: Dispatch's own action and
+  /// this thread's mask, as they were.
+  private static func stopProcess() {
+    var defaultAction = sigaction()
+    defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+    var handling = sigaction()
+    sigaction(SIGTSTP, &defaultAction, &handling)
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &stop, &mask)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &mask, nil)
+    sigaction(SIGTSTP, &handling, nil)
+  }
+
+  /// Quits the process at once, from any thread: ends the `espeak-ng` still speaking
+  /// (``SpeechAnnouncer/endAll()``) and exits without running `atexit` handlers, which could
+  /// wait for the blocked main thread.
   ///
   /// - Parameter status: The exit status.
   public static func quit(status: Int32) {
+    SpeechAnnouncer.endAll()
     _exit(status)
   }
 }

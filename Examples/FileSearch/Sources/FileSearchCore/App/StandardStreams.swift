@@ -116,6 +116,25 @@ public enum StandardStreams {
       guard count > 0, body(Array(buffer[..<count])) else { return }
     }
   }
+
+  /// Keeps a closed standard input, output or error closed for good: opens `/dev/null` for
+  /// reading in its place, so that a file the program opens later cannot take its number and
+  /// receive what is meant for the closed stream (`file-search >&-`).
+  ///
+  /// A write to such a stream then fails with `EBADF`, as it would have to the closed
+  /// descriptor, and a read finds the end of input. Call it first, before anything opens a
+  /// descriptor.
+  public static func keepClosedStandardDescriptorsClosed() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+    where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      // The lowest free number: this one, since the ones before it are open by now.
+      let placeholder = open("/dev/null", O_RDONLY)
+      if placeholder >= 0 && placeholder != descriptor {
+        _ = dup2(placeholder, descriptor)
+        close(placeholder)
+      }
+    }
+  }
 }
 
 /// The system's `write`, which the enum's own `write(_:to:)` hides inside it.

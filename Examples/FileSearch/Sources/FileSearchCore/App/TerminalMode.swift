@@ -52,6 +52,14 @@ public struct TerminalMode: Sendable {
     _ = tcsetattr(descriptor, TCSANOW, &settings)
   }
 
+  /// Whether the terminal belongs to this process's job now; also when it is not the
+  /// process's controlling terminal, whose jobs no shell switches. A job continued in the
+  /// background (`bg`) leaves the shell's settings alone until `fg`.
+  public var isInForeground: Bool {
+    let group = tcgetpgrp(descriptor)
+    return group == -1 || group == getpgrp()
+  }
+
   /// The size of the terminal behind a descriptor.
   ///
   /// - Parameter descriptor: The terminal, such as standard output.

@@ -66,6 +66,7 @@ extension SearchStrings {
       "--timeline needs --queries or queries on standard input, not a terminal",
     .interruptNote: "file-search: cancelled; press Ctrl-C again to quit.",
     .rawModeFailed: "file-search: cannot switch the terminal to raw mode",
+    .outputUnwritable: "file-search: cannot write to standard output: {reason}",
     .speechMissing:
       "file-search: --speak: espeak-ng was not found on PATH, so nothing is spoken; install it "
       + "to hear the announcements (apt-get install espeak-ng).",
@@ -172,6 +173,7 @@ extension SearchStrings {
       "--timeline braucht --queries oder Suchen auf der Standardeingabe, nicht ein Terminal",
     .interruptNote: "file-search: abgebrochen; zum Beenden noch einmal Strg-C drücken.",
     .rawModeFailed: "file-search: das Terminal kann nicht in den Rohmodus geschaltet werden",
+    .outputUnwritable: "file-search: die Standardausgabe kann nicht geschrieben werden: {reason}",
     .speechMissing:
       "file-search: --speak: espeak-ng wurde nicht im PATH gefunden, daher wird nichts "
       + "gesprochen; installieren Sie es, um die Ansagen zu hören (apt-get install espeak-ng).",
@@ -282,6 +284,8 @@ extension SearchStrings {
       "--timeline demande --queries ou des recherches sur l’entrée standard, pas un terminal",
     .interruptNote: "file-search\u{A0}: annulé\u{A0}; appuyez de nouveau sur Ctrl-C pour quitter.",
     .rawModeFailed: "file-search\u{A0}: impossible de passer le terminal en mode brut",
+    .outputUnwritable:
+      "file-search\u{A0}: impossible d’écrire sur la sortie standard\u{A0}: {reason}",
     .speechMissing:
       "file-search\u{A0}: --speak\u{A0}: espeak-ng est introuvable dans le PATH, rien ne sera "
       + "dit\u{A0}; installez-le pour entendre les annonces (apt-get install espeak-ng).",

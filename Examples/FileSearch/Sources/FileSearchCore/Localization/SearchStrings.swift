@@ -118,6 +118,8 @@ public struct SearchStrings: Hashable, Sendable {
     case interruptNote
     /// "file-search: cannot switch the terminal to raw mode"
     case rawModeFailed
+    /// "file-search: cannot write to standard output: {reason}"
+    case outputUnwritable
     /// The note of `--speak` without `espeak-ng`.
     case speechMissing
     /// "Searching for '{query}'…"

@@ -23,7 +23,7 @@ import StatefulContent
 public final class SearchScreen: @MainActor SynchronousPresenter {
   /// The model drawn; held weakly.
   public weak var model: SearchModel?
-  /// The text typed so far, shown after the prompt.
+  /// The text typed so far, shown after the prompt with its control characters replaced.
   public var input = ""
   /// The index of the first match on screen.
   public private(set) var scrollOffset = 0
@@ -110,7 +110,9 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
     var body = Array(bodyLines().prefix(visibleRows)).map { TerminalText.fit($0, width: width) }
     if presentation.showsPreviousKey { body = body.map(Self.dimmed) }
     body += Array(repeating: "", count: max(rows, 5) - 4 - body.count)
-    let fitted = [prompt + input, statusLine()].map { TerminalText.fit($0, width: width) }
+    let fitted = [prompt + TerminalText.clean(input), statusLine()].map {
+      TerminalText.fit($0, width: width)
+    }
     return fitted + body
       + [footerLine(), strings.text(.keysLine)].map { TerminalText.fit($0, width: width) }
   }

@@ -94,52 +94,28 @@ public final class SpeechAnnouncer: Announcer {
     speaking?.cancel()
   }
 
-  /// Runs an executable with Foundation's `Process`, its output and errors discarded, and
-  /// terminates it when the task is cancelled.
+  /// Ends every `espeak-ng` still speaking, with `SIGTERM`, and starts none after; call it
+  /// before the process exits early (a signal, a write error), so that no speech outlives the
+  /// program.
+  public static func endAll() {
+    SpeechProcess.terminateAll()
+  }
+
+  /// Runs an executable with `posix_spawn` — no signal blocked or ignored, whatever thread
+  /// runs it; its output and errors discarded — and terminates it when the task is cancelled.
   public static let runProcess: Speak = { executable, arguments in
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    let running = RunningProcess(process)
+    guard !Task.isCancelled, let process = try? SpeechProcess(executable, arguments: arguments)
+    else { return }
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        process.terminationHandler = { _ in continuation.resume() }
-        if !running.start() { continuation.resume() }
+        // A thread of Dispatch's, not of the concurrency pool: the wait blocks.
+        DispatchQueue.global().async {
+          process.waitUntilEnded()
+          continuation.resume()
+        }
       }
     } onCancel: {
-      running.terminate()
-    }
-  }
-}
-
-/// A process shared by the task that runs it and the task's cancellation handler.
-private final class RunningProcess: @unchecked Sendable {
-  // Unchecked: the process is only touched under `state`'s lock (start, terminate), and its
-  // termination handler is set before it starts.
-  private let process: Process
-  private let state = Locked((started: false, cancelled: false))
-
-  init(_ process: Process) {
-    self.process = process
-  }
-
-  /// Starts the process unless it was cancelled first; `false` when it did not start.
-  func start() -> Bool {
-    state.withLock { state in
-      guard !state.cancelled, (try? process.run()) != nil else { return false }
-      state.started = true
-      return true
-    }
-  }
-
-  /// Terminates the process if it runs; one that has not started never will.
-  func terminate() {
-    state.withLock { state in
-      state.cancelled = true
-      if state.started && process.isRunning { process.terminate() }
+      process.terminate()
     }
   }
 }

@@ -70,12 +70,25 @@ final class PseudoTerminal: @unchecked Sendable {
     _ = text.withCString { Glibc.write(controller, $0, strlen($0)) }
   }
 
-  /// Waits until the program has drawn `text`; `false` at the deadline.
-  func waitForText(_ text: String) -> Bool {
+  /// Types bytes that need not be UTF-8, as a terminal set to another encoding sends them.
+  func type(bytes: [UInt8]) {
+    _ = bytes.withUnsafeBytes { Glibc.write(controller, $0.baseAddress, $0.count) }
+  }
+
+  /// How many bytes the program has drawn so far: a mark for ``waitForText(_:after:)``.
+  var mark: Int {
+    changed.lock()
+    defer { changed.unlock() }
+    return collected.count
+  }
+
+  /// Waits until the program has drawn `text`, after the first `mark` bytes it drew (all of
+  /// it by default); `false` at the deadline.
+  func waitForText(_ text: String, after mark: Int = 0) -> Bool {
     let limit = Date(timeIntervalSinceNow: TimeInterval(SearchProcess.deadline))
     changed.lock()
     defer { changed.unlock() }
-    while !String(decoding: collected, as: UTF8.self).contains(text) {
+    while !String(decoding: collected.dropFirst(mark), as: UTF8.self).contains(text) {
       guard changed.wait(until: limit) else { return false }
     }
     return true

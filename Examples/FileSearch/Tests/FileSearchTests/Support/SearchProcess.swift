@@ -32,13 +32,26 @@ final class SearchProcess: Sendable {
   ///   - arguments: The arguments.
   ///   - standardInput: A `FileHandle` or `Pipe`; defaults to `/dev/null`.
   ///   - standardOutput: A `FileHandle`, or `nil` for a pipe read into ``outputText``.
-  init(_ arguments: [String], standardInput: Any? = nil, standardOutput: FileHandle? = nil)
-    throws
-  {
-    process.executableURL = URL(
-      fileURLWithPath: try XCTUnwrap(Self.executable, "build file-search (swift build) first"))
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(Self.englishLocale) { $1 }
+  ///   - closesStandardOutput: Whether the program starts with its standard output closed,
+  ///     as a shell's `>&-` starts it (through `/bin/sh`, which `exec`s it). Defaults to
+  ///     `false`.
+  ///   - environment: Variables to set or replace in the test's environment, whose locale is
+  ///     ``englishLocale``.
+  init(
+    _ arguments: [String], standardInput: Any? = nil, standardOutput: FileHandle? = nil,
+    closesStandardOutput: Bool = false, environment: [String: String] = [:]
+  ) throws {
+    let program = try XCTUnwrap(Self.executable, "build file-search (swift build) first")
+    if closesStandardOutput {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", #"exec "$0" "$@" >&-"#, program] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = arguments
+    }
+    process.environment = ProcessInfo.processInfo.environment
+      .merging(Self.englishLocale) { $1 }
+      .merging(environment) { $1 }
     process.standardInput = standardInput ?? FileHandle(forReadingAtPath: "/dev/null")
     let outputPipe = Pipe()
     let errorPipe = Pipe()
@@ -55,6 +68,39 @@ final class SearchProcess: Sendable {
 
   /// What the program wrote to standard error so far.
   var errorText: String { errors.text }
+
+  /// The process identifier.
+  var identifier: Int32 { process.processIdentifier }
+
+  /// Whether the process is stopped (by `SIGTSTP`, say), as `/proc/<pid>/stat` says.
+  var isStopped: Bool {
+    let stat = (try? String(contentsOfFile: "/proc/\(identifier)/stat", encoding: .utf8)) ?? ""
+    // The state follows the command's name, which is in parentheses.
+    guard let end = stat.lastIndex(of: ")") else { return false }
+    return stat[end...].dropFirst().trimmingCharacters(in: .whitespaces).first == "T"
+  }
+
+  /// Waits until standard output contains `text`; `false` at the deadline.
+  func waitForOutputText(_ text: String) -> Bool { output.wait(for: text) }
+
+  /// Waits, by yielding, until a condition holds; `false` at the deadline.
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor that checks the condition; inferred from the caller.
+  ///   - condition: Checked after each yield.
+  static func wait(
+    isolation: isolated (any Actor)? = #isolation, until condition: () -> Bool
+  ) async -> Bool {
+    let start = ContinuousClock.now
+    while !condition() {
+      guard ContinuousClock.now - start < .seconds(deadline) else { return false }
+      await Task.yield()
+    }
+    return true
+  }
+
+  /// Whether the process has not exited yet.
+  var isRunning: Bool { process.isRunning }
 
   /// Sends a signal.
   func send(_ signal: Int32) {
@@ -82,6 +128,16 @@ final class SearchProcess: Sendable {
       changed.lock()
       defer { changed.unlock() }
       return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func wait(for text: String) -> Bool {
+      let limit = Date(timeIntervalSinceNow: TimeInterval(SearchProcess.deadline))
+      changed.lock()
+      defer { changed.unlock() }
+      while !String(decoding: bytes, as: UTF8.self).contains(text) {
+        guard changed.wait(until: limit) else { return false }
+      }
+      return true
     }
 
     func collect(_ reader: FileHandle) {

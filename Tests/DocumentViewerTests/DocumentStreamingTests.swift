@@ -183,8 +183,10 @@ final class DocumentStreamingTests: FixtureTestCase {
     XCTAssertEqual(session.content?.completion, .partial)
     session.cancelLoading()
     let outcome = await open.value
-    runner.gate.open()
+    // The cancellation reaches the tool's run through the stream's end, after `open` returned:
+    // wait for it before opening the gate, which would otherwise let the run end normally.
     try await settle { runner.wasCancelled }
+    runner.gate.open()
 
     XCTAssertEqual(outcome, .cancelled)
     XCTAssertTrue(runner.wasCancelled, "the tool's run was cancelled")

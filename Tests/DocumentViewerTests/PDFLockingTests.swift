@@ -55,10 +55,13 @@ final class PDFLockingTests: FixtureTestCase {
 
   func test_correctPassword_unlocksThroughLoadingAndShowsTheText() async throws {
     let session = try await openLocked()
+    var mistakes: [AdoptionMistake] = []
+    session.stateMachine.adoptionMistakeHandler = { mistakes.append($0) }
 
     let outcome = await session.unlock(with: Credential(password: password))
 
     XCTAssertEqual(outcome, .unlocked)
+    XCTAssertEqual(mistakes, [], "the session's loadContent() ran on the caller's actor")
     // The first part of the text unlocks (content while the rest loads), the end completes it.
     XCTAssertEqual(
       Array(presenter.presentedKinds.prefix(4)), [.loading, .locked, .loading, .content])

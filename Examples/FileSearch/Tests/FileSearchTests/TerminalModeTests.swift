@@ -165,7 +165,9 @@ final class TerminalModeTests: FixtureTestCase {
     shell.arguments = ["--ctty", "/bin/bash", "-c", script, program, tree.path]
     shell.environment = ProcessInfo.processInfo.environment
       .merging(SearchProcess.englishLocale) { $1 }
-    (shell.standardInput, shell.standardOutput, shell.standardError) = (terminal, terminal, terminal)
+    shell.standardInput = terminal
+    shell.standardOutput = terminal
+    shell.standardError = terminal
     try shell.run()
     func logText() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
     XCTAssertTrue(pair.waitForText("Search \(tree.path): "), pair.text)

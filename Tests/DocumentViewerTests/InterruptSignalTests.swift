@@ -70,7 +70,7 @@ final class InterruptSignalTests: FixtureTestCase {
       "the password typed after fg is not shown")
   }
 
-  func test_FAULT_bgAtThePasswordPrompt_doesNotGiveUpThePassword_asIfInputHadEnded()
+  func test_bgAtThePasswordPrompt_stopsTheViewerOnItsRead_andFgAsksAgainWithEchoOff()
     async throws
   {
     try skipUnlessPDFToolsAreInstalled()
@@ -83,7 +83,8 @@ final class InterruptSignalTests: FixtureTestCase {
     }
     let log = try fixtures.file("job.log", text: "")
     // A shell with job control, the terminal its controlling terminal: the viewer runs in the
-    // foreground, is stopped at its prompt (Ctrl-Z), then continued in the background (`bg`).
+    // foreground, is stopped at its prompt (Ctrl-Z), continued in the background (`bg`), and
+    // once `wait` says it stopped again, brought back to the foreground (`fg`).
     let script = """
       set -m
       "$0" "$@" &
@@ -94,6 +95,8 @@ final class InterruptSignalTests: FixtureTestCase {
       echo "continued" >> '\(log)'
       wait $!
       echo "ended $?" >> '\(log)'
+      fg %1 > /dev/null
+      echo "finished $?" >> '\(log)'
       """
     let terminal = FileHandle(fileDescriptor: pair.terminal)
     let shell = Process()
@@ -119,11 +122,18 @@ final class InterruptSignalTests: FixtureTestCase {
 
     let continued = await ViewerProcess.wait { logText().contains("continued") }
     XCTAssertTrue(continued, logText())
-    // In the background, a read of the terminal stops the viewer (SIGTTIN) until `fg`.
+    // In the background, a read of the terminal stops the viewer (SIGTTIN), as `wait` says.
     _ = await ViewerProcess.wait { logText().contains("ended") }
     XCTAssertFalse(logText().contains("ended 0"), "the viewer gave up and ended: \(logText())")
-    let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-    XCTAssertFalse(state.isEmpty, "the viewer is still there for `fg`: \(logText())")
+    XCTAssertTrue(logText().contains("ended \(128 + SIGTTIN)"), "stopped on input: \(logText())")
+    // `fg`: the prompt again, with echo off, and the password typed then opens the document.
+    let again = PseudoTerminal.read(from: pair.controller, until: prompt)
+    XCTAssertTrue(again.contains(prompt), again)
+    XCTAssertFalse(PseudoTerminal.echoIsOn(pair.terminal), "echo is off again after fg")
+    PseudoTerminal.type(FixturePasswords.user + "\n", into: pair.controller)
+    let finished = await ViewerProcess.wait { logText().contains("finished") }
+    XCTAssertTrue(finished, logText())
+    XCTAssertTrue(logText().contains("finished 0"), "the password opened it: \(logText())")
   }
 
   func test_sigintWhileBlockedWritingToAFullPipe_quitsWith130() async throws {

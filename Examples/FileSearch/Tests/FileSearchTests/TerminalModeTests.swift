@@ -141,13 +141,14 @@ final class TerminalModeTests: FixtureTestCase {
     XCTAssertEqual(program.waitForExit(), 0)
   }
 
-  func test_FAULT_bgAfterCtrlZ_doesNotEndTheProgram_asIfInputHadEnded() async throws {
+  func test_bgAfterCtrlZ_stopsTheProgramOnItsRead_andFgBringsItBackRedrawn() async throws {
     try tree.file("a.txt", text: "swift\n")
     let pair = try XCTUnwrap(pair)
     let program = try XCTUnwrap(SearchProcess.executable)
     let log = try tree.file("job.log", text: "")
     // A shell with job control, the terminal its controlling terminal: the program runs in the
-    // foreground, is stopped (Ctrl-Z), then continued in the background (`bg`).
+    // foreground, is stopped (Ctrl-Z), continued in the background (`bg`), and once `wait` says
+    // it stopped again, brought back to the foreground (`fg`).
     let script = """
       set -m
       "$0" "$@" &
@@ -158,6 +159,8 @@ final class TerminalModeTests: FixtureTestCase {
       echo "continued" >> '\(log)'
       wait $!
       echo "ended $?" >> '\(log)'
+      fg %1 > /dev/null
+      echo "finished $?" >> '\(log)'
       """
     let terminal = FileHandle(fileDescriptor: pair.terminal)
     let shell = Process()
@@ -178,18 +181,28 @@ final class TerminalModeTests: FixtureTestCase {
       shell.terminate()
     }
 
+    // Only `fg` draws the screen again: Ctrl-Z leaves it, `bg` finds the terminal the shell's.
+    let beforeForeground = pair.mark
     kill(pid, SIGTSTP)  // Ctrl-Z; then the shell's `bg`
 
     let continued = await SearchProcess.wait { logText().contains("continued") }
     XCTAssertTrue(continued, logText())
-    // In the background, a read of the terminal stops the program (SIGTTIN) until `fg`.
+    // In the background, a read of the terminal stops the program (SIGTTIN), as `wait` says.
     _ = await SearchProcess.wait { logText().contains("ended") }
     XCTAssertFalse(logText().contains("ended 0"), "the program ended on its own: \(logText())")
-    XCTAssertTrue(FakeEspeak.isRunning(pid), "the program is still there for `fg`: \(logText())")
+    XCTAssertTrue(logText().contains("ended \(128 + SIGTTIN)"), "stopped on input: \(logText())")
+    // `fg`: its screen, redrawn, and its keys.
+    XCTAssertTrue(pair.waitForText("\u{1B}[?1049h", after: beforeForeground), "its own screen")
+    XCTAssertTrue(pair.waitForText("Search \(tree.path): ", after: beforeForeground), pair.text)
+    pair.type("swift")
+    XCTAssertTrue(pair.waitForText("1 match", after: beforeForeground), pair.text)
+    pair.type("\u{04}")
+    let finished = await SearchProcess.wait { logText().contains("finished") }
+    XCTAssertTrue(logText().contains("finished 0"), "Ctrl-D after fg ends it: \(logText())")
+    XCTAssertTrue(finished)
   }
 
-  func test_FAULT_keysTypedAfterCtrlD_whileTheLastAnnouncementIsSpoken_reachTheShell() async throws
-  {
+  func test_keysTypedAfterCtrlD_whileTheLastAnnouncementIsSpoken_reachTheShell() async throws {
     try tree.file("a.txt", text: "swift\n")
     let pair = try XCTUnwrap(pair)
     let espeak = try FakeEspeak(in: tree.folder("bin"))

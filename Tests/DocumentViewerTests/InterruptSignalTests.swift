@@ -70,6 +70,72 @@ final class InterruptSignalTests: FixtureTestCase {
       "the password typed after fg is not shown")
   }
 
+  func test_bgAtThePasswordPrompt_stopsTheViewerOnItsRead_andFgAsksAgainWithEchoOff()
+    async throws
+  {
+    try skipUnlessPDFToolsAreInstalled()
+    let locked = try await fixtures.lockedPDF()
+    let viewer = try XCTUnwrap(ViewerProcess.executable)
+    let pair = try XCTUnwrap(PseudoTerminal.open(), "no pseudo-terminals here")
+    addTeardownBlock {
+      close(pair.terminal)
+      close(pair.controller)
+    }
+    let log = try fixtures.file("job.log", text: "")
+    // A shell with job control, the terminal its controlling terminal: the viewer runs in the
+    // foreground, is stopped at its prompt (Ctrl-Z), continued in the background (`bg`), and
+    // once `wait` says it stopped again, brought back to the foreground (`fg`).
+    let script = """
+      set -m
+      "$0" "$@" &
+      echo "pid $!" >> '\(log)'
+      fg %1 > /dev/null
+      echo "stopped $?" >> '\(log)'
+      bg %1 > /dev/null
+      echo "continued" >> '\(log)'
+      wait $!
+      echo "ended $?" >> '\(log)'
+      fg %1 > /dev/null
+      echo "finished $?" >> '\(log)'
+      """
+    let terminal = FileHandle(fileDescriptor: pair.terminal)
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+    shell.arguments = ["--ctty", "/bin/bash", "-c", script, viewer, locked]
+    shell.environment = ProcessInfo.processInfo.environment
+      .merging(ViewerProcess.englishLocale) { $1 }
+    shell.standardInput = terminal
+    shell.standardOutput = terminal
+    shell.standardError = terminal
+    try shell.run()
+    func logText() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+    let screen = PseudoTerminal.read(from: pair.controller, until: prompt)
+    XCTAssertTrue(screen.contains(prompt), screen)
+    let pidLine = try XCTUnwrap(logText().split(separator: "\n").first { $0.hasPrefix("pid ") })
+    let pid = try XCTUnwrap(Int32(pidLine.dropFirst(4)))
+    defer {
+      kill(pid, SIGKILL)
+      shell.terminate()
+    }
+
+    kill(pid, SIGTSTP)  // Ctrl-Z; then the shell's `bg`
+
+    let continued = await ViewerProcess.wait { logText().contains("continued") }
+    XCTAssertTrue(continued, logText())
+    // In the background, a read of the terminal stops the viewer (SIGTTIN), as `wait` says.
+    _ = await ViewerProcess.wait { logText().contains("ended") }
+    XCTAssertFalse(logText().contains("ended 0"), "the viewer gave up and ended: \(logText())")
+    XCTAssertTrue(logText().contains("ended \(128 + SIGTTIN)"), "stopped on input: \(logText())")
+    // `fg`: the prompt again, with echo off, and the password typed then opens the document.
+    let again = PseudoTerminal.read(from: pair.controller, until: prompt)
+    XCTAssertTrue(again.contains(prompt), again)
+    XCTAssertFalse(PseudoTerminal.echoIsOn(pair.terminal), "echo is off again after fg")
+    PseudoTerminal.type(FixturePasswords.user + "\n", into: pair.controller)
+    let finished = await ViewerProcess.wait { logText().contains("finished") }
+    XCTAssertTrue(finished, logText())
+    XCTAssertTrue(logText().contains("finished 0"), "the password opened it: \(logText())")
+  }
+
   func test_sigintWhileBlockedWritingToAFullPipe_quitsWith130() async throws {
     let line = String(repeating: "x", count: 2000) + "\n"
     let path = try fixtures.file("wide.txt", text: String(repeating: line, count: 20))

@@ -89,7 +89,18 @@ public final class TerminalPasswordPrompt {
 
   /// Reads bytes up to a line feed, without buffering beyond it, so that nothing of a later
   /// line is lost.
+  ///
+  /// In the background (`bg`), a read stops the viewer until `fg`, as the terminal's job
+  /// control stops any program reading it (`SIGTTIN`, which Dispatch's threads block, is
+  /// unblocked on this one); `fg` then asks again with echo off. Only a job nobody can bring
+  /// back (an orphaned process group) reads the end of input there.
   private nonisolated static func readLine(_ descriptor: Int32) -> String? {
+    var jobControl = sigset_t()
+    sigemptyset(&jobControl)
+    sigaddset(&jobControl, SIGTTIN)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &jobControl, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
     var bytes: [UInt8] = []
     var byte: UInt8 = 0
     while true {

@@ -319,6 +319,40 @@ final class FileScannerTests: FixtureTestCase {
     XCTAssertLessThanOrEqual(checkpoints, 2 * size / interval)
   }
 
+  func test_FAULT_crlfFile_matchesLineByLine_withTheirNumbers() throws {
+    // A CR LF is one Character in Swift: splitting the text at "\n" finds no line break.
+    try tree.file("dos.txt", text: "alpha\r\nbeta foo\r\ngamma\r\nfoo delta\r\n")
+
+    let match = try XCTUnwrap(scan("foo").flatMap(\.matches).first)
+
+    XCTAssertEqual(match.lines.map(\.number), [2, 4], "\(match.lines)")
+    XCTAssertEqual(match.lineCount, 2)
+    XCTAssertEqual(match.lines.first?.text, "beta foo")
+  }
+
+  func test_FAULT_cancellationInsideAFile_isBoundedInTime_evenForOneHugeCharacter() throws {
+    // One character of 100,000 combining marks after 1,999 "a"s: the query "a" x 2,000 falls
+    // back 1,999 times on it, each comparison costing the whole character, and the 64 Ki
+    // comparisons between checkpoints are never reached.
+    let huge = "b" + String(repeating: "\u{301}", count: 100_000)
+    try tree.file("x.txt", text: String(repeating: "a", count: 1_999) + huge + "\n")
+    let start = ContinuousClock.now
+    var asked = 0
+
+    XCTAssertThrowsError(
+      try FileScanner(folder: tree.path).scanPage(
+        matching: String(repeating: "a", count: 2_000), from: ScanCursor(), limit: 10,
+        isCancelled: {
+          asked += 1
+          // Cancelled as soon as the file's matching has begun.
+          return asked > 2
+        }
+      ) { _ in }
+    ) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+    let elapsed = ContinuousClock.now - start
+    XCTAssertLessThan(elapsed, .seconds(2), "a cancelled search stops soon, not after \(elapsed)")
+  }
+
   func test_batches_streamThePageAndFinish() async throws {
     for name in ["a", "b", "c"] { try tree.file("\(name).txt", text: "swift") }
     var matches: [String] = []

@@ -140,4 +140,99 @@ final class TerminalModeTests: FixtureTestCase {
     pair.type("\u{04}")
     XCTAssertEqual(program.waitForExit(), 0)
   }
+
+  func test_bgAfterCtrlZ_stopsTheProgramOnItsRead_andFgBringsItBackRedrawn() async throws {
+    try tree.file("a.txt", text: "swift\n")
+    let pair = try XCTUnwrap(pair)
+    let program = try XCTUnwrap(SearchProcess.executable)
+    let log = try tree.file("job.log", text: "")
+    // A shell with job control, the terminal its controlling terminal: the program runs in the
+    // foreground, is stopped (Ctrl-Z), continued in the background (`bg`), and once `wait` says
+    // it stopped again, brought back to the foreground (`fg`).
+    let script = """
+      set -m
+      "$0" "$@" &
+      echo "pid $!" >> '\(log)'
+      fg %1 > /dev/null
+      echo "stopped $?" >> '\(log)'
+      bg %1 > /dev/null
+      echo "continued" >> '\(log)'
+      wait $!
+      echo "ended $?" >> '\(log)'
+      fg %1 > /dev/null
+      echo "finished $?" >> '\(log)'
+      """
+    let terminal = FileHandle(fileDescriptor: pair.terminal)
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+    shell.arguments = ["--ctty", "/bin/bash", "-c", script, program, tree.path]
+    shell.environment = ProcessInfo.processInfo.environment
+      .merging(SearchProcess.englishLocale) { $1 }
+    shell.standardInput = terminal
+    shell.standardOutput = terminal
+    shell.standardError = terminal
+    try shell.run()
+    func logText() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+    XCTAssertTrue(pair.waitForText("Search \(tree.path): "), pair.text)
+    let pidLine = try XCTUnwrap(logText().split(separator: "\n").first { $0.hasPrefix("pid ") })
+    let pid = try XCTUnwrap(Int32(pidLine.dropFirst(4)))
+    defer {
+      kill(pid, SIGKILL)
+      shell.terminate()
+    }
+
+    // Only `fg` draws the screen again: Ctrl-Z leaves it, `bg` finds the terminal the shell's.
+    let beforeForeground = pair.mark
+    kill(pid, SIGTSTP)  // Ctrl-Z; then the shell's `bg`
+
+    let continued = await SearchProcess.wait { logText().contains("continued") }
+    XCTAssertTrue(continued, logText())
+    // In the background, a read of the terminal stops the program (SIGTTIN), as `wait` says.
+    _ = await SearchProcess.wait { logText().contains("ended") }
+    XCTAssertFalse(logText().contains("ended 0"), "the program ended on its own: \(logText())")
+    XCTAssertTrue(logText().contains("ended \(128 + SIGTTIN)"), "stopped on input: \(logText())")
+    // `fg`: its screen, redrawn, and its keys.
+    XCTAssertTrue(pair.waitForText("\u{1B}[?1049h", after: beforeForeground), "its own screen")
+    XCTAssertTrue(pair.waitForText("Search \(tree.path): ", after: beforeForeground), pair.text)
+    pair.type("swift")
+    XCTAssertTrue(pair.waitForText("1 match", after: beforeForeground), pair.text)
+    pair.type("\u{04}")
+    let finished = await SearchProcess.wait { logText().contains("finished") }
+    XCTAssertTrue(logText().contains("finished 0"), "Ctrl-D after fg ends it: \(logText())")
+    XCTAssertTrue(finished)
+  }
+
+  func test_keysTypedAfterCtrlD_whileTheLastAnnouncementIsSpoken_reachTheShell() async throws {
+    try tree.file("a.txt", text: "swift\n")
+    let pair = try XCTUnwrap(pair)
+    let espeak = try FakeEspeak(in: tree.folder("bin"))
+    defer { espeak.killAll() }
+    let terminal = FileHandle(fileDescriptor: pair.terminal)
+    let program = try SearchProcess(
+      ["--speak", tree.path], standardInput: terminal, standardOutput: terminal,
+      environment: ["PATH": espeak.searchPath])
+    XCTAssertTrue(pair.waitForText("Search \(tree.path): "), pair.text)
+    pair.type("swift")
+    XCTAssertTrue(pair.waitForText("1 match"), pair.text)
+    let speaking = await SearchProcess.wait { !espeak.identifiers.isEmpty }
+    XCTAssertTrue(speaking)
+
+    pair.type("\u{04}")  // Ctrl-D: the program restores the terminal, then waits for speech
+    let restored = await SearchProcess.wait { pair.isInLineModeWithEcho }
+    XCTAssertTrue(restored)
+    pair.type("echo next\n")  // the person's next command, typed for the shell
+    let echoed = pair.waitForText("echo next")
+    XCTAssertTrue(echoed)
+    espeak.killAll()  // the announcement ends; so does the program
+    XCTAssertEqual(program.waitForExit(), 0)
+
+    var pending = pollfd(fd: pair.terminal, events: Int16(POLLIN), revents: 0)
+    var left = ""
+    if poll(&pending, 1, 1000) > 0 {
+      var buffer = [UInt8](repeating: 0, count: 256)
+      let count = read(pair.terminal, &buffer, buffer.count)
+      if count > 0 { left = String(decoding: buffer[..<count], as: UTF8.self) }
+    }
+    XCTAssertEqual(left, "echo next\n", "the line typed after Ctrl-D was read by the program")
+  }
 }

@@ -260,14 +260,23 @@ public struct SearchApp {
       StandardStreams.write("\u{1B}[?1049l", to: screenDescriptor)
       mode.restore()
     }
+    // The keys' reader, which the re-entry after `bg` tells to look again.
+    let input = StandardStreams.KeyReader(descriptor: terminalDescriptor)
     let reenter: @Sendable () -> Void = {
-      guard mode.isInForeground else { return }
+      // Continued in the background (`bg`), the terminal is the shell's until `fg`: the reader
+      // reads now, and job control stops the program until then.
+      guard mode.isInForeground else {
+        input.lookAgain()
+        return
+      }
       mode.enterRaw()
       StandardStreams.write("\u{1B}[?1049h", to: screenDescriptor)
       Task { @MainActor [weak screen] in screen?.redraw() }
     }
     let cleanup = interrupts.addCleanup(restore, reenter: reenter)
     defer {
+      // Nothing typed from now on is the program's: it stays in the terminal for the shell.
+      input.stop()
       interrupts.removeCleanup(cleanup)
       restore()
     }
@@ -282,7 +291,7 @@ public struct SearchApp {
     defer { withExtendedLifetime(resizes) {} }
     screen.redraw()
     var decoder = Key.Decoder()
-    for await bytes in StandardStreams.bytes(of: terminalDescriptor) {
+    for await bytes in input.bytes {
       for key in decoder.decode(bytes) {
         if let status = handle(key, screen: screen, model: model) { return status }
       }

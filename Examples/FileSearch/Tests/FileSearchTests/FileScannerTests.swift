@@ -319,15 +319,26 @@ final class FileScannerTests: FixtureTestCase {
     XCTAssertLessThanOrEqual(checkpoints, 2 * size / interval)
   }
 
-  func test_FAULT_crlfFile_matchesLineByLine_withTheirNumbers() throws {
-    // A CR LF is one Character in Swift: splitting the text at "\n" finds no line break.
+  func test_crlfFile_matchesLineByLine_withTheirNumbers() throws {
+    // A CR LF is one Character in Swift: the text is split at it as at a line feed, and the
+    // CR is not part of the line.
     try tree.file("dos.txt", text: "alpha\r\nbeta foo\r\ngamma\r\nfoo delta\r\n")
 
     let match = try XCTUnwrap(scan("foo").flatMap(\.matches).first)
 
     XCTAssertEqual(match.lines.map(\.number), [2, 4], "\(match.lines)")
     XCTAssertEqual(match.lineCount, 2)
-    XCTAssertEqual(match.lines.first?.text, "beta foo")
+    XCTAssertEqual(match.lines.map(\.text), ["beta foo", "foo delta"])
+  }
+
+  func test_loneCR_isNoLineBreak_andIsNotShownAtALinesEnd() throws {
+    // As grep numbers lines: a CR without a line feed is part of its line.
+    try tree.file("mac.txt", text: "alpha\rfoo\nbeta\nfoo gamma\r")
+
+    let match = try XCTUnwrap(scan("foo").flatMap(\.matches).first)
+
+    XCTAssertEqual(match.lines.map(\.number), [1, 3], "\(match.lines)")
+    XCTAssertEqual(match.lines.map(\.text), ["alpha\rfoo", "foo gamma"])
   }
 
   func test_FAULT_cancellationInsideAFile_isBoundedInTime_evenForOneHugeCharacter() throws {

@@ -93,7 +93,7 @@ public struct FileScanner: Sendable {
   ///   - elapsed: The time since some fixed start, read to pace the batches. Defaults to a
   ///     clock that stands still: after the first match, batches wait for the page's end.
   ///   - isCancelled: Asked before each entry and, while a file is matched, after every
-  ///     ``QueryMatcher/checkpointInterval`` comparisons (at least every 64 Ki characters);
+  ///     ``QueryMatcher/checkpointInterval`` units of work (at least every 64 Ki scalars);
   ///     when it returns `true` the scan stops. Defaults to never.
   ///   - report: Receives the batches.
   /// - Returns: The last batch, also reported.

@@ -21,6 +21,22 @@ final class FileScannerTests: FixtureTestCase {
     batches.flatMap(\.matches).map(\.path)
   }
 
+  /// Scans the folder, which holds one text file, and returns how many checkpoints matching
+  /// passed: isCancelled is asked before each entry (the folder, the file) and once per
+  /// ``QueryMatcher/checkpointInterval`` units of matching work, so the count is the work done.
+  private func checkpoints(scanningFor query: String) throws -> Int {
+    var asked = 0
+    let last = try FileScanner(folder: tree.path).scanPage(
+      matching: query, from: ScanCursor(), limit: 10,
+      isCancelled: {
+        asked += 1
+        return false
+      }
+    ) { _ in }
+    XCTAssertEqual(last.cursor.scannedFiles, 1)
+    return asked - 2
+  }
+
   func test_scanPage_matchesNamesAndContentsIgnoringCase_inNameOrder() throws {
     try tree.file("a.txt", text: "hello\nlet swift = 1\n")
     try tree.file("b/Swift.md", text: "nothing here")
@@ -300,57 +316,53 @@ final class FileScannerTests: FixtureTestCase {
     // Every position starts a match of 2,999 characters that fails at the last one.
     let size = 1 << 20
     try tree.file("a.txt", Array(repeating: UInt8(ascii: "a"), count: size))
-    var asked = 0
 
-    // isCancelled is asked before each entry (2) and once per 64 Ki comparisons of matching
-    // (QueryMatcher.checkpointInterval): the count of checkpoints is the work done.
+    let checkpoints = try checkpoints(scanningFor: String(repeating: "a", count: 2_999) + "b")
+
     let interval = 64 << 10
-    let last = try FileScanner(folder: tree.path).scanPage(
-      matching: String(repeating: "a", count: 2_999) + "b", from: ScanCursor(), limit: 10,
-      isCancelled: {
-        asked += 1
-        return false
-      }
-    ) { _ in }
-
-    XCTAssertEqual(last.cursor.scannedFiles, 1)
-    let checkpoints = asked - 2
     XCTAssertGreaterThanOrEqual(checkpoints, size / interval)
     XCTAssertLessThanOrEqual(checkpoints, 2 * size / interval)
   }
 
-  func test_FAULT_crlfFile_matchesLineByLine_withTheirNumbers() throws {
-    // A CR LF is one Character in Swift: splitting the text at "\n" finds no line break.
+  func test_crlfFile_matchesLineByLine_withTheirNumbers() throws {
+    // A CR LF is one Character in Swift: the text is split at it as at a line feed, and the
+    // CR is not part of the line.
     try tree.file("dos.txt", text: "alpha\r\nbeta foo\r\ngamma\r\nfoo delta\r\n")
 
     let match = try XCTUnwrap(scan("foo").flatMap(\.matches).first)
 
     XCTAssertEqual(match.lines.map(\.number), [2, 4], "\(match.lines)")
     XCTAssertEqual(match.lineCount, 2)
-    XCTAssertEqual(match.lines.first?.text, "beta foo")
+    XCTAssertEqual(match.lines.map(\.text), ["beta foo", "foo delta"])
   }
 
-  func test_FAULT_cancellationInsideAFile_isBoundedInTime_evenForOneHugeCharacter() throws {
-    // One character of 100,000 combining marks after 1,999 "a"s: the query "a" x 2,000 falls
-    // back 1,999 times on it, each comparison costing the whole character, and the 64 Ki
-    // comparisons between checkpoints are never reached.
-    let huge = "b" + String(repeating: "\u{301}", count: 100_000)
-    try tree.file("x.txt", text: String(repeating: "a", count: 1_999) + huge + "\n")
-    let start = ContinuousClock.now
-    var asked = 0
+  func test_loneCR_isNoLineBreak_andIsNotShownAtALinesEnd() throws {
+    // As grep numbers lines: a CR without a line feed is part of its line.
+    try tree.file("mac.txt", text: "alpha\rfoo\nbeta\nfoo gamma\r")
 
-    XCTAssertThrowsError(
-      try FileScanner(folder: tree.path).scanPage(
-        matching: String(repeating: "a", count: 2_000), from: ScanCursor(), limit: 10,
-        isCancelled: {
-          asked += 1
-          // Cancelled as soon as the file's matching has begun.
-          return asked > 2
-        }
-      ) { _ in }
-    ) { XCTAssertTrue($0 is CancellationError, "\($0)") }
-    let elapsed = ContinuousClock.now - start
-    XCTAssertLessThan(elapsed, .seconds(2), "a cancelled search stops soon, not after \(elapsed)")
+    let match = try XCTUnwrap(scan("foo").flatMap(\.matches).first)
+
+    XCTAssertEqual(match.lines.map(\.number), [1, 3], "\(match.lines)")
+    XCTAssertEqual(match.lines.map(\.text), ["alpha\rfoo", "foo gamma"])
+  }
+
+  func test_cancellationInsideAFile_isAskedAtAPaceOfItsScalars_evenForOneHugeCharacter() throws {
+    // One character of 300,000 combining marks after 1,999 "a"s: the query "a" x 2,000 falls
+    // back 1,999 times on it. Were each comparison to cost the whole character (600 KB), the
+    // work would be 600 million scalars with the checkpoint never asked (a comparison counted
+    // one): that it equals no query character is decided by its scalars, counted once, and
+    // the work they cost is counted.
+    let huge = "b" + String(repeating: "\u{301}", count: 300_000)
+    let text = String(repeating: "a", count: 1_999) + huge + "\n"
+    try tree.file("x.txt", text: text)
+    let scalars = text.unicodeScalars.count
+
+    // The query is not found: the whole text is matched, not its lines.
+    let checkpoints = try checkpoints(scanningFor: String(repeating: "a", count: 2_000))
+
+    let interval = QueryMatcher.checkpointInterval
+    XCTAssertGreaterThanOrEqual(checkpoints, scalars / interval, "the character's scalars count")
+    XCTAssertLessThanOrEqual(checkpoints, 2 * scalars / interval, "linear in the file's scalars")
   }
 
   func test_batches_streamThePageAndFinish() async throws {

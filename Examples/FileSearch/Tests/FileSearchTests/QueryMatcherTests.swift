@@ -21,6 +21,30 @@ final class QueryMatcherTests: XCTestCase {
     XCTAssertTrue(QueryMatcher("\u{212B}").matches("\u{E5}"), "the ångström sign is å")
   }
 
+  func test_canonicallyEquivalentForms_ofASCIICharacters_match() {
+    // The Greek question mark U+037E is ";" by canonical equivalence, and the Kelvin sign "K".
+    XCTAssertTrue(QueryMatcher("a\u{37E}").matches("a;"))
+    XCTAssertTrue(QueryMatcher("a;").matches("a\u{37E}"))
+    XCTAssertTrue(QueryMatcher("\u{212A}m").matches("5 km"))
+  }
+
+  func test_aHugeCharacter_costsItsScalars_andIsComparedInConstantTime() throws {
+    // After 1,999 "a"s, one character of 300,001 scalars: the query falls back 1,999 times on
+    // it, each comparison having cost its whole length before.
+    let accents = String(repeating: "\u{301}", count: 300_000)
+    let huge = "b" + accents
+    let text = String(repeating: "a", count: 1_999) + huge
+    let scalars = text.unicodeScalars.count
+
+    let (found, comparisons) = try search(String(repeating: "a", count: 2_000), in: text)
+
+    XCTAssertFalse(found)
+    XCTAssertGreaterThanOrEqual(comparisons, scalars, "its reading is counted")
+    XCTAssertLessThanOrEqual(comparisons, 2 * scalars)
+    let marks = String(repeating: "\u{301}", count: 3_000)
+    XCTAssertTrue(QueryMatcher("x" + marks).matches("y" + huge + "X" + marks), "still equal")
+  }
+
   func test_matchesWholeCharactersOnly() {
     XCTAssertFalse(QueryMatcher("cafe").matches("cafe\u{301}"))
     XCTAssertFalse(QueryMatcher("\u{301}").matches("cafe\u{301}"))
@@ -90,12 +114,12 @@ final class QueryMatcherTests: XCTestCase {
     XCTAssertEqual(comparisons, 2 * QueryMatcher.checkpointInterval, "it stopped there")
   }
 
-  /// Searches text, counting the comparisons; throws as soon as they pass two per character,
-  /// so that a search that starts over at every position fails at once instead of running for
+  /// Searches text, counting the comparisons; throws as soon as they pass two per scalar, so
+  /// that a search that starts over at every position fails at once instead of running for
   /// minutes.
   private func search(_ query: String, in text: String) throws -> (Bool, comparisons: Int) {
     struct TooManyComparisons: Error {}
-    let budget = 2 * text.count
+    let budget = 2 * text.unicodeScalars.count
     var comparisons = 0
     var checkpoints = 0
     let found = try QueryMatcher(query).matches(text, comparisons: &comparisons) {

@@ -6,7 +6,7 @@ extension FileScanner: FolderScanning {
   /// The stream yields the batches of ``scanPage(matching:from:limit:flushInterval:elapsed:isCancelled:report:)``
   /// and finishes after the one whose ``ScanBatch/end`` is set, or throws its error. Cancelling
   /// the task that iterates the stream, or dropping the stream, stops the scan before its next
-  /// entry, or in the middle of a file within ``QueryMatcher/checkpointInterval`` comparisons.
+  /// entry, or in the middle of a file within ``QueryMatcher/checkpointInterval`` units of work.
   ///
   /// ```swift
   /// for try await batch in scanner.batches(matching: "todo", from: cursor, limit: 50) {

@@ -5,7 +5,8 @@ import Foundation
 /// The scan walks the folder depth first, each folder's entries in name order, and reports
 /// every regular file whose name or contents contain the query, ignoring case (as a
 /// ``QueryMatcher`` compares, in time linear in the file's size). Contents are searched as
-/// UTF-8 text; a binary file (a NUL byte among its first
+/// UTF-8 text, line by line, a line ending at a line feed or a CR LF (a lone CR is part of
+/// its line, as grep numbers lines, though not shown at a line's end); a binary file (a NUL byte among its first
 /// ``Limits/binaryProbeSize`` bytes) and a file over ``Limits/maximumFileSize`` are matched
 /// by name only. Names that are not UTF-8 and paths longer than `PATH_MAX` are searched too
 /// (a path is bytes); a match shows such a name with U+FFFD for the bytes that are not UTF-8.
@@ -92,7 +93,7 @@ public struct FileScanner: Sendable {
   ///   - elapsed: The time since some fixed start, read to pace the batches. Defaults to a
   ///     clock that stands still: after the first match, batches wait for the page's end.
   ///   - isCancelled: Asked before each entry and, while a file is matched, after every
-  ///     ``QueryMatcher/checkpointInterval`` comparisons (at least every 64 Ki characters);
+  ///     ``QueryMatcher/checkpointInterval`` units of work (at least every 64 Ki scalars);
   ///     when it returns `true` the scan stops. Defaults to never.
   ///   - report: Receives the batches.
   /// - Returns: The last batch, also reported.
@@ -233,14 +234,19 @@ public struct FileScanner: Sendable {
     var lines: [SearchMatch.Line] = []
     var count = 0
     var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // A line ends at a line feed or a CR LF, which Swift reads as one character, so the text
+    // is split at either; a lone CR is no line break (as grep numbers lines).
+    let lineBreaks = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for line in lineBreaks {
       number += 1
       guard try matcher.matches(line, comparisons: &comparisons, checkpoint: checkpoint) else {
         continue
       }
       count += 1
       if lines.count < limits.linesPerMatch {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        // Without its indentation, nor CRs at its end (a last line without a line feed).
+        var trimmed = line.drop { $0 == " " || $0 == "\t" }
+        while trimmed.last == "\r" { trimmed.removeLast() }
         lines.append(
           SearchMatch.Line(number: number, text: String(trimmed.prefix(limits.lineLength))))
       }

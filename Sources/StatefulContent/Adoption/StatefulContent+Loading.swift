@@ -51,7 +51,7 @@ extension StatefulContent {
   /// Runs one load; every form of `load` comes here.
   ///
   /// A load started in a task where ``reload(isolation:)`` or ``unlock(with:animated:isolation:)``
-  /// waits for the adopter's load runs as theirs (``ContentStateMachine/loadStart()``): with the
+  /// waits for the adopter's load runs as theirs (`ContentStateMachine.loadStart(for:in:)`): with the
   /// credential that unlocked the content and no debounce, or with the credential to try.
   func runLoad<Value: Sendable>(
     animated: Bool,
@@ -66,19 +66,23 @@ extension StatefulContent {
     // nothing is shown.
     if Task.isCancelled { return .cancelled }
     let machine = stateMachine
-    if case .some(let requester) = machine.requesterIsolation(insteadOf: isolation) {
-      // The adopter and the load belong to `requester`, which waits for this load.
+    let scope = machine.requestScope
+    if let scope, scope.isolation !== isolation {
+      // Swift 6 lets a plain `func loadContent() async` declared in an extension that does
+      // not name the conformance satisfy the `nonisolated(nonsending)` requirement; it runs on
+      // the global executor, and this load with it. The adopter and the load's closures
+      // belong to the scope's actor, which waits for `loadContent()`: the load runs there.
       nonisolated(unsafe) let host = self
       nonisolated(unsafe) let load = (work: work, apply: apply, reset: reset)
-      let hop = RequestedLoads.Hop { requester in
+      let hop: (isolated (any Actor)?) async -> LoadOutcome = { requester in
         host.stateMachine.reportAdoptionMistake(.loadContentRanOffItsActor)
         return await host.runLoad(
           animated: animated, retry: retry, isolation: requester, work: load.work,
           apply: load.apply, reset: load.reset, key: key)
       }
-      return await hop.run(requester)
+      return await hop(scope.isolation)
     }
-    let start = machine.loadStart(for: key?.key)
+    let start = machine.loadStart(for: key?.key, in: scope)
     if start.isSuperseded, let id = start.id {
       machine.requestedLoadEnded(id, outcome: .superseded)
       return .superseded

@@ -77,17 +77,4 @@ struct RequestedLoads {
     waiting.removeValue(forKey: id)
     return outcomes.removeValue(forKey: id)
   }
-
-  /// A load to run on the actor that asked for it, from a task that runs elsewhere.
-  ///
-  /// Swift 6 lets a plain `func loadContent() async` that a class no actor isolates declares
-  /// in an extension not naming the conformance satisfy the `nonisolated(nonsending)`
-  /// requirement; it runs on the global executor, so a load it starts would use the machine
-  /// off its actor. The load is handed, with the adopter,
-  /// to the actor in ``Scope/isolation`` instead.
-  struct Hop: @unchecked Sendable {
-    // Unchecked: `run` captures the adopter and the load's closures, which belong to the
-    // actor in the scope; that actor waits for `loadContent()` while `run` runs, on it.
-    let run: (isolated (any Actor)?) async -> LoadOutcome
-  }
 }

@@ -40,7 +40,7 @@ extension ContentStateMachine {
     if let categoryLoadID, loads.isActive(categoryLoadID) { return }
     guard let load = loads.cancel() else { return }
     for task in load.tasks { task.cancel() }
-    restoring(unheard: load.restore.unheardAnnouncement) { restore(load.restore, host: host) }
+    restore(load.restore, host: host)
     load.signal(.cancelledByMachine)
   }
 
@@ -64,7 +64,7 @@ extension ContentStateMachine {
   func cancelLoadAfterTaskCancellation(_ id: UInt64, host: (any StatefulContent)?) {
     guard let load = loads.end(id) else { return }
     for task in load.tasks { task.cancel() }
-    restoring(unheard: load.restore.unheardAnnouncement) { restore(load.restore, host: host) }
+    restore(load.restore, host: host)
   }
 
   // MARK: Registry
@@ -319,6 +319,11 @@ extension ContentStateMachine {
   /// current placeholder), so nothing stale comes back. Without `host` (the machine's own
   /// ``cancelLoading()``), the content cannot be asked and the state comes back as it was.
   private func restore(_ snapshot: LoadRegistry.Snapshot, host: (any StatefulContent)?) {
+    restoring(unheard: snapshot.unheardAnnouncement) { restoreState(snapshot, host: host) }
+  }
+
+  /// ``restore(_:host:)``'s work, whose first request is the restoration.
+  private func restoreState(_ snapshot: LoadRegistry.Snapshot, host: (any StatefulContent)?) {
     restoreFacts(snapshot)
     if let host,
       !snapshot.comesBackAsBefore(

@@ -32,14 +32,22 @@ extension ContentStateMachine {
     return requestedLoads.end(id)
   }
 
-  /// How a load of `key` starting now runs: as the request its task waits on, if no load took
-  /// it yet (a reload or an unlock, with its credential), else as a new load. A reload that
-  /// loads another key than the content's is a new load of that key: a credential belongs to
-  /// the key it unlocked.
-  func loadStart(for key: LoadKey?) -> RequestedLoads.Start {
-    guard let scope = RequestedLoads.Scope.current, scope.machine == ObjectIdentifier(self),
-      var start = requestedLoads.take(scope.id)
-    else {
+  /// The request of this machine that the current task waits on, if any: read once per load.
+  /// Reads no state of the machine, so it may run off the machine's actor — a load that
+  /// starts where its scope's ``RequestedLoads/Scope/isolation`` is not hops there first
+  /// (`StatefulContent.runLoad`).
+  var requestScope: RequestedLoads.Scope? {
+    guard let scope = RequestedLoads.Scope.current, scope.machine == ObjectIdentifier(self)
+    else { return nil }
+    return scope
+  }
+
+  /// How a load of `key` starting now in `scope` runs: as the request its task waits on, if no
+  /// load took it yet (a reload or an unlock, with its credential), else as a new load. A
+  /// reload that loads another key than the content's is a new load of that key: a credential
+  /// belongs to the key it unlocked.
+  func loadStart(for key: LoadKey?, in scope: RequestedLoads.Scope?) -> RequestedLoads.Start {
+    guard let scope, var start = requestedLoads.take(scope.id) else {
       return RequestedLoads.Start(mode: .load, credential: nil, id: nil)
     }
     if start.mode == .reload, key != currentContentKey {
@@ -47,19 +55,6 @@ extension ContentStateMachine {
       start.credential = nil
     }
     return start
-  }
-
-  /// The actor a load of this machine must run on instead of `isolation`, when it starts
-  /// where a reload or an unlock waits for the adopter's load but runs elsewhere (see
-  /// ``RequestedLoads/Hop``); `nil` when it runs where it should. Reads no state of the
-  /// machine: it may run off the machine's actor.
-  func requesterIsolation(
-    insteadOf isolation: (any Actor)?
-  ) -> (any Actor)?? {
-    guard let scope = RequestedLoads.Scope.current, scope.machine == ObjectIdentifier(self),
-      scope.isolation !== isolation
-    else { return nil }
-    return .some(scope.isolation)
   }
 
   /// The load that took request `id` ended.
@@ -70,11 +65,7 @@ extension ContentStateMachine {
   /// The default ``StatefulContent/loadContent()`` ran: an unlock falls back to the verifier;
   /// otherwise the adopter is told that reload and Retry load nothing.
   func loadContentIsNotImplemented() {
-    if let scope = RequestedLoads.Scope.current, scope.machine == ObjectIdentifier(self),
-      requestedLoads.isUnlock(scope.id)
-    {
-      return
-    }
+    if let scope = requestScope, requestedLoads.isUnlock(scope.id) { return }
     reportAdoptionMistake(.loadContentNotImplemented)
   }
 }

@@ -295,10 +295,17 @@ struct LoadDriver<Value: Sendable> {
     withheldParts = []  // A failed attempt's parts were never content.
     let mailbox = mailbox
     let work = work
+    // Only a stream's parts wait for an accepted credential: a load of one value needs no
+    // closure for it.
+    let credentialAccepted: @Sendable () -> Void
+    switch work {
+    case .value: credentialAccepted = {}
+    case .parts: credentialAccepted = { mailbox.post(.credentialAccepted(attempt: attempt)) }
+    }
     let context = LoadContext(
       attempt: attempt, credential: credential,
       report: { fraction in mailbox.post(.progress(attempt: attempt, fraction)) },
-      credentialAccepted: { mailbox.post(.credentialAccepted(attempt: attempt)) })
+      credentialAccepted: credentialAccepted)
     let task = Task {
       let result: Result<Value?, any Error>
       do {

@@ -42,8 +42,10 @@ final class LoadMailboxTests: XCTestCase {
     guard case .part(1, 0) = await mailbox.next(isolation: nil) else {
       return XCTFail("the parts come in order")
     }
-    try await settle { posted.value == bound + 1 }
-    XCTAssertEqual(mailbox.pendingCount, bound + 1, "one taken, one more read")
+    try await settle { posted.value == bound + 1 && mailbox.pendingCount == bound + 1 }
+    await settle()
+    XCTAssertEqual(mailbox.pendingCount, bound + 1, "one taken, one more read, and no further")
+    XCTAssertEqual(posted.value, bound + 1, "the next part waits again")
     mailbox.close()
     await producer.value
     XCTAssertEqual(posted.value, 1_000, "a closed mailbox lets the producer finish at once")

@@ -109,6 +109,28 @@ final class TerminalPasswordPromptTests: XCTestCase {
     _ = await line.value
   }
 
+  func test_continuedTwiceAfterOneStop_asksAgainOnce_withEchoOff() async throws {
+    // `bg` then `fg`: when the read stops the viewer before the first `SIGCONT` is handled,
+    // both are handled after `fg`, in the foreground.
+    let interrupts = InterruptController(writeNote: { _ in }, strings: .english)
+    let prompt = makePrompt(interrupts)
+    let line = Task { await prompt.readHiddenLine(prompt: "Password: ") }
+    try await settle { !self.echoIsOn }
+
+    interrupts.suspend()
+    XCTAssertTrue(echoIsOn, "the shell's terminal while stopped")
+    interrupts.resume()
+    interrupts.resume()
+
+    XCTAssertFalse(echoIsOn, "asked again with echo off")
+    XCTAssertEqual(prompts, "Password: \nPassword: ", "asked again once")
+    interrupts.resume()
+    XCTAssertEqual(prompts, "Password: \nPassword: ", "a continue without a stop asks nothing")
+    type("s3cret\n")
+    let password = await line.value
+    XCTAssertEqual(password, "s3cret")
+  }
+
   func test_endOfInput_isNil() async throws {
     let prompt = makePrompt()
     let line = Task { await prompt.readHiddenLine(prompt: "") }

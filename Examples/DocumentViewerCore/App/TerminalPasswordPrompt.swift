@@ -64,14 +64,24 @@ public final class TerminalPasswordPrompt {
     // sent as soon as the prompt is seen finds it.
     let echo = EchoSwitch(descriptor: descriptor)
     echo?.turnOff()
+    // Whether a stop took the prompt away and it has not been asked again since. `bg` then
+    // `fg` continue the viewer twice, and the handling of the first may see the foreground of
+    // the second (the read stops the viewer before it runs): the prompt is asked again once.
+    let isTakenAway = Locked(false)
     let token = interrupts?.addCleanup(
       { [writePrompt] in
         echo?.restore()
         writePrompt("\n")
+        isTakenAway.withLock { $0 = true }
       },
       reenter: { [writePrompt] in
         // Continued in the background (`bg`), the terminal is the shell's until `fg`.
         guard let echo, echo.isInForeground else { return }
+        let asksAgain = isTakenAway.withLock { isTakenAway in
+          defer { isTakenAway = false }
+          return isTakenAway
+        }
+        guard asksAgain else { return }
         echo.turnOff()
         writePrompt(prompt)
       })

@@ -202,6 +202,20 @@ final class TerminalModeTests: FixtureTestCase {
     XCTAssertTrue(finished)
   }
 
+  func test_ctrlDInAPaste_quitsThere_andDropsWhatWasPastedAfterIt() throws {
+    try tree.file("a.txt", text: "swift\n")
+    let pair = try XCTUnwrap(pair)
+    let program = try start(pair)
+
+    pair.type("sw\u{04}zz\n")  // one write: read in one piece
+
+    XCTAssertEqual(program.waitForExit(), 0, "Ctrl-D quits")
+    XCTAssertTrue(pair.isInLineModeWithEcho, "the terminal is restored")
+    XCTAssertFalse(pair.text.contains("swz"), "nothing after Ctrl-D was typed: \(pair.text)")
+    var pending = pollfd(fd: pair.terminal, events: Int16(POLLIN), revents: 0)
+    XCTAssertEqual(poll(&pending, 1, 100), 0, "nor left for the shell as a half-typed line")
+  }
+
   func test_keysTypedAfterCtrlD_whileTheLastAnnouncementIsSpoken_reachTheShell() async throws {
     try tree.file("a.txt", text: "swift\n")
     let pair = try XCTUnwrap(pair)

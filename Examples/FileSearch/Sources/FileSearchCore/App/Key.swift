@@ -20,7 +20,11 @@ public enum Key: Hashable, Sendable {
   case retry
   /// Ctrl-C, when it reaches the program as a byte instead of as `SIGINT`.
   case interrupt
-  /// Ctrl-D: quits.
+  /// Ctrl-D: quits at once.
+  ///
+  /// What was read with it and comes after it — a paste holding `\u{04}` — is dropped with
+  /// the program, as a shell's line editor drops it: read bytes cannot be handed back to the
+  /// terminal. What is typed after the program has quit reaches the shell.
   case quit
 
   /// Turns the bytes read from a terminal in raw mode into keys.

@@ -169,6 +169,42 @@ final class AnnouncementTests: AnnouncingTestCase {
     XCTAssertEqual(announcer.texts.last, first.last)
   }
 
+  /// Runs `body` while the clock moves on 100 ms a turn, up to 4 s.
+  private func run(_ body: @escaping @MainActor () async -> LoadOutcome?) async -> LoadOutcome? {
+    let done = Counter()
+    let task = Task { @MainActor in
+      let outcome = await body()
+      done.increment()
+      return outcome
+    }
+    for _ in 0..<40 where done.value == 0 {
+      await settle(turns: 100)
+      clock.advance(by: .milliseconds(100))
+    }
+    return await task.value
+  }
+
+  func test_aRetryFailingAgainWithTheSameError_quicklyOrSlowly_isAnnouncedTwice() async throws {
+    for duration in [Duration.zero, .milliseconds(500)] {
+      try await setUp()  // a fresh model, announcer and clock for each
+      model.stateMachine.loadingPolicy = .smooth
+      let (model, clock) = (model, clock)
+      _ = await run {
+        await model.loadReloadable { _ in
+          try await clock.sleep(for: duration)
+          throw TestError("offline")
+        }
+      }
+      let afterFirst = announcer.texts
+      _ = await run { await model.reload() }
+      await settle()
+      clock.advance(by: .seconds(2))
+      await settle()
+      let errors = announcer.texts.filter { $0.contains("offline") }
+      XCTAssertEqual(errors.count, 2, "\(duration): first \(afterFirst), all \(announcer.texts)")
+    }
+  }
+
   func test_theCategoryAPIsCancellation_announcesNothing() async {
     model.startLoading()
     announcer.removeAll()

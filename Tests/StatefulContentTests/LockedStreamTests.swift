@@ -383,6 +383,158 @@ final class LockedStreamTests: LoadTestCase {
     }
     XCTAssertEqual(failures, [], "\(failures.count) of 60 seeds")
   }
+
+  // MARK: A confirming pass: accepted, then a non-lock error, then lock errors
+
+  func test_acceptedThenNonLockError_thenLockErrors_reachTheLimit_neverShowContent() async {
+    let calls = Counter()
+    streamLocked { context, _, continuation in
+      calls.increment()
+      if calls.value == 1 {
+        context.reportCredentialAccepted()
+        continuation.finish(throwing: TestError("network"))
+      } else {
+        continuation.yield(["secret header"])
+        continuation.finish(throwing: ContentLockedError.incorrectCredential)
+      }
+    }
+    model.stateMachine.maximumUnlockAttempts = 2
+    _ = await model.reload()
+    XCTAssertEqual(model.stateMachine.lock, .credentialRequired)
+    var log: [String] = []
+    var last: UnlockOutcome?
+    for guess in 1...6 {
+      if model.stateMachine.lock == nil && model.currentState.kind == .error
+        && !log.contains(where: { $0.hasPrefix("reload") })
+      {
+        let outcome = await model.reload()
+        log.append(
+          "reload→\(outcome) kind=\(model.currentState.kind) n=\(model.stateMachine.unlockAttempts)"
+        )
+        continue
+      }
+      let outcome = await model.unlock(with: Credential(password: "g\(guess)"))
+      last = outcome
+      log.append(
+        "unlock→\(outcome) kind=\(model.currentState.kind) n=\(model.stateMachine.unlockAttempts)")
+      if case .attemptLimitReached = outcome { break }
+    }
+    XCTAssertEqual(last, .attemptLimitReached(attempts: 2), "\(log)")
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 2, "\(log)")
+    XCTAssertEqual(model.content, [], "\(log)")
+    XCTAssertFalse(
+      presenter.presentedKinds.contains(.content), "\(presenter.presentedKinds) \(log)")
+  }
+
+  // MARK: A confirming pass: Retry of unlocked content whose stream turns out locked after parts
+
+  func test_reloadOfUnlockedContent_lockErrorAfterParts_clearsLocksAndCounts() async {
+    let passwordChanged = LockedState(false)
+    streamLocked { context, credential, continuation in
+      if passwordChanged.withLock({ $0 }) {
+        continuation.yield(["stale 1"])
+        continuation.yield(["stale 2"])
+        continuation.finish(throwing: ContentLockedError.incorrectCredential)
+      } else if credential.secret == "pw" {
+        context.reportCredentialAccepted()
+        continuation.yield(["page 1"])
+        continuation.finish()
+      } else {
+        continuation.finish(throwing: ContentLockedError.incorrectCredential)
+      }
+    }
+    _ = await model.reload()
+    let unlocked = await model.unlock(with: Credential(password: "pw"))
+    XCTAssertEqual(unlocked, .unlocked)
+    XCTAssertEqual(model.content, ["page 1"])
+    passwordChanged.withLock { $0 = true }
+    let outcome = await model.reload()
+    await settle()
+    XCTAssertEqual(model.content, [], "parts of a source that turned out locked go (\(outcome))")
+    XCTAssertEqual(model.currentState.kind, .locked, "\(outcome)")
+    XCTAssertNotNil(model.stateMachine.lock)
+    XCTAssertEqual(
+      model.stateMachine.unlockAttempts, 1, "the refused credential counts: \(outcome)")
+    XCTAssertNotEqual(presenter.lastPresentation?.state.kind, .content)
+  }
+
+  // MARK: A confirming pass: unlock, cancel mid-withheld-stream, unlock again
+
+  func test_unlockCancelledMidWithheldStream_thenUnlockAgain_countsOnlyTheRefusal() async throws {
+    let feeds = LockedState<[Parts.Continuation]>([])
+    let applied = Counter()
+    model.contentLoad = { model in
+      await model.load { context in
+        guard context.credential != nil else {
+          return Parts { $0.finish(throwing: ContentLockedError(.credentialRequired)) }
+        }
+        let (stream, continuation) = Parts.makeStream()
+        feeds.withLock { $0.append(continuation) }
+        return stream
+      } reset: { model in
+        model.content = []
+      } apply: { model, part in
+        applied.increment()
+        model.content += part
+      }
+    }
+    model.stateMachine.maximumUnlockAttempts = 3
+    _ = await model.reload()
+    let first = Task { await self.model.unlock(with: Credential(password: "wrong 1")) }
+    try await settle { feeds.withLock { $0.count } == 1 }
+    let feed1 = feeds.withLock { $0[0] }
+    feed1.yield(["unchecked 1"])
+    feed1.yield(["unchecked 2"])
+    await settle()
+    model.cancelLoading()
+    feed1.yield(["late"])
+    feed1.finish()
+    let firstOutcome = await first.value
+    await settle()
+    XCTAssertEqual(applied.value, 0, "\(firstOutcome)")
+    XCTAssertEqual(model.content, [])
+    XCTAssertEqual(model.currentState.kind, .locked, "\(firstOutcome)")
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0, "a cancelled try is no refusal")
+
+    let second = Task { await self.model.unlock(with: Credential(password: "wrong 2")) }
+    try await settle { feeds.withLock { $0.count } == 2 }
+    let feed2 = feeds.withLock { $0[1] }
+    feed2.yield(["unchecked 3"])
+    feed2.finish(throwing: ContentLockedError.incorrectCredential)
+    let secondOutcome = await second.value
+    XCTAssertEqual(secondOutcome, .incorrectCredential(attempts: 1))
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 1)
+    XCTAssertEqual(applied.value, 0)
+    XCTAssertEqual(model.content, [])
+    XCTAssertFalse(presenter.presentedKinds.contains(.content), "\(presenter.presentedKinds)")
+  }
+
+  // MARK: A confirming pass: lock() during a keyed stream, then unlock with a verifier
+
+  func test_lockDuringAKeyedStream_thenVerifierUnlock_presentsTheContentsKey() async throws {
+    model.stateMachine.credentialVerifier = { $0.secret == "pw" }
+    _ = await model.load(into: \.content, key: "a") { _ in ["a-apple"] }
+    let (parts, feed) = AsyncStream<[String]>.makeStream()
+    let model = model
+    let load = Task { await model.loadAppending(key: "b") { _ in parts } }
+    try await settle { model.stateMachine.isLoading }
+    feed.yield(["b-banana"])
+    try await settle { model.content == ["b-banana"] }
+    model.lock()
+    feed.yield(["b-late"])
+    feed.finish()
+    let loadOutcome = await load.value
+    let outcome = await model.unlock(with: Credential(password: "pw"))
+    await settle()
+    XCTAssertEqual(outcome, .unlocked, "\(loadOutcome)")
+    guard let last = presenter.lastPresentation, last.state.kind == .content else {
+      return XCTFail(
+        "no content after unlock: \(presenter.presentedKinds) content \(model.content)")
+    }
+    let contentKey = model.content.first.map { LoadKey(String($0.prefix(1))) }
+    XCTAssertEqual(
+      last.key, contentKey, "content \(model.content) presented as \(String(describing: last.key))")
+  }
 }
 
 /// A class no actor isolates whose plain `loadContent()` sits in an extension that does not

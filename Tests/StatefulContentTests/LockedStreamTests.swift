@@ -17,6 +17,7 @@ final class LockedStreamTests: LoadTestCase {
 
   /// A locked document's stream as `loadContent()`: with no credential it is locked; with one
   /// it runs `body` (which yields and finishes the stream), recording every applied part.
+  @discardableResult
   private func streamLocked(
     retry: RetryPolicy? = nil,
     _ body: @escaping @Sendable (LoadContext, Credential, Parts.Continuation) -> Void
@@ -409,7 +410,7 @@ final class LockedStreamTests: LoadTestCase {
       {
         let outcome = await model.reload()
         log.append(
-          "reload→\(outcome) kind=\(model.currentState.kind) n=\(model.stateMachine.unlockAttempts)"
+          "reload→\(String(describing: outcome)) kind=\(model.currentState.kind) n=\(model.stateMachine.unlockAttempts)"
         )
         continue
       }
@@ -450,11 +451,14 @@ final class LockedStreamTests: LoadTestCase {
     passwordChanged.withLock { $0 = true }
     let outcome = await model.reload()
     await settle()
-    XCTAssertEqual(model.content, [], "parts of a source that turned out locked go (\(outcome))")
-    XCTAssertEqual(model.currentState.kind, .locked, "\(outcome)")
+    XCTAssertEqual(
+      model.content, [],
+      "parts of a source that turned out locked go (\(String(describing: outcome)))")
+    XCTAssertEqual(model.currentState.kind, .locked, "\(String(describing: outcome))")
     XCTAssertNotNil(model.stateMachine.lock)
     XCTAssertEqual(
-      model.stateMachine.unlockAttempts, 1, "the refused credential counts: \(outcome)")
+      model.stateMachine.unlockAttempts, 1,
+      "the refused credential counts: \(String(describing: outcome))")
     XCTAssertNotEqual(presenter.lastPresentation?.state.kind, .content)
   }
 

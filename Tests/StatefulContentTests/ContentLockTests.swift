@@ -30,19 +30,14 @@ final class ContentLockTests: XCTestCase {
     XCTAssertFalse(lock.hidesContent)
     XCTAssertEqual(lock.admitUnlock(), .notLocked)
     XCTAssertNil(lock.lockoutError)
-    XCTAssertNil(lock.stateWhileLoading)
-    XCTAssertNil(lock.stateAfterFailure(TestError()))
   }
 
-  func test_lock_hidesContent_showsLoadingWhileVerifying_andTheErrorAfterAFailure() {
+  func test_lock_hidesContent_andAdmitsAnUnlock() {
     var lock = ContentLock()
     lock.lock(.custom("licence"))
     XCTAssertEqual(lock.reason, .custom("licence"))
     XCTAssertTrue(lock.hidesContent)
     XCTAssertEqual(lock.admitUnlock(), .proceed)
-    XCTAssertEqual(lock.stateWhileLoading, .loading)
-    let failure = lock.stateAfterFailure(TestError("unreadable"))
-    XCTAssertEqual(failure?.error as? TestError, TestError("unreadable"))
   }
 
   func test_lock_forgetsTheAttemptsTheLockoutAndTheCredential() {

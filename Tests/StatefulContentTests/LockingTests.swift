@@ -135,7 +135,10 @@ final class LockingTests: XCTestCase {
     XCTAssertEqual(model.currentState, .error(TestError("offline")))
     XCTAssertNotNil(model.stateMachine.lock, "a failed load does not lift the lock")
     model.setupInitialState()
-    XCTAssertEqual(model.currentState, .locked(.credentialRequired), "the lock wins (rule 1)")
+    XCTAssertEqual(
+      model.currentState, .error(TestError("offline")),
+      "deciding again decides the same: the failed load's error, over the lock (rule 1)")
+    XCTAssertEqual(model.stateMachine.decision.rule, .unlockFailed)
   }
 
   func test_unlock_aLoadAnotherTaskStartsMeanwhile_neverReceivesTheCredential() async throws {

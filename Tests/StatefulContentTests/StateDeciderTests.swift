@@ -3,14 +3,21 @@ import XCTest
 @testable import StatefulContent
 
 final class StateDeciderTests: XCTestCase {
+  /// Decides from the decider's inputs, as the machine does, and lets it take the decision in.
   private func decide(
     _ decider: inout StateDecider, hasContent: Bool, lock: LockReason? = nil,
-    lockout: UnlockError? = nil
-  ) -> StateDecider.Decision {
-    decider.decide(hasContent: hasContent, lock: lock, lockout: lockout)
+    lockout: UnlockError? = nil, initial: Bool = false
+  ) -> StateDecision {
+    var inputs = decider.inputs(initial: initial)
+    inputs.hasContent = hasContent
+    inputs.lock = lock
+    inputs.lockout = lockout
+    let decision = StateDecision.decide(inputs)
+    decider.decided(decision)
+    return decision
   }
 
-  private func reported(_ decision: StateDecider.Decision) -> TestError? {
+  private func reported(_ decision: StateDecision) -> TestError? {
     decision.errorToReport as? TestError
   }
 
@@ -195,11 +202,22 @@ final class StateDeciderTests: XCTestCase {
   func test_decide_withALock_isLocked_andDoesNotReportTheError() {
     var decider = StateDecider()
     decider.loadEnded(error: TestError())
+    decider.contentLocked()
     let decision = decide(&decider, hasContent: true, lock: .incorrectCredential(attempts: 2))
     XCTAssertEqual(decision.state.lockReason, .incorrectCredential(attempts: 2))
     XCTAssertFalse(decision.isRefreshing)
     XCTAssertNil(decision.errorToReport)
-    XCTAssertFalse(decider.errorWasReported, "still to report once the lock is lifted")
+    XCTAssertFalse(decider.errorWasReported)
+  }
+
+  func test_decide_aLoadFailingWhileLocked_showsItsError_overTheLock_reportingNothing() {
+    var decider = StateDecider()
+    decider.loadEnded(error: TestError("offline"))
+    let decision = decide(&decider, hasContent: true, lock: .credentialRequired)
+    XCTAssertEqual(decision.state.error as? TestError, TestError("offline"))
+    XCTAssertEqual(decision.rule, .unlockFailed)
+    XCTAssertEqual(decision.overridden, [.locked, .content])
+    XCTAssertNil(decision.errorToReport)
   }
 
   func test_decide_withALockout_isItsError_beforeEveryOtherInput() {
@@ -216,65 +234,44 @@ final class StateDeciderTests: XCTestCase {
 
   // MARK: Rule 6
 
-  func test_staysIdle_beforeAnyDecision_withoutLockOrContent() {
-    let decider = StateDecider()
-    let probe = ContentProbe(false)
-    XCTAssertTrue(decider.staysIdle(isLocked: false, hasContent: probe.hasContent()))
-    XCTAssertEqual(probe.calls, 1)
+  func test_initialRequest_beforeAnyDecision_withoutLockOrContent_isIdle_andDecidesNothing() {
+    var decider = StateDecider()
+    let decision = decide(&decider, hasContent: false, initial: true)
+    XCTAssertEqual(decision.state, .idle)
+    XCTAssertEqual(decision.rule, .idle)
+    XCTAssertFalse(decider.hasDecided, "idle leaves rule 6 in force")
   }
 
-  func test_staysIdle_isFalseWithContent() {
-    let probe = ContentProbe(true)
-    XCTAssertFalse(StateDecider().staysIdle(isLocked: false, hasContent: probe.hasContent()))
-    XCTAssertEqual(probe.calls, 1)
+  func test_initialRequest_withContentOrALock_isNotIdle() {
+    var decider = StateDecider()
+    XCTAssertEqual(decide(&decider, hasContent: true, initial: true).state, .content)
+    var locked = StateDecider()
+    XCTAssertEqual(
+      decide(&locked, hasContent: false, lock: .credentialRequired, initial: true).rule, .locked)
   }
 
-  func test_staysIdle_whenLocked_isFalse_withoutAskingForContent() {
-    let probe = ContentProbe(false)
-    XCTAssertFalse(StateDecider().staysIdle(isLocked: true, hasContent: probe.hasContent()))
-    XCTAssertEqual(probe.calls, 0)
-  }
-
-  func test_staysIdle_afterADecision_isFalse_withoutAskingForContent() {
+  func test_initialRequest_afterADecision_isNotIdle() {
     var decider = StateDecider()
     _ = decide(&decider, hasContent: false)
-    let probe = ContentProbe(false)
-    XCTAssertFalse(decider.staysIdle(isLocked: false, hasContent: probe.hasContent()))
-    XCTAssertEqual(probe.calls, 0)
+    XCTAssertTrue(decider.hasDecided)
+    XCTAssertEqual(decide(&decider, hasContent: false, initial: true).state, .empty)
   }
 
-  func test_markDecided_endsRule6_withoutAskingForContent() {
+  func test_aRequestThatIsNotTheInitialOne_decidesEvenBeforeAnyDecision() {
     var decider = StateDecider()
-    decider.markDecided()
-    XCTAssertTrue(decider.hasDecided)
-    let probe = ContentProbe(false)
-    XCTAssertFalse(decider.staysIdle(isLocked: false, hasContent: probe.hasContent()))
-    XCTAssertEqual(probe.calls, 0)
+    XCTAssertEqual(decide(&decider, hasContent: false).state, .empty)
   }
 
   func test_reset_forgetsEverything_soRule6AppliesAgain() {
     var decider = StateDecider()
     decider.loadingStarted()
     decider.loadingEnded(error: TestError("offline"))
-    _ = decider.decide(hasContent: false, lock: nil, lockout: nil)
+    _ = decide(&decider, hasContent: false)
     XCTAssertTrue(decider.hasDecided)
     decider.reset()
     XCTAssertFalse(decider.hasDecided)
     XCTAssertNil(decider.error)
     XCTAssertFalse(decider.isLoading)
-    XCTAssertTrue(decider.staysIdle(isLocked: false, hasContent: false))
-  }
-}
-
-/// Answers `hasContent` and counts how often it was asked.
-private final class ContentProbe {
-  private let answer: Bool
-  private(set) var calls = 0
-
-  init(_ answer: Bool) { self.answer = answer }
-
-  func hasContent() -> Bool {
-    calls += 1
-    return answer
+    XCTAssertEqual(decide(&decider, hasContent: false, initial: true).state, .idle)
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StatefulContent
 import XCTest
 
@@ -5,7 +6,9 @@ final class StateDecisionTests: XCTestCase {
   /// The reference table, written independently of the implementation's `if` chain.
   private func expectedKind(_ inputs: StateInputs) -> ContentState.Kind {
     switch (inputs.lock != nil, inputs.hasContent, inputs.isLoading, inputs.error != nil) {
-    case (true, _, _, _): .locked
+    case (true, _, true, _): .loading  // a load tries a credential
+    case (true, _, false, true): .error  // the load that tried one failed
+    case (true, _, false, false): .locked
     case (false, true, _, _): .content
     case (false, false, true, _): .loading
     case (false, false, false, true): .error
@@ -33,7 +36,9 @@ final class StateDecisionTests: XCTestCase {
             XCTAssertEqual(
               decision.reportsErrorWithContent, lock == nil && hasContent && hasError,
               "report \(label)")
-            if let lock { XCTAssertEqual(decision.state.lockReason, lock, label) }
+            if let lock, !isLoading, !hasError {
+              XCTAssertEqual(decision.state.lockReason, lock, label)
+            }
             checked += 1
           }
         }
@@ -57,6 +62,120 @@ final class StateDecisionTests: XCTestCase {
     XCTAssertNil(StateDecision.decide(StateInputs(isLoading: true, progress: .nan)).state.progress)
     XCTAssertNil(
       StateDecision.decide(StateInputs(isLoading: true, progress: .infinity)).state.progress)
+  }
+
+  // MARK: Reasons
+
+  func test_explanation_contentOverAnError_namesTheCountAndTheReport() {
+    let decision = StateDecision.decide(
+      StateInputs(error: TestError("timed out"), hasContent: true, contentCount: 12))
+    XCTAssertEqual(decision.rule, .content)
+    XCTAssertEqual(decision.overridden, [.error])
+    XCTAssertEqual(
+      decision.explanation,
+      "content — rule 2: has content (12 items); overrode rule 4: error \"timed out\", "
+        + "reported to handleErrorWhenContentsAvailable")
+    let reported = StateDecision.decide(
+      StateInputs(error: TestError("timed out"), hasContent: true, errorWasReported: true))
+    XCTAssertNil(reported.errorToReport)
+    XCTAssertTrue(reported.reason.hasSuffix("error \"timed out\", reported before"))
+  }
+
+  func test_explanation_loadingHeldBackByTheShowDelay() {
+    let decision = StateDecision.decide(
+      StateInputs(isLoading: true, showDelayDeadline: .milliseconds(150)))
+    XCTAssertEqual(decision.heldBackUntil, .milliseconds(150))
+    XCTAssertEqual(
+      decision.explanation,
+      "loading — rule 3: a load runs, no content yet; held back by the show delay until 150 ms")
+    let content = StateDecision.decide(
+      StateInputs(hasContent: true, showDelayDeadline: .milliseconds(150)))
+    XCTAssertNil(content.heldBackUntil, "only loading waits for the show delay")
+  }
+
+  func test_explanation_anyStateHeldForTheMinimumDisplayTime() {
+    let decision = StateDecision.decide(
+      StateInputs(hasContent: true, minimumDisplayDeadline: .milliseconds(550)))
+    XCTAssertEqual(decision.heldBackUntil, .milliseconds(550))
+    XCTAssertTrue(
+      decision.reason.hasSuffix(
+        "held back until loading has been shown its minimum display time, at 550 ms"),
+      decision.reason)
+  }
+
+  func test_explanation_previousKeysContent_whileAnotherKeyLoads() {
+    let inputs = StateInputs(
+      isLoading: true, hasContent: true, contentKey: LoadKey("sw"), loadingKey: LoadKey("swi"))
+    let decision = StateDecision.decide(inputs)
+    XCTAssertTrue(decision.showsPreviousKey)
+    XCTAssertEqual(
+      decision.explanation,
+      "content — rule 2: has content of \"sw\", shown while \"swi\" loads (keep previous); "
+        + "overrode rule 3: a load runs (refreshing)")
+    var showLoading = inputs
+    showLoading.keyChange = .showLoading
+    let loading = StateDecision.decide(showLoading)
+    XCTAssertEqual(loading.rule, .loading)
+    XCTAssertEqual(
+      loading.reason,
+      "rule 3: a load of \"swi\" runs; the content of another key gives way (show loading)")
+  }
+
+  func test_explanation_lockedWithWrongAttempts_andLockedOut() {
+    let locked = StateDecision.decide(
+      StateInputs(
+        hasContent: true, lock: .incorrectCredential(attempts: 2), failedUnlockAttempts: 2))
+    XCTAssertEqual(
+      locked.explanation,
+      "locked(incorrect credential (attempt 2)) — rule 1: incorrect credential, 2 wrong attempts; "
+        + "overrode rule 2: has content (hidden while locked)")
+    let lockedOut = StateDecision.decide(
+      StateInputs(
+        lock: .incorrectCredential(attempts: 3), failedUnlockAttempts: 3,
+        lockout: .attemptLimitReached(attempts: 3)))
+    XCTAssertEqual(lockedOut.rule, .lockedOut)
+    XCTAssertEqual(lockedOut.overridden, [.locked])
+    XCTAssertTrue(lockedOut.reason.hasPrefix("rule 1: locked out after 3 wrong attempts"))
+  }
+
+  func test_explanation_customStateForAnError_andIdleAndEmpty() {
+    let custom = StateDecision.decide(
+      StateInputs(error: TestError("offline"), customState: CustomStateKey("offline")))
+    XCTAssertEqual(custom.state, .custom(CustomStateKey("offline")))
+    XCTAssertEqual(
+      custom.reason,
+      "rule 4: the load failed: \"offline\", shown as custom state \"offline\"")
+    XCTAssertEqual(
+      StateDecision.decide(StateInputs(isInitial: true)).explanation,
+      "idle — rule 6: nothing decided yet")
+    XCTAssertEqual(
+      StateDecision.decide(StateInputs()).explanation,
+      "empty — rule 5: no content, no load, no error")
+  }
+
+  func test_explanation_errorTextsStayOnOneLine_andShort() {
+    let decision = StateDecision.decide(
+      StateInputs(error: TestError("line one\nline two" + String(repeating: "x", count: 200))))
+    XCTAssertFalse(decision.explanation.contains("\n"))
+    XCTAssertLessThanOrEqual(
+      decision.explanation.count, 200, "each error text at most 80 characters")
+  }
+
+  func test_rules_numbers_matchTheREADME() {
+    XCTAssertEqual(StateDecision.Rule.allCases.map(\.number), [1, 1, 1, 1, 2, 3, 4, 4, 5, 6, nil])
+  }
+
+  func test_codable_roundTrip_decidesTheSameAgain() throws {
+    let decision = StateDecision.decide(
+      StateInputs(
+        isLoading: true, error: TestError("gone"), hasContent: true, progress: 0.5, attempt: 2,
+        contentCount: 3, contentKey: LoadKey("a"), loadingKey: LoadKey("b"),
+        append: .failed(TestError("page")), minimumDisplayDeadline: .milliseconds(9)))
+    let data = try JSONEncoder().encode(decision)
+    let decoded = try JSONDecoder().decode(StateDecision.self, from: data)
+    XCTAssertEqual(decoded.explanation, decision.explanation)
+    XCTAssertEqual(StateDecision.decide(decoded.inputs).explanation, decision.explanation)
+    XCTAssertEqual(decoded.errorToReport as? StateDecision.RecordedError, .init("gone"))
   }
 
   func test_contentState_equalityIsByKind() {

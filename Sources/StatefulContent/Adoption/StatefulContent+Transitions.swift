@@ -26,12 +26,8 @@ extension StatefulContent {
   /// body of ``setupInitialState(completion:)``, inside a running call.
   @usableFromInline
   func requestInitialState(animated: Bool, completion: TransitionCompletion?) {
-    let machine = stateMachine
-    if machine.staysIdle(hasContent: machine.callingHook { hasContent }) {
-      machine.submit(.idle, isRefreshing: false, animated: animated, completion: completion)
-    } else {
-      requestDecidedState(animated: animated, completion: completion)
-    }
+    stateMachine.requestDecidedState(
+      host: self, animated: animated, initial: true, completion: completion)
   }
 
   /// Starts over: cancels the running load, forgets the last error, the lock and the

@@ -54,6 +54,14 @@ struct LoadKeys {
   /// Whether content shown now is the previous key's, kept while another key loads.
   var showsPreviousKey: Bool { loadsAnotherKey && policy == .keepPrevious }
 
+  /// Puts the keys into the rules' inputs, which decide what the content counts for.
+  func gather(into inputs: inout StateInputs) {
+    inputs.contentKey = contentKey
+    inputs.loadingKey = loadingKey
+    inputs.failedKey = failedKey
+    inputs.keyChange = policy
+  }
+
   // MARK: Events
 
   /// A load starts: with a key, a keyed load; without, a load whose content belongs to no key.

@@ -39,10 +39,18 @@ struct LoadLifecycle {
     /// time: a new hold, whose deadline the driver schedules.
     case hold(until: Duration)
     /// Hold the decided state, as for an earlier part: the deadline is scheduled already.
-    case held
+    case held(until: Duration)
     /// Keep the part away from the adopter: it comes from a locked source whose credential
     /// is not accepted yet (``credentialAccepted(attempt:)``).
     case withheld
+
+    /// Until when the part's decided state is held, or `nil` when it is presented now.
+    var heldUntil: Duration? {
+      switch self {
+      case .hold(let until), .held(let until): until
+      case .present, .withheld: nil
+      }
+    }
   }
 
   /// What to do with a progress report.
@@ -218,7 +226,7 @@ struct LoadLifecycle {
     guard partAttempt == attempt else { return nil }
     if awaitsAcceptedCredential { return .withheld }
     hasParts = true
-    if let partsHeldUntil { return now < partsHeldUntil ? .held : .present }
+    if let partsHeldUntil { return now < partsHeldUntil ? .held(until: partsHeldUntil) : .present }
     guard let loadingShownAt else { return .present }
     let until = loadingShownAt.addingSaturated(loadingPolicy.effectiveMinimumDisplayTime)
     guard now < until else { return .present }

@@ -170,21 +170,6 @@ struct ContentLock {
     }
   }
 
-  /// The state a load shows while it runs, when the lock decides it: loading while a
-  /// credential is verified (replacing the locked placeholder, never stacked on it), since
-  /// content can never appear while the lock holds. `nil` when not locked: the state rules
-  /// decide.
-  var stateWhileLoading: ContentState? {
-    hidesContent ? .loading : nil
-  }
-
-  /// The state a failed load ends in, when the lock decides it: the error, when a verifier
-  /// accepted the credential but the content then failed to load (the lock stays and keeps
-  /// content away). `nil` when not locked: the state rules decide.
-  func stateAfterFailure(_ error: any Error) -> ContentState? {
-    hidesContent ? .error(error) : nil
-  }
-
   // MARK: Credentials
 
   /// Verifies a credential with the machine's verifier before a load runs with it.

@@ -30,7 +30,7 @@ extension ContentStateMachine {
   @usableFromInline
   var isPacedCategoryLoadRunning: Bool {
     guard let categoryLoadID, loads.isActive(categoryLoadID) else { return false }
-    return !holdsDecisions
+    return heldDecisionsUntil == nil
   }
 
   /// `startLoading` under a loading policy with delays: loading is requested at once (I1) but
@@ -52,7 +52,7 @@ extension ContentStateMachine {
     supersedeDeferredRequest()
     recordLoadingStarted()
     requestDecidedState(
-      host: host, animated: animated, deferLoading: showDeadline != nil, completion: completion)
+      host: host, animated: animated, showDelayDeadline: showDeadline, completion: completion)
     if let showDeadline, queue.hasDeferred {
       schedule(.showDelayElapsed, at: showDeadline, load: id, host: host)
     }
@@ -86,8 +86,8 @@ extension ContentStateMachine {
     switch ending {
     case .hold(let deadline):
       _ = recordLoadingEnded(error: error)
-      holdsDecisions = true
-      requestDecidedState(host: host, animated: animated, holdsResult: true, completion: completion)
+      heldDecisionsUntil = deadline
+      requestDecidedState(host: host, animated: animated, completion: completion)
       schedule(.minimumDisplayElapsed, at: deadline, load: id, host: host)
       return false
     case .cancelled:
@@ -126,7 +126,7 @@ extension ContentStateMachine {
   /// Forgets the paced category load `id`, cancelling its remaining timers.
   func endCategoryLoad(_ id: UInt64) {
     categoryLoadID = nil
-    holdsDecisions = false
+    heldDecisionsUntil = nil
     guard let load = loads.end(id) else { return }
     for task in load.tasks { task.cancel() }
   }

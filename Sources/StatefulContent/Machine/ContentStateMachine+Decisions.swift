@@ -6,7 +6,7 @@ extension ContentStateMachine {
   /// Records that a load started (``StatefulContent/startLoading(animated:isolation:completion:)``).
   @usableFromInline
   func recordLoadingStarted() {
-    holdsDecisions = false
+    heldDecisionsUntil = nil
     supersedeAppend()
     updateInputs { $0.loadingStarted() }
   }
@@ -36,26 +36,18 @@ extension ContentStateMachine {
   /// Presents the load's progress on what is requested: the loading placeholder, or the
   /// content that stays while the load refreshes it.
   ///
-  /// The state is not decided again: progress never changes the decided state, even when the
-  /// adopter's content is briefly empty in the middle of a refresh (the content stays until
-  /// the load ends, and the end decides).
+  /// The requested decision's inputs are decided again with the new progress, without
+  /// asking the adopter: progress never changes the decided state, even when the adopter's
+  /// content is briefly empty in the middle of a refresh (the content stays until the load
+  /// ends, and the end decides).
   func presentProgress<Host: StatefulContent>(_ fraction: Double?, host: Host) {
-    switch storedRequestedState.kind {
-    case .loading:
-      submit(
-        .loading(progress: fraction), isRefreshing: false, animated: false,
-        deferred: queue.hasDeferred, host: host)
-    case .content where storedIsRefreshing:
-      // Content stays while the load runs: its presentation carries the progress.
-      submit(.content, isRefreshing: true, animated: false, deferred: queue.hasDeferred)
-    default:
-      break
-    }
-  }
-
-  /// Rule 6: whether ``StatefulContent/setupInitialState(completion:)`` shows idle.
-  func staysIdle(hasContent: @autoclosure () -> Bool) -> Bool {
-    decider.staysIdle(isLocked: contentLock.hidesContent, hasContent: hasContent())
+    var inputs = requestedPresentation.decision.inputs
+    inputs.progress = fraction
+    inputs.minimumDisplayDeadline = nil
+    inputs.showDelayDeadline = nil
+    let decision = StateDecision.decide(inputs)
+    guard decision.state.kind == .loading || decision.isRefreshing else { return }
+    submit(decision, animated: false, deferred: queue.hasDeferred, host: host)
   }
 
   /// Whether a lock hides the content.
@@ -63,77 +55,108 @@ extension ContentStateMachine {
 
   // MARK: Deciding
 
-  /// Applies the state rules to the machine's inputs and requests the decided state.
+  /// Asks the state rules for a decision and requests its state: the one way the machine
+  /// decides.
   ///
   /// It is inlinable, so that an adopter's `hasContent` and hooks are called directly (and
   /// the defaults inlined) in the adopter's module rather than through a witness table.
   ///
   /// - Parameters:
-  ///   - host: The adopter: its `hasContent` and its hooks.
+  ///   - host: The adopter: its `hasContent`, `contentCount`, `customState(for:)` and hooks.
   ///   - animated: Whether to animate the change.
-  ///   - deferLoading: Whether a loading state waits for the loading policy's show delay.
-  ///   - holdsResult: Whether the decided state, whatever it is, waits until the loading on
-  ///     screen was shown its minimum display time (the driver then presents it).
+  ///   - initial: Whether this is ``StatefulContent/setupInitialState(completion:)``, where
+  ///     rule 6 keeps the state idle before anything was decided.
+  ///   - showDelayDeadline: When loading may be presented (the loading policy's show delay),
+  ///     or `nil` for at once.
+  ///   - heldUntil: Until when the decided state waits for the minimum display time of the
+  ///     loading on screen (the driver then presents it), or `nil`.
   ///   - completion: Called exactly once with how the transition ended.
   /// - Returns: The error to report through `handleErrorWhenContentsAvailable`, once.
   @inlinable
   @discardableResult
   func submitDecidedState<Host: StatefulContent>(
-    host: Host, animated: Bool, deferLoading: Bool = false, holdsResult: Bool = false,
-    completion: TransitionCompletion? = nil
+    host: Host, animated: Bool, initial: Bool = false, showDelayDeadline: Duration? = nil,
+    heldUntil: Duration? = nil, completion: TransitionCompletion? = nil
   ) -> (any Error)? {
-    let hasContent =
-      !isContentLocked && contentCountsForKeys && callingHook { host.hasContent }
-    var decision = decide(hasContent: hasContent)
-    if announcing != nil, hasContent { recordContentCount(of: host) }
-    if case .error(let error) = decision.state,
-      let key = callingHook({ host.customState(for: error) }), showsCustomState(key)
-    {
-      decision.state = .custom(key)
-    }
+    let decision = decide(
+      host: host, initial: initial, showDelayDeadline: showDelayDeadline, heldUntil: heldUntil)
     submit(
-      decision.state, isRefreshing: decision.isRefreshing, animated: animated,
-      deferred: holdsResult || holdsDecisions || (deferLoading && decision.state.kind == .loading),
-      host: host,
+      decision, animated: animated, deferred: decision.heldBackUntil != nil, host: host,
       completion: completion)
     return decision.errorToReport
   }
 
   /// Requests the decided state, then reports an unreported error with content to the
-  /// adopter's hook, once: ``submitDecidedState(host:animated:deferLoading:holdsResult:completion:)``
+  /// adopter's hook, once: ``submitDecidedState(host:animated:initial:showDelayDeadline:heldUntil:completion:)``
   /// followed by what every caller of it that is not restoring must do.
   @inlinable
   func requestDecidedState<Host: StatefulContent>(
-    host: Host, animated: Bool, deferLoading: Bool = false, holdsResult: Bool = false,
-    completion: TransitionCompletion? = nil
+    host: Host, animated: Bool, initial: Bool = false, showDelayDeadline: Duration? = nil,
+    heldUntil: Duration? = nil, completion: TransitionCompletion? = nil
   ) {
     let unreported = submitDecidedState(
-      host: host, animated: animated, deferLoading: deferLoading, holdsResult: holdsResult,
-      completion: completion)
+      host: host, animated: animated, initial: initial, showDelayDeadline: showDelayDeadline,
+      heldUntil: heldUntil, completion: completion)
     if let unreported { reportErrorWithContent(unreported, to: host) }
   }
 
-  /// Whether an error may be shown as the custom state `key`: a placeholder is registered
-  /// for it (otherwise the error placeholder shows the error).
-  @usableFromInline
-  func showsCustomState(_ key: CustomStateKey) -> Bool {
-    (try? placeholders.validate(.custom(key))) != nil
+  /// Gathers the rules' inputs — the machine's facts and the adopter's answers — and decides.
+  ///
+  /// - Returns: The decision, which the decision inputs have taken in (rule 6 ends, an
+  ///   error reported with content is not reported again).
+  @inlinable
+  func decide<Host: StatefulContent>(
+    host: Host, initial: Bool, showDelayDeadline: Duration?, heldUntil: Duration?
+  ) -> StateDecision {
+    var inputs = gatherInputs(
+      initial: initial, showDelayDeadline: showDelayDeadline, heldUntil: heldUntil)
+    inputs.hasContent = callingHook { host.hasContent }
+    if inputs.hasContent { inputs.contentCount = callingHook { host.contentCount } }
+    if let error = inputs.error {
+      inputs.customState = callingHook { host.customState(for: error) }.flatMap(customState)
+    }
+    return decide(inputs)
   }
 
-  /// Applies the state rules to the machine's inputs.
-  ///
-  /// - Parameter hasContent: Whether the adopter has content (`false` while locked).
-  /// - Returns: The state, whether it is a refresh, and the error to report with content.
+  /// The machine's facts as the rules' inputs, without the adopter's answers.
   @usableFromInline
-  func decide(hasContent: Bool) -> StateDecider.Decision {
-    decider.decide(
-      hasContent: hasContent, lock: contentLock.reason, lockout: contentLock.lockoutError)
+  func gatherInputs(
+    initial: Bool, showDelayDeadline: Duration?, heldUntil: Duration?
+  ) -> StateInputs {
+    var inputs = decider.inputs(initial: initial)
+    inputs.lock = contentLock.reason
+    inputs.failedUnlockAttempts = contentLock.failedAttempts
+    inputs.lockout = contentLock.lockoutError
+    if let keys = keysBox?.value { keys.gather(into: &inputs) }
+    inputs.append = currentAppendState
+    inputs.showDelayDeadline = showDelayDeadline
+    inputs.minimumDisplayDeadline = heldUntil ?? heldDecisionsUntil
+    return inputs
+  }
+
+  /// Decides, and lets the decision inputs take the decision in.
+  @usableFromInline
+  func decide(_ inputs: StateInputs) -> StateDecision {
+    let decision = StateDecision.decide(inputs)
+    updateInputs { $0.decided(decision) }
+    if let announcing, decision.state.kind == .content {
+      announcing.contentCount = inputs.contentCount
+    }
+    return decision
+  }
+
+  /// The custom state `key`, when a placeholder is registered for it (otherwise the error
+  /// placeholder shows the error).
+  @usableFromInline
+  func customState(_ key: CustomStateKey) -> CustomStateKey? {
+    (try? placeholders.validate(.custom(key))) != nil ? key : nil
   }
 
   /// Locks the content (``StatefulContent/lock(_:animated:completion:)``); the adopter then
   /// requests the decided state.
   func lockContent(_ reason: LockReason) {
     updateLock { $0.lock(reason) }
+    updateInputs { $0.contentLocked() }
   }
 
   /// Sets the running load's attempt without a retry, so that tests can request loading

@@ -81,7 +81,7 @@ extension ContentStateMachine {
     signal: @escaping @Sendable (LoadRegistry.Signal) -> Void
   ) -> UInt64 {
     if let credential { triedSecret = credential.secret }
-    holdsDecisions = false
+    heldDecisionsUntil = nil
     supersedeAppend()
     let (id, superseded) = loads.begin(lifecycle, signal: signal) {
       LoadRegistry.Snapshot(
@@ -121,7 +121,7 @@ extension ContentStateMachine {
     updateLock { $0.loadStarted(lifecycle.mode) }
     guard loads.isActive(id) else { return nil }
     let showDeadline = showDeadline(of: lifecycle)
-    submitLoadingOrDecidedState(host: host, animated: animated, deferLoading: showDeadline != nil)
+    submitDecidedState(host: host, animated: animated, showDelayDeadline: showDeadline)
     return queue.hasDeferred ? showDeadline : nil
   }
 
@@ -148,7 +148,7 @@ extension ContentStateMachine {
       return nil
     }
     updateInputs { $0.retryStarted(attempt: attempt) }
-    submitLoadingOrDecidedState(host: host, animated: false, deferLoading: false)
+    submitDecidedState(host: host, animated: false)
     return attempt
   }
 
@@ -192,8 +192,8 @@ extension ContentStateMachine {
     callingHook(apply)
     if keysBox != nil { updateKeys { $0.contentReplaced() } }
     loads.contentReplaced(byLoad: id)
-    if contentLock.stateWhileLoading != nil { updateLock { $0.partAccepted(with: credential) } }
-    submitDecidedState(host: host, animated: animated, holdsResult: step != .present)
+    if contentLock.hidesContent { updateLock { $0.partAccepted(with: credential) } }
+    submitDecidedState(host: host, animated: animated, heldUntil: step.heldUntil)
     return step
   }
 
@@ -262,10 +262,6 @@ extension ContentStateMachine {
     endLoad(id)
     updateInputs { $0.loadEnded(error: error) }
     if keysBox != nil { updateKeys { $0.loadEnded(failed: true) } }
-    if let state = contentLock.stateAfterFailure(error) {
-      submit(state, isRefreshing: false, animated: animated, host: host)
-      return
-    }
     requestDecidedState(host: host, animated: animated)
   }
 
@@ -287,23 +283,11 @@ extension ContentStateMachine {
     switch verdict {
     case .lockedOut(let error):
       updateInputs { $0.loadEnded(error: error) }
-      submit(.error(error), isRefreshing: false, animated: animated, host: host)
+      submitDecidedState(host: host, animated: animated)
       return .failed(error)
     case .locked(let reason):
       submitDecidedState(host: host, animated: animated)
       return .locked(reason)
-    }
-  }
-
-  /// Requests loading while a credential is verified, or else the decided state.
-  private func submitLoadingOrDecidedState<Host: StatefulContent>(
-    host: Host, animated: Bool, deferLoading: Bool
-  ) {
-    if let state = contentLock.stateWhileLoading {
-      decider.markDecided()
-      submit(state, isRefreshing: false, animated: animated, deferred: deferLoading, host: host)
-    } else {
-      submitDecidedState(host: host, animated: animated, deferLoading: deferLoading)
     }
   }
 

@@ -74,7 +74,6 @@ extension ContentStateMachine {
       box = Box(LoadKeys())
       keysBox = box
     }
-    defer { contentCountsForKeys = box.value.contentCounts }
     guard isObserved else { return event(&box.value) }
     let before = box.value.key
     let result = event(&box.value)

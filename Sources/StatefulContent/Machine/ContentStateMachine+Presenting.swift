@@ -125,9 +125,10 @@ extension ContentStateMachine {
     if isObserved { notifyChange(\.presentedPresentation) }
     guard let broadcaster, let previous else { return }
     broadcaster.yield(
-      ContentStateChange(
-        from: previous, to: storedPresentedState, isRefreshing: queue.presented.isRefreshing,
-        elapsed: clock.now()))
+      changeKeepingSecrets(
+        ContentStateChange(
+          from: previous, to: storedPresentedState, isRefreshing: queue.presented.isRefreshing,
+          elapsed: clock.now(), decision: queue.presented.decision)))
   }
 
   private func perform(_ action: TransitionQueue.Action) {

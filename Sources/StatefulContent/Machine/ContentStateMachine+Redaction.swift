@@ -24,4 +24,23 @@ extension ContentStateMachine {
     guard holdsSecrets else { return text }
     return secretRedaction.redacting(text, withheldAs: builtIns.strings.redactedText)
   }
+
+  /// A decision as it may leave the machine: its errors' texts without the secrets.
+  func decisionKeepingSecrets(_ decision: StateDecision) -> StateDecision {
+    guard holdsSecrets else { return decision }
+    return secretRedaction.redacting(decision, withheldAs: builtIns.strings.redactedText)
+  }
+
+  /// A change of the presented state as it may leave the machine, for the trace: its states'
+  /// and its decision's errors' texts without the secrets.
+  func changeKeepingSecrets(_ change: ContentStateChange) -> ContentStateChange {
+    guard holdsSecrets else { return change }
+    let redaction = secretRedaction
+    let replacement = builtIns.strings.redactedText
+    var change = change
+    change.from = redaction.redacting(change.from, withheldAs: replacement)
+    change.to = redaction.redacting(change.to, withheldAs: replacement)
+    change.decision = redaction.redacting(change.decision, withheldAs: replacement)
+    return change
+  }
 }

@@ -42,9 +42,7 @@ extension ContentStateMachine {
 
   /// Presents the requested state again, with its placeholder registered anew.
   private func presentRequestedStateAgain(host: (any StatefulContent)?) {
-    submit(
-      storedRequestedState, isRefreshing: storedIsRefreshing, animated: false, forced: true,
-      host: host)
+    submit(requestedPresentation.decision, animated: false, forced: true, host: host)
   }
 
   /// Requests a state directly, bypassing the state rules.
@@ -126,23 +124,37 @@ extension ContentStateMachine {
     host: (any StatefulContent)? = nil,
     completion: TransitionCompletion? = nil
   ) {
+    submit(
+      StateDecision(state: state, rule: .requested, isRefreshing: isRefreshing),
+      animated: animated, forced: forced, deferred: deferred, host: host, completion: completion)
+  }
+
+  /// Builds the presentation of a decision, through the host's hooks when there is a host,
+  /// and hands it to the queue.
+  func submit(
+    _ decision: StateDecision,
+    animated: Bool,
+    forced: Bool = false,
+    deferred: Bool = false,
+    host: (any StatefulContent)?,
+    completion: TransitionCompletion? = nil
+  ) {
     if let host {
       submit(
-        state, isRefreshing: isRefreshing, animated: animated, forced: forced,
-        deferred: deferred, host: host, completion: completion)
+        decision, animated: animated, forced: forced, deferred: deferred, host: host,
+        completion: completion)
     } else {
       submit(
-        state, isRefreshing: isRefreshing, animated: animated, forced: forced,
-        deferred: deferred, completion: completion
+        decision, animated: animated, forced: forced, deferred: deferred, completion: completion
       ) { placeholder, _ in (placeholder, .zero) }
     }
   }
 
-  /// Builds the presentation for a state through the host's hooks and hands it to the queue.
+  /// Builds the presentation of a decision through the host's hooks and hands it to the
+  /// queue.
   @inlinable
   func submit<Host: StatefulContent>(
-    _ state: ContentState,
-    isRefreshing: Bool,
+    _ decision: StateDecision,
     animated: Bool,
     forced: Bool = false,
     deferred: Bool = false,
@@ -150,8 +162,7 @@ extension ContentStateMachine {
     completion: TransitionCompletion? = nil
   ) {
     submit(
-      state, isRefreshing: isRefreshing, animated: animated, forced: forced,
-      deferred: deferred, completion: completion
+      decision, animated: animated, forced: forced, deferred: deferred, completion: completion
     ) { placeholder, state in
       callingHook { (Self.configure(placeholder, for: state, by: host), host.insets(for: state)) }
     }
@@ -163,17 +174,17 @@ extension ContentStateMachine {
   ///   registered or built-in one, and the host's insets for it.
   @inlinable
   func submit(
-    _ state: ContentState,
-    isRefreshing: Bool,
+    _ decision: StateDecision,
     animated: Bool,
     forced: Bool,
     deferred: Bool,
     completion: TransitionCompletion?,
     configure: (any Placeholder, ContentState) -> (any Placeholder, EdgeInsets)
   ) {
+    let isRefreshing = decision.isRefreshing
     guard
       let request = beginRequest(
-        state, isRefreshing: isRefreshing, deferred: deferred, completion: completion)
+        decision, isRefreshing: isRefreshing, deferred: deferred, completion: completion)
     else { return }
     guard request.state.showsPlaceholder else {
       finishRequest(
@@ -196,6 +207,8 @@ extension ContentStateMachine {
     @usableFromInline let id: UInt64
     /// The requested state, with its progress sanitized.
     @usableFromInline let state: ContentState
+    /// The decision that asked for it.
+    let decision: StateDecision
     /// Whether the request waits for the loading policy's show delay.
     let deferred: Bool
   }
@@ -206,9 +219,10 @@ extension ContentStateMachine {
   ///   request while being notified of this one (the completion then ran `superseded`).
   @usableFromInline
   func beginRequest(
-    _ state: consuming ContentState, isRefreshing: Bool, deferred: Bool,
+    _ decision: StateDecision, isRefreshing: Bool, deferred: Bool,
     completion: TransitionCompletion?
   ) -> PendingRequest? {
+    var state = decision.state
     var isLoading = false
     if case .loading(let progress) = state {
       isLoading = true
@@ -227,7 +241,7 @@ extension ContentStateMachine {
       return nil
     }
     supersedeDeferredRequest()
-    return PendingRequest(id: id, state: consume state, deferred: deferred)
+    return PendingRequest(id: id, state: consume state, decision: decision, deferred: deferred)
   }
 
   /// Configures the placeholder a state shows: the registered or built-in one (see
@@ -272,7 +286,7 @@ extension ContentStateMachine {
       ? EdgeInsets.zero : (hostInsets.sanitized + ownInsets.sanitized).saturated
     let presentation = presentationCache.presentation(
       state: request.state, placeholder: placeholder, insets: insets,
-      isRefreshing: isRefreshing, attempt: attempt, key: currentKey)
+      isRefreshing: isRefreshing, attempt: attempt, key: currentKey, decision: request.decision)
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)
@@ -288,7 +302,8 @@ extension ContentStateMachine {
     let presentation = presentationCache.presentation(
       state: request.state, isRefreshing: isRefreshing,
       progress: isRefreshing ? decider.progress : nil, key: currentKey,
-      showsPreviousKey: keysBox?.value.showsPreviousKey ?? false, append: currentAppendState)
+      showsPreviousKey: request.decision.showsPreviousKey, append: currentAppendState,
+      decision: request.decision)
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)

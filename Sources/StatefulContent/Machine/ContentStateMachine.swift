@@ -123,8 +123,6 @@ public final class ContentStateMachine: Observable {
   var currentKey: LoadKey? { keysBox?.value.key }
   /// The key the adopter's content belongs to, read without copying the keys.
   var currentContentKey: LoadKey? { keysBox?.value.contentKey }
-  /// ``LoadKeys/contentCounts``, kept by `updateKeys` so that a decision reads one field.
-  @exclusivity(unchecked) @usableFromInline var contentCountsForKeys = true
   /// The page append that runs, where appending stands, and the one a Retry repeats; boxed,
   /// and allocated by the first append.
   @exclusivity(unchecked) var appendsBox: Box<PageAppends>?
@@ -139,9 +137,9 @@ public final class ContentStateMachine: Observable {
   /// for an `endLoading` called from code isolated to no actor. Weak: an actor that owns the
   /// adopter is not kept alive through its machine.
   @exclusivity(unchecked) weak var categoryActor: (any Actor)?
-  /// Whether a category load's end is held for the minimum display time: every decided state
-  /// waits with it (the facts say "not loading" already, but loading stays on screen).
-  @exclusivity(unchecked) @usableFromInline var holdsDecisions = false
+  /// Until when a category load's end is held for the minimum display time: every decided
+  /// state waits with it (the facts say "not loading" already, but loading stays on screen).
+  @exclusivity(unchecked) @usableFromInline var heldDecisionsUntil: Duration?
   /// When loading held back by the show delay is presented, unless the load ends first.
   @exclusivity(unchecked) var pendingShowDeadline: Duration?
   /// The announcer and the announcement rules, once an announcer is set (see
@@ -269,6 +267,18 @@ public final class ContentStateMachine: Observable {
     observe(\.presentedState)
     return storedPresentedState
   }
+  /// The decision behind ``requestedState``, with its reasons: the rule that fired, the
+  /// rules it overrode and the inputs that decided (see <doc:StatesAndRules>). Errors in it
+  /// that could show the secret of a credential are recorded texts, redacted.
+  ///
+  /// ```swift
+  /// print(model.stateMachine.decision.explanation)
+  /// // content — rule 2: has content (12 items); overrode rule 4: error "timed out", …
+  /// ```
+  public var decision: StateDecision { decisionKeepingSecrets(requestedPresentation.decision) }
+  /// Why ``requestedState`` shows, for a person: ``decision``'s
+  /// ``StateDecision/explanation``.
+  public var explanation: String { decision.explanation }
   /// The state presented before ``presentedState``.
   public var lastState: ContentState { storedLastState }
   /// The presentation the presenter shows (the last one it finished).

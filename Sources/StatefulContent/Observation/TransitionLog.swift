@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A record of presented state changes, exportable as a Mermaid state diagram and a timeline.
 ///
 /// Feed it the changes of ``ContentStateMachine/stateChanges()`` (or any you build yourself) and
@@ -11,24 +17,89 @@
 /// }
 /// print(log.mermaidStateDiagram)   // paste into any Mermaid renderer
 /// print(log.timeline)              // "0 idle -> loading", "412 loading -> content", …
+/// print(log.timeline(explained: true))
+/// // "0 idle -> loading because rule 3: a load runs, no content yet", …
 /// ```
-public struct TransitionLog: Sendable {
-  /// The changes recorded, oldest first.
+///
+/// Each change carries the decision that produced it, so the log is the trace of why the
+/// screen showed what it showed. It keeps the newest ``capacity`` changes, and is `Codable`:
+/// ``jsonLines`` writes one JSON object per change, for a bug report, and
+/// ``init(jsonLines:capacity:)`` reads them back — deciding each recorded decision's inputs
+/// again (``StateDecision/decide(_:)``) must give the recorded decision, also with a newer
+/// build. The machine's changes hold no secret: their errors are redacted texts.
+public struct TransitionLog: Sendable, Codable {
+  /// The changes recorded, oldest first: the newest ``capacity`` of them.
   public private(set) var changes: [ContentStateChange]
+  /// How many changes the log keeps: recording one more drops the oldest.
+  public let capacity: Int
+  /// How many changes were dropped, oldest first, to keep the log within ``capacity``.
+  public private(set) var droppedCount = 0
+
+  /// The number of changes a log keeps unless told otherwise: 1,000.
+  public static let defaultCapacity = 1_000
 
   /// Creates a log.
   ///
-  /// - Parameter changes: Changes recorded already, oldest first. Defaults to none.
-  public init(_ changes: [ContentStateChange] = []) {
-    self.changes = changes
+  /// - Parameters:
+  ///   - changes: Changes recorded already, oldest first. Defaults to none.
+  ///   - capacity: How many changes to keep, at least 1. Defaults to
+  ///     ``defaultCapacity``.
+  public init(_ changes: [ContentStateChange] = [], capacity: Int = defaultCapacity) {
+    self.capacity = max(capacity, 1)
+    self.changes = []
+    for change in changes { record(change) }
   }
 
-  /// Records a change after the ones recorded so far.
+  /// Records a change after the ones recorded so far, dropping the oldest when the log
+  /// holds ``capacity`` changes.
   ///
   /// - Parameter change: The change, such as one from ``ContentStateMachine/stateChanges()``.
-  /// - Complexity: Amortized O(1).
+  /// - Complexity: Amortized O(1) until the log is full, then O(``capacity``).
   public mutating func record(_ change: ContentStateChange) {
+    if changes.count >= capacity {
+      changes.removeFirst(changes.count - capacity + 1)
+      droppedCount += 1
+    }
     changes.append(change)
+  }
+
+  /// The changes as JSON lines: one JSON object per change, oldest first, each ending with a
+  /// line feed.
+  ///
+  /// - Throws: `EncodingError` if a value cannot be encoded (a duration out of range).
+  /// - Complexity: O(*n*) for *n* recorded changes.
+  public func jsonLines() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try changes.map { change in
+      String(decoding: try encoder.encode(change), as: UTF8.self) + "\n"
+    }.joined()
+  }
+
+  /// Reads a log written by ``jsonLines()``; empty lines are skipped.
+  ///
+  /// - Parameters:
+  ///   - jsonLines: The JSON lines.
+  ///   - capacity: How many changes to keep. Defaults to ``defaultCapacity``.
+  /// - Throws: `DecodingError` for a line that is not a recorded change.
+  public init(jsonLines: String, capacity: Int = defaultCapacity) throws {
+    let decoder = JSONDecoder()
+    let changes = try jsonLines.split(whereSeparator: \.isNewline).map { line in
+      try decoder.decode(ContentStateChange.self, from: Data(line.utf8))
+    }
+    self.init(changes, capacity: capacity)
+  }
+
+  /// The recorded changes whose decision, decided again from its recorded inputs, differs:
+  /// empty when the rules of this build decide as the ones that recorded the log.
+  ///
+  /// - Complexity: O(*n*) for *n* recorded changes.
+  public var changesDecidedDifferently: [ContentStateChange] {
+    changes.filter { change in
+      guard change.decision.rule != .requested else { return false }
+      let again = StateDecision.decide(change.decision.inputs)
+      return again.explanation != change.decision.explanation
+    }
   }
 
   /// The changes as a Mermaid `stateDiagram-v2`.
@@ -79,25 +150,24 @@ public struct TransitionLog: Sendable {
   /// every change stays on one line.
   ///
   /// - Complexity: O(*n*) for *n* recorded changes.
-  public var timeline: String {
-    changes.map { change in
-      let (seconds, attoseconds) = change.elapsed.components
-      // Negative times count as 0; times too large for milliseconds in an Int64 saturate.
-      let (whole, overflow) = max(seconds, 0).multipliedReportingOverflow(by: 1000)
-      let (sum, sumOverflow) = whole.addingReportingOverflow(
-        max(attoseconds, 0) / 1_000_000_000_000_000)
-      let milliseconds = overflow || sumOverflow ? Int64.max : sum
-      let refreshing = change.isRefreshing ? " (refreshing)" : ""
-      return "\(milliseconds) \(Self.oneLine(change.from)) -> \(Self.oneLine(change.to))"
-        + refreshing + "\n"
-    }.joined()
-  }
+  public var timeline: String { timeline(explained: false) }
 
-  /// A state's description on one line.
-  private static func oneLine(_ state: ContentState) -> String {
-    String(
-      String.UnicodeScalarView(
-        state.description.unicodeScalars.map { isLineBreaking($0) ? " " : $0 }))
+  /// The changes as a timeline, each line ending, when `explained`, with ` because ` and the
+  /// reason of the decision behind it: `0 idle -> loading because rule 3: a load runs, no
+  /// content yet`.
+  ///
+  /// - Parameter explained: Whether to add each change's reason (``StateDecision/reason``).
+  /// - Returns: One line per change, as ``timeline`` writes them.
+  /// - Complexity: O(*n*) for *n* recorded changes.
+  public func timeline(explained: Bool) -> String {
+    changes.map { change in
+      let milliseconds = TraceText.milliseconds(change.elapsed)
+      let refreshing = change.isRefreshing ? " (refreshing)" : ""
+      let from = TraceText.oneLine(change.from.description)
+      let to = TraceText.oneLine(change.to.description)
+      let reason = explained ? " because " + TraceText.oneLine(change.decision.reason) : ""
+      return "\(milliseconds) \(from) -> \(to)" + refreshing + reason + "\n"
+    }.joined()
   }
 
   /// A custom state's key as a Mermaid label, kept from being read as Mermaid syntax: quotes
@@ -113,7 +183,7 @@ public struct TransitionLog: Sendable {
       case ">": scalars.append("›")
       case "[": scalars.append("(")
       case "]": scalars.append(")")
-      case _ where isLineBreaking(scalar): scalars.append(" ")
+      case _ where TraceText.isLineBreaking(scalar): scalars.append(" ")
       default: scalars.append(scalar)
       }
       // A zero-width space after "direction" (in any case) keeps Mermaid's `direction\s+LR`
@@ -121,13 +191,5 @@ public struct TransitionLog: Sendable {
       if String(scalars.suffix(9)).lowercased() == "direction" { scalars.append("\u{200B}") }
     }
     return scalars.isEmpty ? "(empty name)" : String(scalars)
-  }
-
-  /// Control characters and line or paragraph separators: anything that may break a line.
-  private static func isLineBreaking(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .control, .lineSeparator, .paragraphSeparator: true
-    default: false
-    }
   }
 }

@@ -18,13 +18,15 @@ public struct Presentation: Sendable {
     let key: LoadKey?
     let showsPreviousKey: Bool
     let append: AppendState
+    let decision: StateDecision?
 
     init(
       state: ContentState, placeholder: (any Placeholder)?, insets: EdgeInsets,
       isRefreshing: Bool, attempt: Int, progress: Double?, key: LoadKey?,
-      showsPreviousKey: Bool, append: AppendState
+      showsPreviousKey: Bool, append: AppendState, decision: StateDecision?
     ) {
       self.append = append
+      self.decision = decision
       self.key = key
       self.showsPreviousKey = showsPreviousKey
       self.state = state
@@ -65,6 +67,14 @@ public struct Presentation: Sendable {
   /// show a footer with a spinner while ``AppendState/loading``, or the error with a Retry
   /// when ``AppendState/failed(_:)``. Always ``AppendState/idle`` unless the state is content.
   public var append: AppendState { storage.append }
+  /// The decision that produced this presentation, with its reasons: why it shows what it
+  /// shows (``StateDecision/explanation``). A presentation the app asked for directly
+  /// (``ContentStateMachine/transition(to:isRefreshing:animated:completion:)``) carries a
+  /// decision of the rule ``StateDecision/Rule/requested``.
+  public var decision: StateDecision {
+    storage.decision
+      ?? StateDecision(state: state, rule: .requested, isRefreshing: isRefreshing)
+  }
 
   /// Creates a presentation.
   ///
@@ -81,6 +91,8 @@ public struct Presentation: Sendable {
   ///     unless the state is content.
   ///   - append: Where appending a page to the content stands; dropped unless the state is
   ///     content.
+  ///   - decision: The decision that produced it, or `nil` for one of the rule
+  ///     ``StateDecision/Rule/requested``.
   public init(
     state: ContentState,
     placeholder: (any Placeholder)? = nil,
@@ -90,28 +102,29 @@ public struct Presentation: Sendable {
     progress: Double? = nil,
     key: LoadKey? = nil,
     showsPreviousKey: Bool = false,
-    append: AppendState = .idle
+    append: AppendState = .idle,
+    decision: StateDecision? = nil
   ) {
     storage = Storage(
       state: state, placeholder: state.showsPlaceholder ? placeholder : nil,
       insets: insets.sanitized, isRefreshing: isRefreshing, attempt: max(attempt, 1),
       progress: isRefreshing ? StateDecision.sanitizedProgress(progress) : nil, key: key,
       showsPreviousKey: showsPreviousKey && state.kind == .content,
-      append: state.kind == .content ? append : .idle)
+      append: state.kind == .content ? append : .idle, decision: decision)
   }
 
   /// Creates a presentation from fields the machine has already sanitized.
   init(
     state: ContentState, placeholder: (any Placeholder)?, sanitizedInsets: EdgeInsets,
     isRefreshing: Bool, attempt: Int, progress: Double? = nil, key: LoadKey? = nil,
-    showsPreviousKey: Bool = false, append: AppendState = .idle
+    showsPreviousKey: Bool = false, append: AppendState = .idle, decision: StateDecision?
   ) {
     storage = Storage(
       state: state, placeholder: state.showsPlaceholder ? placeholder : nil,
       insets: sanitizedInsets, isRefreshing: isRefreshing, attempt: max(attempt, 1),
       progress: isRefreshing ? progress : nil, key: key,
       showsPreviousKey: showsPreviousKey && state.kind == .content,
-      append: state.kind == .content ? append : .idle)
+      append: state.kind == .content ? append : .idle, decision: decision)
   }
 
   /// The presentation of the idle state: nothing at all.
@@ -126,9 +139,10 @@ public struct Presentation: Sendable {
   func hasFields(
     state: ContentState, insets: EdgeInsets, isRefreshing: Bool, attempt: Int,
     progress: Double? = nil, key: LoadKey? = nil, showsPreviousKey: Bool = false,
-    append: AppendState = .idle
+    append: AppendState = .idle, decision: StateDecision? = nil
   ) -> Bool {
-    storage.isRefreshing == isRefreshing && storage.attempt == attempt
+    StateDecision.haveSameReasons(storage.decision, decision)
+      && storage.isRefreshing == isRefreshing && storage.attempt == attempt
       && storage.insets == insets && storage.progress == progress
       && storage.showsPreviousKey == showsPreviousKey && storage.key == key
       && storage.append.isSame(as: append)

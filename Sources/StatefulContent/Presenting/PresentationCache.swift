@@ -21,18 +21,20 @@ struct PresentationCache {
   /// - Complexity: O(1); the placeholder is compared by identity, never by value.
   mutating func presentation(
     state: ContentState, placeholder: any Placeholder, insets: EdgeInsets,
-    isRefreshing: Bool, attempt: Int, key: LoadKey? = nil
+    isRefreshing: Bool, attempt: Int, key: LoadKey? = nil, decision: StateDecision? = nil
   ) -> Presentation {
     let cached: Presentation? =
       switch state.kind {
-      case .loading: Self.match(&loading, state, placeholder, insets, isRefreshing, attempt, key)
-      case .empty: Self.match(&empty, state, placeholder, insets, isRefreshing, attempt, key)
+      case .loading:
+        Self.match(&loading, state, placeholder, insets, isRefreshing, attempt, key, decision)
+      case .empty:
+        Self.match(&empty, state, placeholder, insets, isRefreshing, attempt, key, decision)
       case .idle, .content, .locked, .error, .custom: nil
       }
     if let cached { return cached }
     let presentation = Presentation(
       state: state, placeholder: placeholder, sanitizedInsets: insets,
-      isRefreshing: isRefreshing, attempt: attempt, key: key)
+      isRefreshing: isRefreshing, attempt: attempt, key: key, decision: decision)
     let entry = Entry(presentation: presentation, placeholder: PlaceholderIdentity(placeholder))
     switch state.kind {
     case .loading: loading = entry
@@ -52,21 +54,23 @@ struct PresentationCache {
   ///   - append: Where appending a page to the content stands.
   mutating func presentation(
     state: ContentState, isRefreshing: Bool, progress: Double? = nil, key: LoadKey? = nil,
-    showsPreviousKey: Bool = false, append: AppendState = .idle
+    showsPreviousKey: Bool = false, append: AppendState = .idle, decision: StateDecision? = nil
   ) -> Presentation {
     guard case .content = state else {
-      return Presentation(state: state, isRefreshing: isRefreshing, key: key)
+      return Presentation(
+        state: state, placeholder: nil, sanitizedInsets: .zero, isRefreshing: isRefreshing,
+        attempt: 1, key: key, decision: decision)
     }
     if let cached = Self.match(
       &content, state, isRefreshing: isRefreshing, progress: progress, key: key,
-      showsPreviousKey: showsPreviousKey, append: append)
+      showsPreviousKey: showsPreviousKey, append: append, decision: decision)
     {
       return cached
     }
     let presentation = Presentation(
       state: state, placeholder: nil, sanitizedInsets: .zero, isRefreshing: isRefreshing,
       attempt: 1, progress: progress, key: key, showsPreviousKey: showsPreviousKey,
-      append: append)
+      append: append, decision: decision)
     content = Entry(presentation: presentation, placeholder: nil)
     return presentation
   }
@@ -86,12 +90,13 @@ struct PresentationCache {
   @inline(__always)
   private static func match(
     _ entry: inout Entry?, _ state: ContentState, _ placeholder: any Placeholder,
-    _ insets: EdgeInsets, _ isRefreshing: Bool, _ attempt: Int, _ key: LoadKey?
+    _ insets: EdgeInsets, _ isRefreshing: Bool, _ attempt: Int, _ key: LoadKey?,
+    _ decision: StateDecision?
   ) -> Presentation? {
     guard entry?.placeholder?.isIdentity(of: placeholder) == true,
       entry?.presentation.hasFields(
-        state: state, insets: insets, isRefreshing: isRefreshing, attempt: attempt, key: key)
-        == true
+        state: state, insets: insets, isRefreshing: isRefreshing, attempt: attempt, key: key,
+        decision: decision) == true
     else { return nil }
     return entry?.presentation
   }
@@ -100,13 +105,13 @@ struct PresentationCache {
   @inline(__always)
   private static func match(
     _ entry: inout Entry?, _ state: ContentState, isRefreshing: Bool, progress: Double?,
-    key: LoadKey?, showsPreviousKey: Bool, append: AppendState
+    key: LoadKey?, showsPreviousKey: Bool, append: AppendState, decision: StateDecision?
   ) -> Presentation? {
     guard let hasPlaceholder = entry.map({ $0.placeholder != nil }), !hasPlaceholder,
       entry?.presentation.hasFields(
         state: state, insets: .zero, isRefreshing: isRefreshing, attempt: 1,
-        progress: progress, key: key, showsPreviousKey: showsPreviousKey, append: append)
-        == true
+        progress: progress, key: key, showsPreviousKey: showsPreviousKey, append: append,
+        decision: decision) == true
     else { return nil }
     return entry?.presentation
   }

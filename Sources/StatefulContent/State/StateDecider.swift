@@ -6,18 +6,6 @@
 /// it and is its only writer; the rules themselves are ``StateDecision``'s.
 @usableFromInline
 struct StateDecider {
-  /// What a decision asks the machine to do.
-  @usableFromInline
-  struct Decision {
-    /// The state to request.
-    @usableFromInline var state: ContentState
-    /// Whether content stays visible while a load runs.
-    @usableFromInline var isRefreshing: Bool
-    /// The error to report once through ``StatefulContent/handleErrorWhenContentsAvailable(_:)``
-    /// because content stays (rule 2), or `nil`.
-    @usableFromInline var errorToReport: (any Error)?
-  }
-
   /// The inputs a cancelled load brings back.
   struct Snapshot {
     var isLoading: Bool
@@ -119,6 +107,12 @@ struct StateDecider {
     return true
   }
 
+  /// The content was locked (``StatefulContent/lock(_:animated:completion:)``): the last
+  /// load's error is no longer what the screen is about.
+  mutating func contentLocked() {
+    error = nil
+  }
+
   /// The adopter starts over (``StatefulContent/reset(completion:)``): no load, no error,
   /// nothing decided yet — rule 6 applies again.
   mutating func reset() {
@@ -136,57 +130,24 @@ struct StateDecider {
   /// The inputs to bring back if the load starting now is cancelled.
   var snapshot: Snapshot { Snapshot(isLoading: isLoading, error: error, progress: progress) }
 
-  // MARK: Decisions
+  // MARK: Deciding
 
-  /// Applies the state rules to the inputs.
+  /// The load's facts as the rules' inputs; the machine adds the lock, the keys, the content
+  /// and the time.
   ///
-  /// - Parameters:
-  ///   - hasContent: Whether the adopter has content (`false` while a lock hides it).
-  ///   - lock: Why the content is locked, or `nil`.
-  ///   - lockout: The error standing for too many wrong credentials, which replaces every
-  ///     other input until a new load starts; `nil` when not locked out.
-  /// - Returns: The state to request, and the error to report with content, at most once per
-  ///   error: deciding again later (on re-appearance) does not report it twice.
-  mutating func decide(
-    hasContent: Bool, lock: LockReason?, lockout: UnlockError?
-  ) -> Decision {
-    hasDecided = true
-    if let lockout {
-      return Decision(state: .error(lockout), isRefreshing: false, errorToReport: nil)
-    }
-    let decision: StateDecision
-    if case .some(let lock) = lock {
-      decision = StateDecision.decide(
-        StateInputs(
-          isLoading: isLoading, error: error, hasContent: hasContent, lock: lock,
-          progress: progress))
-    } else {
-      // Not locked (the common case): the rules after the lock rule, without copying a lock.
-      decision = StateDecision.decideUnlocked(
-        isLoading: isLoading, error: error, hasContent: hasContent, progress: progress)
-    }
-    var errorToReport: (any Error)?
-    if decision.reportsErrorWithContent, !errorWasReported {
-      errorWasReported = true
-      errorToReport = error
-    }
-    return Decision(
-      state: decision.state, isRefreshing: decision.isRefreshing, errorToReport: errorToReport)
+  /// - Parameter initial: Whether the request is the initial one
+  ///   (``StatefulContent/setupInitialState(completion:)``): rule 6 then applies while
+  ///   nothing was decided.
+  func inputs(initial: Bool) -> StateInputs {
+    StateInputs(
+      isLoading: isLoading, error: error, progress: progress, attempt: attempt,
+      errorWasReported: errorWasReported, isInitial: initial && !hasDecided)
   }
 
-  /// Rule 6: whether the initial state is idle — nothing decided yet, no content, no lock.
-  ///
-  /// When it is not, the caller decides the state with ``decide(hasContent:lock:lockout:)``.
-  /// - Parameters:
-  ///   - isLocked: Whether a lock is pending.
-  ///   - hasContent: Whether the adopter has content; asked only when the rest allows idle.
-  func staysIdle(isLocked: Bool, hasContent: @autoclosure () -> Bool) -> Bool {
-    !hasDecided && !isLocked && !hasContent()
-  }
-
-  /// A state was requested on the rules' behalf without deciding (loading while a credential
-  /// is verified): rule 6 no longer applies.
-  mutating func markDecided() {
-    hasDecided = true
+  /// The rules decided: rule 6 no longer applies (unless they decided idle), and an error
+  /// reported with content is not reported again.
+  mutating func decided(_ decision: StateDecision) {
+    if decision.rule != .idle { hasDecided = true }
+    if decision.errorToReport != nil { errorWasReported = true }
   }
 }

@@ -1,21 +1,78 @@
-/// The facts a content state is decided from, at the moment a transition is requested.
+/// Everything the state rules look at, at the moment a state is decided: one value.
 ///
-/// ``StateDecision/decide(_:)`` turns inputs into a state following the rules in the README's
-/// "State rules" section (and `DESIGN.md`).
+/// ``StateDecision/decide(_:)`` turns inputs into a decision following the rules in the
+/// README's "State rules" section (and <doc:StatesAndRules>). The machine gathers the inputs
+/// from its facts and the adopter's hooks (`hasContent`, `contentCount`, `customState(for:)`)
+/// and asks; it combines no conditions of its own. A recorded decision carries its inputs, so
+/// that deciding them again gives the same decision (see ``TransitionLog``).
+///
+/// Every input but `isLoading` and `hasContent` has a default, the value it has before any
+/// load: `StateInputs(isLoading: true)` describes a first load with nothing shown yet.
 public struct StateInputs: Sendable {
+  // MARK: The load
+
   /// Whether a load is running.
   public var isLoading: Bool
-  /// The error the last load ended with, if any.
-  public var error: (any Error)?
-  /// Whether the adopter has content to show (its ``StatefulContent/hasContent``).
-  public var hasContent: Bool
-  /// Why the content is locked, or `nil` when it is not.
-  public var lock: LockReason?
+  /// The running load's attempt, counting from 1; above 1 while retrying.
+  public var attempt: Int
   /// The fraction (0…1) of the running load done, or `nil` when unknown.
   ///
   /// Out-of-range values are clamped and a non-finite value means unknown; see
   /// ``StateDecision/sanitizedProgress(_:)``.
   public var progress: Double?
+
+  // MARK: The last load's error
+
+  /// The error the last load ended with, if any.
+  public var error: (any Error)?
+  /// Whether ``error`` was already reported through
+  /// ``StatefulContent/handleErrorWhenContentsAvailable(_:)`` (it is reported once).
+  public var errorWasReported: Bool
+  /// The custom state the adopter shows for ``error``
+  /// (``StatefulContent/customState(for:)``), when a placeholder is registered for it.
+  public var customState: CustomStateKey?
+
+  // MARK: The content
+
+  /// Whether the adopter has content to show (its ``StatefulContent/hasContent``).
+  public var hasContent: Bool
+  /// How many items the content holds (``StatefulContent/contentCount``), when known.
+  public var contentCount: Int?
+
+  // MARK: The lock
+
+  /// Why the content is locked, or `nil` when it is not.
+  public var lock: LockReason?
+  /// How many wrong credentials were given since the content was locked.
+  public var failedUnlockAttempts: Int
+  /// The error standing for too many wrong credentials
+  /// (``UnlockError/attemptLimitReached(attempts:)``), or `nil` when not locked out.
+  public var lockout: UnlockError?
+
+  // MARK: Keys
+
+  /// The key the adopter's content belongs to, after keyed loads.
+  public var contentKey: LoadKey?
+  /// The key being loaded, while a keyed load runs.
+  public var loadingKey: LoadKey?
+  /// The key whose load failed while the content belongs to another one.
+  public var failedKey: LoadKey?
+  /// What shows while another key than the content's loads.
+  public var keyChange: KeyChangePolicy
+
+  // MARK: Pages, time and the first request
+
+  /// Where appending a page stands.
+  public var append: AppendState
+  /// Whether nothing has been decided yet (rule 6: idle until loading starts or there is
+  /// content).
+  public var isInitial: Bool
+  /// When loading may be presented, on the machine's clock (time elapsed since it was
+  /// created): the loading policy's show delay; `nil` for at once.
+  public var showDelayDeadline: Duration?
+  /// Until when loading on screen is kept for the loading policy's minimum display time,
+  /// on the machine's clock: every decided state waits until then; `nil` when none does.
+  public var minimumDisplayDeadline: Duration?
 
   /// Creates a set of inputs.
   ///
@@ -25,17 +82,72 @@ public struct StateInputs: Sendable {
   ///   - hasContent: Whether there is content to show.
   ///   - lock: Why the content is locked, or `nil`.
   ///   - progress: The fraction (0…1) of the load done, or `nil` when unknown.
+  ///   - attempt: The running load's attempt, counting from 1. Values below 1 count as 1.
+  ///   - errorWasReported: Whether `error` was reported with content already.
+  ///   - customState: The custom state the adopter shows for `error`, or `nil`.
+  ///   - contentCount: How many items the content holds, when known.
+  ///   - failedUnlockAttempts: How many wrong credentials were given.
+  ///   - lockout: The attempt-limit error, or `nil` when not locked out.
+  ///   - contentKey: The key the content belongs to.
+  ///   - loadingKey: The key being loaded.
+  ///   - failedKey: The key whose load failed while the content belongs to another one.
+  ///   - keyChange: What shows while another key loads. Defaults to
+  ///     ``KeyChangePolicy/keepPrevious``.
+  ///   - append: Where appending a page stands.
+  ///   - isInitial: Whether nothing has been decided yet (rule 6).
+  ///   - showDelayDeadline: When loading may be presented, or `nil` for at once.
+  ///   - minimumDisplayDeadline: Until when every decided state waits, or `nil`.
   public init(
     isLoading: Bool = false,
     error: (any Error)? = nil,
     hasContent: Bool = false,
     lock: LockReason? = nil,
-    progress: Double? = nil
+    progress: Double? = nil,
+    attempt: Int = 1,
+    errorWasReported: Bool = false,
+    customState: CustomStateKey? = nil,
+    contentCount: Int? = nil,
+    failedUnlockAttempts: Int = 0,
+    lockout: UnlockError? = nil,
+    contentKey: LoadKey? = nil,
+    loadingKey: LoadKey? = nil,
+    failedKey: LoadKey? = nil,
+    keyChange: KeyChangePolicy = .keepPrevious,
+    append: AppendState = .idle,
+    isInitial: Bool = false,
+    showDelayDeadline: Duration? = nil,
+    minimumDisplayDeadline: Duration? = nil
   ) {
     self.isLoading = isLoading
-    self.error = error
-    self.hasContent = hasContent
-    self.lock = lock
+    self.attempt = max(attempt, 1)
     self.progress = progress
+    self.error = error
+    self.errorWasReported = errorWasReported
+    self.customState = customState
+    self.hasContent = hasContent
+    self.contentCount = contentCount
+    self.lock = lock
+    self.failedUnlockAttempts = failedUnlockAttempts
+    self.lockout = lockout
+    self.contentKey = contentKey
+    self.loadingKey = loadingKey
+    self.failedKey = failedKey
+    self.keyChange = keyChange
+    self.append = append
+    self.isInitial = isInitial
+    self.showDelayDeadline = showDelayDeadline
+    self.minimumDisplayDeadline = minimumDisplayDeadline
+  }
+
+  /// Whether another key than the content's is loading.
+  var loadsAnotherKey: Bool {
+    guard let loadingKey else { return false }
+    return loadingKey != contentKey
+  }
+
+  /// Whether the content counts for the rules: not while its key's load failed, nor while
+  /// another key loads under ``KeyChangePolicy/showLoading``.
+  var contentCounts: Bool {
+    hasContent && failedKey == nil && !(loadsAnotherKey && keyChange == .showLoading)
   }
 }

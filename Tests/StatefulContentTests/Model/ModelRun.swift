@@ -100,6 +100,7 @@ final class ModelRun {
     case .lock(let animated):
       let completion = completion(then: nil)
       reference.locked = true
+      reference.error = nil  // the screen is about the lock now
       reference.decideAndRequest(id: nextID - 1, animated: animated)
       model.lock(animated: animated, completion: completion)
     case .setupInitialState:

@@ -58,7 +58,12 @@ struct ReferenceModel {
 
   /// The rules, written as a table lookup rather than an `if` chain.
   func decide() -> (Shown, refreshing: Bool, report: Bool) {
-    if locked { return ("locked(credential required)", false, false) }
+    if locked {
+      // A load running while locked tries a credential; its failure shows over the lock.
+      if isLoading { return ("loading\(percent)", false, false) }
+      if let error { return ("error(\(error))", false, false) }
+      return ("locked(credential required)", false, false)
+    }
     if hasContent {
       // Content that stays while a load runs carries the load's progress.
       let percent = isLoading ? percent : ""

@@ -32,7 +32,8 @@ extension ContentStateMachine {
   }
 
   /// A change of the presented state as it may leave the machine, for the trace: its states'
-  /// and its decision's errors' texts without the secrets.
+  /// errors' texts without the secrets (its decision, the presentation's, is redacted
+  /// already).
   func changeKeepingSecrets(_ change: ContentStateChange) -> ContentStateChange {
     guard holdsSecrets else { return change }
     let redaction = secretRedaction
@@ -40,7 +41,6 @@ extension ContentStateMachine {
     var change = change
     change.from = redaction.redacting(change.from, withheldAs: replacement)
     change.to = redaction.redacting(change.to, withheldAs: replacement)
-    change.decision = redaction.redacting(change.decision, withheldAs: replacement)
     return change
   }
 }

@@ -42,7 +42,11 @@ extension ContentStateMachine {
 
   /// Presents the requested state again, with its placeholder registered anew.
   private func presentRequestedStateAgain(host: (any StatefulContent)?) {
-    submit(requestedPresentation.decision, animated: false, forced: true, host: host)
+    // The requested state itself, with its real error: the decision's may be redacted.
+    var decision = requestedPresentation.decision
+    decision.state = storedRequestedState
+    decision.isRefreshing = storedIsRefreshing
+    submit(decision, animated: false, forced: true, host: host)
   }
 
   /// Requests a state directly, bypassing the state rules.
@@ -286,7 +290,8 @@ extension ContentStateMachine {
       ? EdgeInsets.zero : (hostInsets.sanitized + ownInsets.sanitized).saturated
     let presentation = presentationCache.presentation(
       state: request.state, placeholder: placeholder, insets: insets,
-      isRefreshing: isRefreshing, attempt: attempt, key: currentKey, decision: request.decision)
+      isRefreshing: isRefreshing, attempt: attempt, key: currentKey,
+      decision: decisionKeepingSecrets(request.decision))
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)
@@ -303,7 +308,7 @@ extension ContentStateMachine {
       state: request.state, isRefreshing: isRefreshing,
       progress: isRefreshing ? decider.progress : nil, key: currentKey,
       showsPreviousKey: request.decision.showsPreviousKey, append: currentAppendState,
-      decision: request.decision)
+      decision: decisionKeepingSecrets(request.decision))
     enqueue(
       request, presentation: consume presentation, animated: animated, forced: forced,
       completion: completion)

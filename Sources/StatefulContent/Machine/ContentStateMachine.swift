@@ -275,7 +275,7 @@ public final class ContentStateMachine: Observable {
   /// print(model.stateMachine.decision.explanation)
   /// // content — rule 2: has content (12 items); overrode rule 4: error "timed out", …
   /// ```
-  public var decision: StateDecision { decisionKeepingSecrets(requestedPresentation.decision) }
+  public var decision: StateDecision { requestedPresentation.decision }
   /// Why ``requestedState`` shows, for a person: ``decision``'s
   /// ``StateDecision/explanation``.
   public var explanation: String { decision.explanation }

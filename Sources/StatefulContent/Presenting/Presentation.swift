@@ -70,7 +70,10 @@ public struct Presentation: Sendable {
   /// The decision that produced this presentation, with its reasons: why it shows what it
   /// shows (``StateDecision/explanation``). A presentation the app asked for directly
   /// (``ContentStateMachine/transition(to:isRefreshing:animated:completion:)``) carries a
-  /// decision of the rule ``StateDecision/Rule/requested``.
+  /// decision of the rule ``StateDecision/Rule/requested``. Once a credential was given, the
+  /// machine's decisions carry their errors as redacted texts
+  /// (``StateDecision/RecordedError``), so that no explanation shows its secret; ``state``
+  /// carries the real error.
   public var decision: StateDecision {
     storage.decision
       ?? StateDecision(state: state, rule: .requested, isRefreshing: isRefreshing)

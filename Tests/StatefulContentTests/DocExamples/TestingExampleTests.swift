@@ -95,4 +95,29 @@ final class TestingExampleTests: XCTestCase {
     }
     XCTAssertEqual(log.timeline, "0 idle -> loading\n150 loading -> content\n")
   }
+
+  @MainActor
+  func test_load_explained() async throws {
+    let feed = Feed(machine: ContentStateMachine(clock: ManualClock()))
+    feed.stateMachine.loadingPolicy = .immediate
+    let changes = feed.stateMachine.stateChanges()
+    feed.startLoading()
+    feed.endLoading(error: Offline())
+    XCTAssertEqual(
+      feed.stateMachine.explanation, "error(Offline()) — rule 4: the load failed: \"Offline()\"")
+    var log = TransitionLog()
+    for await change in changes {
+      log.record(change)
+      if change.to.kind == .error { break }
+    }
+    XCTAssertEqual(
+      log.timeline(explained: true),
+      """
+      0 idle -> loading because rule 3: a load runs, no content yet
+      0 loading -> error(Offline()) because rule 4: the load failed: "Offline()"
+
+      """)
+    let report = try TransitionLog(jsonLines: try log.jsonLines())  // as from a bug report
+    XCTAssertEqual(report.changesDecidedDifferently.count, 0)
+  }
 }

@@ -2,7 +2,9 @@ import Foundation
 import StatefulContent
 
 // stateful-bench: measures StatefulContent's costs. Run in release mode:
-//   swift run -c release stateful-bench [--json] [--quick]
+//   swift run -c release stateful-bench [--json] [--quick] [--row-a-only]
+// `--row-a-only` runs row a alone and prints it: for a profiler, such as
+//   valgrind --tool=callgrind .build/release/stateful-bench --quick --row-a-only
 
 let arguments = CommandLine.arguments.dropFirst()
 let json = arguments.contains("--json")
@@ -67,6 +69,11 @@ do {
     .init(
       name: "a. ratio finished closure / baseline", value: closure / baseline, unit: "x",
       note: ""))
+}
+
+if arguments.contains("--row-a-only") {
+  for result in results { print(result.name, result.value, result.unit) }
+  exit(0)
 }
 
 // (b) The same with a presenter that finishes later (an animation stand-in).

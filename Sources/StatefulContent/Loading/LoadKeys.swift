@@ -55,7 +55,7 @@ struct LoadKeys {
   var showsPreviousKey: Bool { loadsAnotherKey && policy == .keepPrevious }
 
   /// Puts the keys into the rules' inputs, which decide what the content counts for.
-  func gather(into inputs: inout StateInputs) {
+  func gather(into inputs: inout StateInputs.RareValues) {
     inputs.contentKey = contentKey
     inputs.loadingKey = loadingKey
     inputs.failedKey = failedKey

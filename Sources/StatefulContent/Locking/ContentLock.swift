@@ -43,6 +43,13 @@ struct ContentLock {
   }
 
   /// The error that stands for too many wrong credentials while locked out, or `nil`.
+  /// Whether a credential is kept for reloads.
+  @inline(__always)
+  var holdsCredential: Bool {
+    // A pattern match, not `!= nil`: comparing copies the credential.
+    if case .none = credential { false } else { true }
+  }
+
   @inline(__always)
   var lockoutError: UnlockError? {
     isLockedOut ? .attemptLimitReached(attempts: failedAttempts) : nil

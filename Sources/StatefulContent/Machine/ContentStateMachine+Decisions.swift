@@ -108,14 +108,31 @@ extension ContentStateMachine {
   func decide<Host: StatefulContent>(
     host: Host, initial: Bool, showDelayDeadline: Duration?, heldUntil: Duration?
   ) -> StateDecision {
+    let hasContent = callingHook { host.hasContent }
+    if !hasContent, showDelayDeadline == nil, heldUntil == nil, let plain = plainDecision() {
+      return plain
+    }
     var inputs = gatherInputs(
       initial: initial, showDelayDeadline: showDelayDeadline, heldUntil: heldUntil)
-    inputs.hasContent = callingHook { host.hasContent }
-    if inputs.hasContent { inputs.contentCount = callingHook { host.contentCount } }
+    inputs.hasContent = hasContent
+    if hasContent { inputs.contentCount = callingHook { host.contentCount } }
     if let error = inputs.error {
       inputs.customState = callingHook { host.customState(for: error) }.flatMap(customState)
     }
     return decide(inputs)
+  }
+
+  /// The decision for plain facts — no content, a first attempt or none, no progress, no
+  /// error, no lock, key, page or deadline, something decided before — or `nil`: the
+  /// decision ``StateDecision/decide(_:)`` makes for `StateInputs(isLoading:)`, which most
+  /// requests are, without gathering the inputs (benchmark row a: a start→end cycle).
+  @usableFromInline
+  func plainDecision() -> StateDecision? {
+    guard decider.hasDecided, decider.attempt == 1, decider.progress == nil,
+      !decider.hasError, !contentLock.hidesContent, contentLock.failedAttempts == 0,
+      keysBox == nil, appendsBox == nil, heldDecisionsUntil == nil
+    else { return nil }
+    return StateDecision.plain(isLoading: decider.isLoading)
   }
 
   /// The machine's facts as the rules' inputs, without the adopter's answers.
@@ -123,14 +140,24 @@ extension ContentStateMachine {
   func gatherInputs(
     initial: Bool, showDelayDeadline: Duration?, heldUntil: Duration?
   ) -> StateInputs {
-    var inputs = decider.inputs(initial: initial)
-    inputs.lock = contentLock.reason
-    inputs.failedUnlockAttempts = contentLock.failedAttempts
-    inputs.lockout = contentLock.lockoutError
-    if let keys = keysBox?.value { keys.gather(into: &inputs) }
-    inputs.append = currentAppendState
-    inputs.showDelayDeadline = showDelayDeadline
-    inputs.minimumDisplayDeadline = heldUntil ?? heldDecisionsUntil
+    // The facts read one by one: a call on `decider` would copy it whole.
+    var inputs = StateInputs(
+      loading: decider.isLoading, attempt: decider.attempt, progress: decider.progress,
+      error: decider.error, errorWasReported: decider.errorWasReported,
+      isInitial: initial && !decider.hasDecided)
+    // Most decisions know no lock, key, page or deadline: their inputs stay plain.
+    if !contentLock.hidesContent, contentLock.failedAttempts == 0, keysBox == nil,
+      appendsBox == nil, showDelayDeadline == nil, heldUntil == nil, heldDecisionsUntil == nil
+    {
+      return inputs
+    }
+    var rare = StateInputs.RareValues(
+      lock: contentLock.reason, failedUnlockAttempts: contentLock.failedAttempts,
+      lockout: contentLock.lockoutError, append: currentAppendState,
+      showDelayDeadline: showDelayDeadline,
+      minimumDisplayDeadline: heldUntil ?? heldDecisionsUntil)
+    if let keys = keysBox?.value { keys.gather(into: &rare) }
+    inputs.rareValues = rare
     return inputs
   }
 

@@ -10,7 +10,7 @@ extension ContentStateMachine {
   }
 
   /// Whether a text may show a secret: one was given to an unlock since the last reset.
-  var holdsSecrets: Bool { triedSecret != nil || contentLock.credential != nil }
+  var holdsSecrets: Bool { triedSecret != nil || contentLock.holdsCredential }
 
   /// The redaction of the secrets known now; ``SecretRedaction/none`` before any.
   var secretRedaction: SecretRedaction {

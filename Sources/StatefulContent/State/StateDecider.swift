@@ -21,6 +21,10 @@ struct StateDecider {
   private(set) var errorWasReported = false
   /// The fraction (0…1) of the running load done, or `nil` when unknown.
   private(set) var progress: Double?
+  /// Whether the last load ended with an error, read without copying it.
+  var hasError: Bool {
+    if case .none = error { false } else { true }
+  }
   /// The attempt of the running load, counting from 1.
   private(set) var attempt = 1
   /// Whether a state has been decided at least once; before that, rule 6 keeps the state idle.
@@ -140,7 +144,7 @@ struct StateDecider {
   ///   nothing was decided.
   func inputs(initial: Bool) -> StateInputs {
     StateInputs(
-      isLoading: isLoading, error: error, progress: progress, attempt: attempt,
+      loading: isLoading, attempt: attempt, progress: progress, error: error,
       errorWasReported: errorWasReported, isInitial: initial && !hasDecided)
   }
 

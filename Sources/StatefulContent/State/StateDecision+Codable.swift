@@ -28,15 +28,16 @@ extension StateDecision: Codable {
   /// - Throws: `DecodingError` when a field is missing or has the wrong type.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    state = try container.decode(RecordedState.self, forKey: .state).state
-    isRefreshing = try container.decode(Bool.self, forKey: .isRefreshing)
-    showsPreviousKey = try container.decode(Bool.self, forKey: .showsPreviousKey)
-    heldBackUntil = try container.decodeIfPresent(Duration.self, forKey: .heldBackUntil)
-    errorToReport = try container.decodeIfPresent(String.self, forKey: .errorToReport)
-      .map(RecordedError.init)
-    rule = try container.decode(Rule.self, forKey: .rule)
-    overridden = try container.decode([Rule].self, forKey: .overridden)
-    inputs = try container.decode(StateInputs.self, forKey: .inputs)
+    self.init(
+      state: try container.decode(RecordedState.self, forKey: .state).state,
+      rule: try container.decode(Rule.self, forKey: .rule),
+      inputs: try container.decode(StateInputs.self, forKey: .inputs),
+      isRefreshing: try container.decode(Bool.self, forKey: .isRefreshing),
+      showsPreviousKey: try container.decode(Bool.self, forKey: .showsPreviousKey),
+      heldBackUntil: try container.decodeIfPresent(Duration.self, forKey: .heldBackUntil),
+      errorToReport: try container.decodeIfPresent(String.self, forKey: .errorToReport)
+        .map(RecordedError.init),
+      overridden: try container.decode([Rule].self, forKey: .overridden))
   }
 
   /// Encodes the decision, its errors and keys as their descriptions.

@@ -22,29 +22,85 @@
 /// presentation it produced (``Presentation/decision``), and explains it
 /// (``ContentStateMachine/explanation``). See <doc:StatesAndRules>.
 public struct StateDecision: Sendable {
+  /// The decision's fields, in one allocation: a decision travels with every presentation
+  /// and request, and a copy of one reference keeps the machine's cycle (benchmark row a)
+  /// within its guard, where copying the inputs field by field did not. Immutable: a setter
+  /// makes a new one.
+  private final class Storage: Sendable {
+    let state: ContentState
+    let isRefreshing: Bool
+    let showsPreviousKey: Bool
+    let heldBackUntil: Duration?
+    let errorToReport: (any Error)?
+    let rule: Rule
+    let overridden: [Rule]
+    let inputs: StateInputs
+
+    init(
+      state: ContentState, isRefreshing: Bool, showsPreviousKey: Bool,
+      heldBackUntil: Duration?, errorToReport: (any Error)?, rule: Rule, overridden: [Rule],
+      inputs: StateInputs
+    ) {
+      self.state = state
+      self.isRefreshing = isRefreshing
+      self.showsPreviousKey = showsPreviousKey
+      self.heldBackUntil = heldBackUntil
+      self.errorToReport = errorToReport
+      self.rule = rule
+      self.overridden = overridden
+      self.inputs = inputs
+    }
+  }
+
+  private var storage: Storage
+
   /// The state to show.
-  public var state: ContentState
+  public var state: ContentState {
+    get { storage.state }
+    set { change(state: newValue) }
+  }
   /// Whether content stays visible while a load runs (rule 3 with content).
-  public var isRefreshing: Bool
+  public var isRefreshing: Bool {
+    get { storage.isRefreshing }
+    set { change(isRefreshing: newValue) }
+  }
   /// Whether the content shown belongs to the previous key while another key loads
   /// (``KeyChangePolicy/keepPrevious``).
-  public var showsPreviousKey: Bool
+  public var showsPreviousKey: Bool {
+    get { storage.showsPreviousKey }
+    set { change(showsPreviousKey: newValue) }
+  }
   /// When the decided state may be presented, on the machine's clock: loading waits for the
   /// show delay, any state for the minimum display time of loading on screen; `nil` for at
   /// once.
-  public var heldBackUntil: Duration?
+  public var heldBackUntil: Duration? {
+    get { storage.heldBackUntil }
+    set { change(heldBackUntil: .some(newValue)) }
+  }
   /// The error to report once through ``StatefulContent/handleErrorWhenContentsAvailable(_:)``
   /// because content stays (rule 2), or `nil`.
-  public var errorToReport: (any Error)?
+  public var errorToReport: (any Error)? {
+    get { storage.errorToReport }
+    set { change(errorToReport: .some(newValue)) }
+  }
   /// The rule that fired.
-  public var rule: Rule
+  public var rule: Rule {
+    get { storage.rule }
+    set { change(rule: newValue) }
+  }
   /// The rules whose conditions held too, which the fired rule overrode, highest first.
-  public var overridden: [Rule]
+  public var overridden: [Rule] {
+    get { storage.overridden }
+    set { change(overridden: newValue) }
+  }
   /// The inputs the decision was made from.
-  public var inputs: StateInputs
+  public var inputs: StateInputs {
+    get { storage.inputs }
+    set { change(inputs: newValue) }
+  }
 
   /// Whether the inputs' error must be reported to the adopter because content stays (rule 2).
-  public var reportsErrorWithContent: Bool { errorToReport != nil }
+  public var reportsErrorWithContent: Bool { storage.errorToReport != nil }
 
   /// Creates a decision; ``decide(_:)`` makes the decisions of the rules.
   ///
@@ -62,14 +118,25 @@ public struct StateDecision: Sendable {
     isRefreshing: Bool = false, showsPreviousKey: Bool = false, heldBackUntil: Duration? = nil,
     errorToReport: (any Error)? = nil, overridden: [Rule] = []
   ) {
-    self.state = state
-    self.rule = rule
-    self.inputs = inputs
-    self.isRefreshing = isRefreshing
-    self.showsPreviousKey = showsPreviousKey
-    self.heldBackUntil = heldBackUntil
-    self.errorToReport = errorToReport
-    self.overridden = overridden
+    storage = Storage(
+      state: state, isRefreshing: isRefreshing, showsPreviousKey: showsPreviousKey,
+      heldBackUntil: heldBackUntil, errorToReport: errorToReport, rule: rule,
+      overridden: overridden, inputs: inputs)
+  }
+
+  /// Replaces the storage with one that differs in the given fields.
+  private mutating func change(
+    state: ContentState? = nil, isRefreshing: Bool? = nil, showsPreviousKey: Bool? = nil,
+    heldBackUntil: Duration?? = nil, errorToReport: (any Error)?? = nil, rule: Rule? = nil,
+    overridden: [Rule]? = nil, inputs: StateInputs? = nil
+  ) {
+    let old = storage
+    storage = Storage(
+      state: state ?? old.state, isRefreshing: isRefreshing ?? old.isRefreshing,
+      showsPreviousKey: showsPreviousKey ?? old.showsPreviousKey,
+      heldBackUntil: heldBackUntil ?? old.heldBackUntil,
+      errorToReport: errorToReport ?? old.errorToReport, rule: rule ?? old.rule,
+      overridden: overridden ?? old.overridden, inputs: inputs ?? old.inputs)
   }
 
   /// Applies the state rules to a set of inputs.
@@ -85,63 +152,88 @@ public struct StateDecision: Sendable {
   ///   error to report with content, and the rules that fired and were overridden.
   /// - Complexity: O(1).
   public static func decide(_ inputs: StateInputs) -> StateDecision {
-    var decision = decideState(inputs)
-    decision.heldBackUntil =
-      inputs.minimumDisplayDeadline
-      ?? (decision.state.kind == .loading ? inputs.showDelayDeadline : nil)
-    return decision
+    decideState(inputs)
   }
 
-  /// The rules, in order: the state, the rule that fired and the ones it overrode.
+  /// The rules, in order: the state, the rule that fired, the ones it overrode, and until
+  /// when it is held back — any state for the minimum display time of loading on screen,
+  /// loading also for the show delay.
   private static func decideState(_ inputs: StateInputs) -> StateDecision {
+    if inputs.isPlain { return plain(isLoading: inputs.isLoading) }
     let hasContent = inputs.contentCounts
     let hasError = inputs.error != nil
-    if inputs.isInitial, inputs.lock == nil, inputs.lockout == nil, !inputs.hasContent {
-      return StateDecision(state: .idle, rule: .idle, inputs: inputs)
-    }
-    if let lockout = inputs.lockout {
+    let held = inputs.minimumDisplayDeadline
+    func decision(
+      _ state: ContentState, _ rule: Rule, overriding overridden: [Rule] = [],
+      isRefreshing: Bool = false, showsPreviousKey: Bool = false,
+      errorToReport: (any Error)? = nil
+    ) -> StateDecision {
+      let isLoading = if case .loading = state { true } else { false }
       return StateDecision(
-        state: .error(lockout), rule: .lockedOut, inputs: inputs,
-        overridden: Rule.holding(locked: true, content: hasContent, loading: false, error: false))
+        state: state, rule: rule, inputs: inputs, isRefreshing: isRefreshing,
+        showsPreviousKey: showsPreviousKey,
+        heldBackUntil: isLoading ? held ?? inputs.showDelayDeadline : held,
+        errorToReport: errorToReport, overridden: overridden)
+    }
+    if inputs.isInitial, inputs.lock == nil, inputs.lockout == nil, !inputs.hasContent {
+      return decision(.idle, .idle)
+    }
+    let loading = ContentState.loading(progress: sanitizedProgress(inputs.progress))
+    if let lockout = inputs.lockout {
+      return decision(
+        .error(lockout), .lockedOut,
+        overriding: Rule.holding(locked: true, content: hasContent, loading: false, error: false))
     }
     if let lock = inputs.lock {
-      if inputs.isLoading {
-        return StateDecision(
-          state: .loading(progress: sanitizedProgress(inputs.progress)), rule: .tryingCredential,
-          inputs: inputs,
-          overridden: Rule.holding(locked: true, content: hasContent, loading: false, error: false))
-      }
+      let overridden = Rule.holding(locked: true, content: hasContent, loading: false, error: false)
+      if inputs.isLoading { return decision(loading, .tryingCredential, overriding: overridden) }
       if let error = inputs.error {
-        return StateDecision(
-          state: .error(error), rule: .unlockFailed, inputs: inputs,
-          overridden: Rule.holding(locked: true, content: hasContent, loading: false, error: false))
+        return decision(.error(error), .unlockFailed, overriding: overridden)
       }
-      return StateDecision(
-        state: .locked(lock), rule: .locked, inputs: inputs,
-        overridden: Rule.holding(locked: false, content: hasContent, loading: false, error: false))
+      return decision(
+        .locked(lock), .locked,
+        overriding: Rule.holding(locked: false, content: hasContent, loading: false, error: false))
     }
     if hasContent {
-      return StateDecision(
-        state: .content, rule: .content, inputs: inputs, isRefreshing: inputs.isLoading,
+      return decision(
+        .content, .content,
+        overriding: Rule.holding(
+          locked: false, content: false, loading: inputs.isLoading, error: hasError),
+        isRefreshing: inputs.isLoading,
         showsPreviousKey: inputs.loadsAnotherKey && inputs.keyChange == .keepPrevious,
-        errorToReport: inputs.errorWasReported ? nil : inputs.error,
-        overridden: Rule.holding(
-          locked: false, content: false, loading: inputs.isLoading, error: hasError))
+        errorToReport: inputs.errorWasReported ? nil : inputs.error)
     }
     if inputs.isLoading {
-      return StateDecision(
-        state: .loading(progress: sanitizedProgress(inputs.progress)), rule: .loading,
-        inputs: inputs,
-        overridden: Rule.holding(locked: false, content: false, loading: false, error: hasError))
+      return decision(
+        loading, .loading,
+        overriding: Rule.holding(locked: false, content: false, loading: false, error: hasError))
     }
     if let error = inputs.error {
-      if let custom = inputs.customState {
-        return StateDecision(state: .custom(custom), rule: .customState, inputs: inputs)
-      }
-      return StateDecision(state: .error(error), rule: .error, inputs: inputs)
+      if let custom = inputs.customState { return decision(.custom(custom), .customState) }
+      return decision(.error(error), .error)
     }
-    return StateDecision(state: .empty, rule: .empty, inputs: inputs)
+    return decision(.empty, .empty)
   }
+
+  /// The decision for `StateInputs(isLoading: isLoading)`: a first load with nothing shown
+  /// yet, or an empty outcome with nothing else known — shared values, so that deciding them
+  /// allocates nothing.
+  ///
+  /// - Parameter isLoading: Whether a load runs.
+  /// - Returns: ``plainLoading`` or ``plainEmpty``.
+  static func plain(isLoading: Bool) -> StateDecision {
+    isLoading ? plainLoading : plainEmpty
+  }
+
+  /// The decision of a first load with nothing shown yet, shared: most presentations carry
+  /// it or ``plainEmpty``, so that a machine allocates no decision of its own for them
+  /// (benchmark rows a and c).
+  private static let plainLoading = StateDecision(
+    state: .loading, rule: .loading, inputs: StateInputs(isLoading: true))
+  /// The decision of an empty outcome with nothing else known, shared (see
+  /// ``plainLoading``).
+  private static let plainEmpty = StateDecision(
+    state: .empty, rule: .empty, inputs: StateInputs())
 
   /// Brings a progress value into the range 0…1.
   ///
@@ -162,7 +254,8 @@ public struct StateDecision: Sendable {
   /// - Complexity: O(1) but for the keys' comparison.
   static func haveSameReasons(_ lhs: StateDecision?, _ rhs: StateDecision?) -> Bool {
     guard let lhs, let rhs else { return lhs == nil && rhs == nil }
-    let (left, right) = (lhs.inputs, rhs.inputs)
+    if lhs.storage === rhs.storage { return true }
+    let (left, right) = (lhs.storage.inputs, rhs.storage.inputs)
     return lhs.rule == rhs.rule && lhs.overridden == rhs.overridden
       && lhs.heldBackUntil == rhs.heldBackUntil && lhs.isRefreshing == rhs.isRefreshing
       && lhs.showsPreviousKey == rhs.showsPreviousKey && left.error == nil && right.error == nil

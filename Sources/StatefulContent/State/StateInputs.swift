@@ -28,9 +28,6 @@ public struct StateInputs: Sendable {
   /// Whether ``error`` was already reported through
   /// ``StatefulContent/handleErrorWhenContentsAvailable(_:)`` (it is reported once).
   public var errorWasReported: Bool
-  /// The custom state the adopter shows for ``error``
-  /// (``StatefulContent/customState(for:)``), when a placeholder is registered for it.
-  public var customState: CustomStateKey?
 
   // MARK: The content
 
@@ -38,41 +35,111 @@ public struct StateInputs: Sendable {
   public var hasContent: Bool
   /// How many items the content holds (``StatefulContent/contentCount``), when known.
   public var contentCount: Int?
-
-  // MARK: The lock
-
-  /// Why the content is locked, or `nil` when it is not.
-  public var lock: LockReason?
-  /// How many wrong credentials were given since the content was locked.
-  public var failedUnlockAttempts: Int
-  /// The error standing for too many wrong credentials
-  /// (``UnlockError/attemptLimitReached(attempts:)``), or `nil` when not locked out.
-  public var lockout: UnlockError?
-
-  // MARK: Keys
-
-  /// The key the adopter's content belongs to, after keyed loads.
-  public var contentKey: LoadKey?
-  /// The key being loaded, while a keyed load runs.
-  public var loadingKey: LoadKey?
-  /// The key whose load failed while the content belongs to another one.
-  public var failedKey: LoadKey?
-  /// What shows while another key than the content's loads.
-  public var keyChange: KeyChangePolicy
-
-  // MARK: Pages, time and the first request
-
-  /// Where appending a page stands.
-  public var append: AppendState
   /// Whether nothing has been decided yet (rule 6: idle until loading starts or there is
   /// content).
   public var isInitial: Bool
+
+  /// The inputs most decisions leave at their defaults — the lock, keys, pages, time and the
+  /// custom state — kept out of line, `nil` while all are defaults: every presentation
+  /// carries its decision, and this keeps a machine within 2 KB (benchmark row c).
+  private var rare: Rare?
+
+  /// The inputs most decisions leave at their defaults.
+  struct RareValues: Sendable {
+    var customState: CustomStateKey?
+    var lock: LockReason?
+    var failedUnlockAttempts = 0
+    var lockout: UnlockError?
+    var contentKey: LoadKey?
+    var loadingKey: LoadKey?
+    var failedKey: LoadKey?
+    var keyChange = KeyChangePolicy.keepPrevious
+    var append = AppendState.idle
+    var showDelayDeadline: Duration?
+    var minimumDisplayDeadline: Duration?
+
+    /// Whether every value is its default.
+    var isDefault: Bool {
+      customState == nil && lock == nil && failedUnlockAttempts == 0 && lockout == nil
+        && contentKey == nil && loadingKey == nil && failedKey == nil
+        && keyChange == .keepPrevious && !append.isLoading && append.error == nil
+        && showDelayDeadline == nil && minimumDisplayDeadline == nil
+    }
+  }
+
+  /// The out-of-line values, immutable: a change makes a new one.
+  private final class Rare: Sendable {
+    let values: RareValues
+    init(_ values: RareValues) { self.values = values }
+  }
+
+  /// The out-of-line values, defaults when there are none.
+  var rareValues: RareValues {
+    get { rare?.values ?? RareValues() }
+    set { rare = newValue.isDefault ? nil : Rare(newValue) }
+  }
+
+  // MARK: The error's custom state, the lock, keys, pages and time
+
+  /// The custom state the adopter shows for ``error``
+  /// (``StatefulContent/customState(for:)``), when a placeholder is registered for it.
+  public var customState: CustomStateKey? {
+    get { rare?.values.customState }
+    set { rareValues.customState = newValue }
+  }
+  /// Why the content is locked, or `nil` when it is not.
+  public var lock: LockReason? {
+    get { rare?.values.lock }
+    set { rareValues.lock = newValue }
+  }
+  /// How many wrong credentials were given since the content was locked.
+  public var failedUnlockAttempts: Int {
+    get { rare?.values.failedUnlockAttempts ?? 0 }
+    set { rareValues.failedUnlockAttempts = newValue }
+  }
+  /// The error standing for too many wrong credentials
+  /// (``UnlockError/attemptLimitReached(attempts:)``), or `nil` when not locked out.
+  public var lockout: UnlockError? {
+    get { rare?.values.lockout }
+    set { rareValues.lockout = newValue }
+  }
+  /// The key the adopter's content belongs to, after keyed loads.
+  public var contentKey: LoadKey? {
+    get { rare?.values.contentKey }
+    set { rareValues.contentKey = newValue }
+  }
+  /// The key being loaded, while a keyed load runs.
+  public var loadingKey: LoadKey? {
+    get { rare?.values.loadingKey }
+    set { rareValues.loadingKey = newValue }
+  }
+  /// The key whose load failed while the content belongs to another one.
+  public var failedKey: LoadKey? {
+    get { rare?.values.failedKey }
+    set { rareValues.failedKey = newValue }
+  }
+  /// What shows while another key than the content's loads.
+  public var keyChange: KeyChangePolicy {
+    get { rare?.values.keyChange ?? .keepPrevious }
+    set { rareValues.keyChange = newValue }
+  }
+  /// Where appending a page stands.
+  public var append: AppendState {
+    get { rare?.values.append ?? .idle }
+    set { rareValues.append = newValue }
+  }
   /// When loading may be presented, on the machine's clock (time elapsed since it was
   /// created): the loading policy's show delay; `nil` for at once.
-  public var showDelayDeadline: Duration?
+  public var showDelayDeadline: Duration? {
+    get { rare?.values.showDelayDeadline }
+    set { rareValues.showDelayDeadline = newValue }
+  }
   /// Until when loading on screen is kept for the loading policy's minimum display time,
   /// on the machine's clock: every decided state waits until then; `nil` when none does.
-  public var minimumDisplayDeadline: Duration?
+  public var minimumDisplayDeadline: Duration? {
+    get { rare?.values.minimumDisplayDeadline }
+    set { rareValues.minimumDisplayDeadline = newValue }
+  }
 
   /// Creates a set of inputs.
   ///
@@ -123,31 +190,49 @@ public struct StateInputs: Sendable {
     self.progress = progress
     self.error = error
     self.errorWasReported = errorWasReported
-    self.customState = customState
     self.hasContent = hasContent
     self.contentCount = contentCount
-    self.lock = lock
-    self.failedUnlockAttempts = failedUnlockAttempts
-    self.lockout = lockout
-    self.contentKey = contentKey
-    self.loadingKey = loadingKey
-    self.failedKey = failedKey
-    self.keyChange = keyChange
-    self.append = append
     self.isInitial = isInitial
-    self.showDelayDeadline = showDelayDeadline
-    self.minimumDisplayDeadline = minimumDisplayDeadline
+    rareValues = RareValues(
+      customState: customState, lock: lock, failedUnlockAttempts: failedUnlockAttempts,
+      lockout: lockout, contentKey: contentKey, loadingKey: loadingKey, failedKey: failedKey,
+      keyChange: keyChange, append: append, showDelayDeadline: showDelayDeadline,
+      minimumDisplayDeadline: minimumDisplayDeadline)
+  }
+
+  /// Creates the inputs of a load's facts, every other input at its default; an error's
+  /// report counts only while there is an error.
+  init(
+    loading isLoading: Bool, attempt: Int, progress: Double?, error: (any Error)?,
+    errorWasReported: Bool, isInitial: Bool
+  ) {
+    self.isLoading = isLoading
+    self.attempt = attempt
+    self.progress = progress
+    self.error = error
+    self.errorWasReported = error != nil && errorWasReported
+    self.hasContent = false
+    self.isInitial = isInitial
+  }
+
+  /// Whether every input but `isLoading` has its default: the inputs of a first load with
+  /// nothing shown, or of an empty outcome.
+  var isPlain: Bool {
+    rare == nil && attempt == 1 && progress == nil && error == nil && !hasContent
+      && contentCount == nil && !isInitial
   }
 
   /// Whether another key than the content's is loading.
   var loadsAnotherKey: Bool {
-    guard let loadingKey else { return false }
-    return loadingKey != contentKey
+    guard let rare, let loadingKey = rare.values.loadingKey else { return false }
+    return loadingKey != rare.values.contentKey
   }
 
   /// Whether the content counts for the rules: not while its key's load failed, nor while
   /// another key loads under ``KeyChangePolicy/showLoading``.
   var contentCounts: Bool {
-    hasContent && failedKey == nil && !(loadsAnotherKey && keyChange == .showLoading)
+    guard hasContent, let rare else { return hasContent }
+    return rare.values.failedKey == nil
+      && !(loadsAnotherKey && rare.values.keyChange == .showLoading)
   }
 }

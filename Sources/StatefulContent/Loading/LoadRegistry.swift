@@ -93,7 +93,32 @@ struct LoadRegistry {
   /// When (elapsed on the machine's clock) the loading placeholder was presented during a
   /// load, while it shows.
   private(set) var loadingShownAt: Duration?
+  /// When loading held back by the show delay is presented, unless the load ends first.
+  private var pendingShowDeadline: Duration?
   private var nextID: UInt64 = 1
+
+  /// When loading may be presented for a load starting now (`nil`: at once), remembered so
+  /// that a load superseding it keeps it: loading held back by the show delay of a load this
+  /// one supersedes keeps its deadline — a new keystroke every 100 ms must not hold loading
+  /// back for ever. `load` and the category API's paced loads both start here.
+  ///
+  /// - Parameters:
+  ///   - lifecycle: The starting load's lifecycle, which knows the show delay.
+  ///   - now: The time on the machine's clock.
+  ///   - loadingIsPresented: Whether loading is on screen already (then nothing waits).
+  ///   - loadingIsHeldBack: Whether loading of the load this one supersedes is held back.
+  /// - Returns: The deadline, or `nil` for at once.
+  mutating func showDeadline(
+    of lifecycle: LoadLifecycle, now: Duration, loadingIsPresented: Bool,
+    loadingIsHeldBack: Bool
+  ) -> Duration? {
+    var deadline = lifecycle.showDeadline(now: now, loadingIsPresented: loadingIsPresented)
+    if loadingIsHeldBack, let earlier = pendingShowDeadline, let later = deadline {
+      deadline = min(earlier, later)
+    }
+    pendingShowDeadline = deadline
+    return deadline
+  }
 
   /// Whether the load `id` is the running one.
   @inline(__always)

@@ -31,6 +31,9 @@ struct ContentLock {
   private(set) var isLockedOut = false
   /// The credential that unlocked the content, kept for reloads.
   private(set) var credential: Credential?
+  /// The secret of the credential given to the last unlock, which no placeholder text, no
+  /// announcement and no explanation may show (an operation's error may describe it).
+  private(set) var triedSecret: String?
   /// How many wrong credentials are allowed; `nil` allows any number, values below 1 count
   /// as 1.
   var maximumAttempts: Int?
@@ -68,6 +71,24 @@ struct ContentLock {
 
   /// The adopter starts over (``StatefulContent/reset(completion:)``): no lock, no attempts,
   /// no lockout, no credential; the configured maximum stays.
+  /// A load starts with a credential to try: its secret is kept away from every text until
+  /// the next reset.
+  mutating func credentialTried(_ credential: Credential) {
+    triedSecret = credential.secret
+  }
+
+  /// The secrets no text may show: the one given to the last unlock, and the one that
+  /// unlocked the content.
+  var secrets: [String] {
+    [triedSecret, credential?.secret].compactMap { $0 }
+  }
+
+  /// Whether a text may show a secret: one was given to an unlock since the last reset.
+  var holdsSecrets: Bool {
+    if case .some = triedSecret { return true }
+    return holdsCredential
+  }
+
   mutating func reset() {
     self = ContentLock(maximumAttempts: maximumAttempts)
   }

@@ -196,7 +196,6 @@ extension ContentStateMachine {
   func forgetInputsAndLock() {
     updateInputs { $0.reset() }
     updateLock { $0.reset() }
-    triedSecret = nil
     if keysBox != nil { updateKeys { $0.reset() } }
     supersedeAppend()
   }

@@ -80,7 +80,7 @@ extension ContentStateMachine {
     _ lifecycle: LoadLifecycle, credential: Credential? = nil,
     signal: @escaping @Sendable (LoadRegistry.Signal) -> Void
   ) -> UInt64 {
-    if let credential { triedSecret = credential.secret }
+    if let credential { contentLock.credentialTried(credential) }
     heldDecisionsUntil = nil
     supersedeAppend()
     let (id, superseded) = loads.begin(lifecycle, signal: signal) {
@@ -125,19 +125,12 @@ extension ContentStateMachine {
     return queue.hasDeferred ? showDeadline : nil
   }
 
-  /// When loading may be presented for a load starting now (`nil`: at once), remembered so
-  /// that a load superseding it keeps it: loading held back by the show delay of a load this
-  /// one supersedes keeps its deadline — a new keystroke every 100 ms must not hold loading
-  /// back for ever. `load` and the category API's paced loads both start here.
+  /// When loading may be presented for a load starting now (`nil`: at once): the
+  /// registry's rule (``LoadRegistry/showDeadline(of:now:loadingIsPresented:loadingIsHeldBack:)``).
   func showDeadline(of lifecycle: LoadLifecycle) -> Duration? {
-    let heldBack = queue.hasDeferred && storedRequestedState.kind == .loading
-    var deadline = lifecycle.showDeadline(
-      now: clock.now(), loadingIsPresented: storedPresentedState.kind == .loading)
-    if heldBack, let earlier = pendingShowDeadline, let later = deadline {
-      deadline = min(earlier, later)
-    }
-    pendingShowDeadline = deadline
-    return deadline
+    loads.showDeadline(
+      of: lifecycle, now: clock.now(), loadingIsPresented: storedPresentedState.kind == .loading,
+      loadingIsHeldBack: queue.hasDeferred && storedRequestedState.kind == .loading)
   }
 
   /// The retry delay of load `id` elapsed.

@@ -3,18 +3,12 @@
 // rule — which texts, which spellings, what a short secret means — is `SecretRedaction`'s; the
 // machine knows the secrets and lends it where texts from outside the library come in.
 extension ContentStateMachine {
-  /// The secrets no text may show: the one given to the last unlock, and the one that
-  /// unlocked the content.
-  private var secrets: [String] {
-    [triedSecret, contentLock.credential?.secret].compactMap { $0 }
-  }
-
   /// Whether a text may show a secret: one was given to an unlock since the last reset.
-  var holdsSecrets: Bool { triedSecret != nil || contentLock.holdsCredential }
+  var holdsSecrets: Bool { contentLock.holdsSecrets }
 
   /// The redaction of the secrets known now; ``SecretRedaction/none`` before any.
   var secretRedaction: SecretRedaction {
-    holdsSecrets ? SecretRedaction(secrets: secrets) : .none
+    holdsSecrets ? SecretRedaction(secrets: contentLock.secrets) : .none
   }
 
   /// An announcement of a placeholder that is not a ``StandardPlaceholder`` — the app's own

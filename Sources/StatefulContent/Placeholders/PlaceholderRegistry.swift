@@ -7,6 +7,12 @@ struct PlaceholderRegistry {
   /// Counts registrations, so that a cancelled load knows whether the state it restores must
   /// be presented anew.
   private(set) var generation: UInt64 = 0
+  /// The built-in texts and placeholders when the app set its own; `nil` for the process's
+  /// (`BuiltInPlaceholders.current`), so that a machine carries one reference, not the texts.
+  var ownBuiltIns: BuiltInPlaceholders?
+
+  /// The built-in placeholders and texts in use.
+  var builtIns: BuiltInPlaceholders { ownBuiltIns ?? .current }
 
   // MARK: Events
 

@@ -33,6 +33,6 @@ extension Optional: OptionalContent {
 extension StatefulContent where Content: OptionalContent {
   /// `content.holdsContent`: `nil` is empty, a value is content, an optional collection
   /// follows its elements.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   public var hasContent: Bool { content.holdsContent }
 }

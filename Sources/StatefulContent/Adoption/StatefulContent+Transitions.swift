@@ -73,7 +73,7 @@ extension StatefulContent {
   ///   - animated: Whether to animate the change. Defaults to `false`.
   ///   - isolation: The actor that owns the machine; inferred from the caller.
   ///   - completion: Called exactly once with how the transition ended.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   public func startLoading(
     animated: Bool = false, isolation: isolated (any Actor)? = #isolation,
     completion: TransitionCompletion? = nil
@@ -121,7 +121,7 @@ extension StatefulContent {
   ///   - animated: Whether to animate the change. Defaults to `true`.
   ///   - error: The error the load ended with, or `nil` when it succeeded.
   ///   - completion: Called exactly once with how the transition ended.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   public func endLoading(
     animated: Bool = true, error: (any Error)? = nil, completion: TransitionCompletion? = nil
   ) {
@@ -231,7 +231,7 @@ extension StatefulContent {
   /// - Parameters:
   ///   - animated: Whether to animate the change.
   ///   - completion: Called exactly once with how the transition ended.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   public func transitionToDecidedState(
     animated: Bool, completion: TransitionCompletion? = nil
   ) {
@@ -248,7 +248,7 @@ extension StatefulContent {
 
   /// Requests the decided state, then reports an unreported error with content once: the
   /// body of ``transitionToDecidedState(animated:completion:)``, inside a running call.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   func requestDecidedState(animated: Bool, completion: TransitionCompletion?) {
     stateMachine.requestDecidedState(host: self, animated: animated, completion: completion)
   }

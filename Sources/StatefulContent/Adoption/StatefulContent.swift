@@ -217,7 +217,6 @@ public protocol StatefulContent: AnyObject {
 
 extension StatefulContent where Content == Void {
   /// No content value.
-  @inlinable
   public var content: Void { () }
 }
 
@@ -233,49 +232,39 @@ extension StatefulContent {
     message:
       "without hasContent, content is never shown: implement 'var hasContent: Bool' (StatefulViewController's 'func hasContent()' is not called), or give 'content' a Collection or Optional type"
   )
-  @inlinable
   public var hasContent: Bool { false }
   /// Does nothing.
-  @inlinable
   public func handleErrorWhenContentsAvailable(_ error: any Error) {}
   /// Loads nothing; a reload reports ``AdoptionMistake/loadContentNotImplemented``.
   nonisolated(nonsending) public func loadContent() async {
     stateMachine.loadContentIsNotImplemented()
   }
   /// ``EdgeInsets/zero``.
-  @inlinable
   public func insets(for state: ContentState) -> EdgeInsets { .zero }
 
   /// `nil`: content is announced as "Content loaded."
-  @inlinable
   public var contentCount: Int? { nil }
   /// The key of a ``CustomStateError``, else `nil`.
-  @inlinable
   public func customState(for error: any Error) -> CustomStateKey? {
     (error as? CustomStateError)?.key
   }
   /// Returns the placeholder as is.
-  @inlinable
   public func configureLoadingPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     placeholder
   }
   /// Returns the placeholder as is.
-  @inlinable
   public func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     placeholder
   }
   /// Returns the placeholder as is.
-  @inlinable
   public func configureErrorPlaceholder(_ placeholder: any Placeholder, error: any Error)
     -> any Placeholder
   { placeholder }
   /// Returns the placeholder as is.
-  @inlinable
   public func configureLockedPlaceholder(_ placeholder: any Placeholder, reason: LockReason)
     -> any Placeholder
   { placeholder }
   /// Returns the placeholder as is.
-  @inlinable
   public func configureCustomPlaceholder(_ placeholder: any Placeholder, key: CustomStateKey)
     -> any Placeholder
   { placeholder }
@@ -283,11 +272,9 @@ extension StatefulContent {
 
 extension StatefulContent where Content: Collection {
   /// `!content.isEmpty`.
-  @inlinable
   public var hasContent: Bool { !content.isEmpty }
 
   /// `content.count`.
-  @inlinable
   public var contentCount: Int? { content.count }
 }
 
@@ -299,7 +286,6 @@ public struct _NoOldErrorHook: Sendable {
 
 extension StatefulContent where _OldErrorHookResult == _NoOldErrorHook {
   /// Returns the marker: the adopter has no method of StatefulViewController's spelling.
-  @inlinable
   public func handleErrorWhenContentAvailable(_ error: any Error) -> _NoOldErrorHook {
     _NoOldErrorHook()
   }

@@ -55,9 +55,10 @@ public struct LoadingPolicy: Sendable, Hashable {
     progressInterval: .milliseconds(50), progressStep: 0.01)
 
   /// Whether anything of the policy needs a timer: the category API then paces its loads.
+  /// (A positive duration stays positive once clamped, and any other becomes zero.)
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   var hasDelays: Bool {
-    effectiveShowDelay > .zero || effectiveMinimumDisplayTime > .zero
-      || effectiveProgressInterval > .zero
+    showDelay > .zero || minimumDisplayTime > .zero || progressInterval > .zero
   }
 
   var effectiveShowDelay: Duration { .clampedDelay(showDelay) }

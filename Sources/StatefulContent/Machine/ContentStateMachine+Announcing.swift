@@ -68,13 +68,6 @@ extension ContentStateMachine {
     announcing = announcer.map { Announcing(announcer: $0, policy: policy, actor: isolation) }
   }
 
-  /// Remembers the count of the content the adopter has, when an announcer will need it.
-  @inlinable
-  func recordContentCount<Host: StatefulContent>(of host: Host) {
-    guard let announcing else { return }
-    announcing.contentCount = callingHook { host.contentCount }
-  }
-
   /// Marks the request made last as the restoration of a cancelled load, which announces
   /// nothing unless its state was never heard, if `restoring` made a request.
   ///

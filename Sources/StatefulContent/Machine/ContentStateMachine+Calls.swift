@@ -8,7 +8,7 @@
 extension ContentStateMachine {
   /// Begins a call of the machine's API (calls nest: a completion, a presenter or an
   /// observer may make one inside another).
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   func beginCall() {
     callDepth += 1
   }
@@ -21,7 +21,7 @@ extension ContentStateMachine {
 
   /// Ends a call; the outermost one then runs the calls queued from hooks, one after the
   /// other (each may queue more, which run in the same loop).
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   func endCall() {
     callDepth -= 1
     if callDepth == 0 && !pendingCalls.isEmpty { runPendingCalls() }
@@ -50,7 +50,7 @@ extension ContentStateMachine {
   }
 
   /// Runs an adopter's hook: requests it makes are queued until the outermost call ends.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   func callingHook<Result>(_ hook: () -> Result) -> Result {
     let wasCallingHook = isCallingHook
     isCallingHook = true

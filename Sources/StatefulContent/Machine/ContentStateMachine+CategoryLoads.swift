@@ -9,7 +9,7 @@ extension ContentStateMachine {
   /// Whether `startLoading` paces its load with the loading policy's timers: the policy has a
   /// delay, there is an actor to come back to, and no `load` runs (while one runs, the
   /// category API only changes the facts, as it always did).
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   func pacesCategoryLoad(isolation: (any Actor)?) -> Bool {
     policyHasDelays && isolation != nil && canPaceCategoryLoad
   }
@@ -22,7 +22,7 @@ extension ContentStateMachine {
 
   /// Whether `endLoading` and `updateLoadingProgress` belong to a paced category load: one
   /// runs, and its result is not held for the minimum display time already.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   var hasPacedCategoryLoad: Bool {
     categoryLoadID != nil && isPacedCategoryLoadRunning
   }

@@ -72,7 +72,7 @@ extension ContentStateMachine {
   ///     loading on screen (the driver then presents it), or `nil`.
   ///   - completion: Called exactly once with how the transition ended.
   /// - Returns: The error to report through `handleErrorWhenContentsAvailable`, once.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   @discardableResult
   func submitDecidedState<Host: StatefulContent>(
     host: Host, animated: Bool, initial: Bool = false, showDelayDeadline: Duration? = nil,
@@ -89,7 +89,7 @@ extension ContentStateMachine {
   /// Requests the decided state, then reports an unreported error with content to the
   /// adopter's hook, once: ``submitDecidedState(host:animated:initial:showDelayDeadline:heldUntil:completion:)``
   /// followed by what every caller of it that is not restoring must do.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   func requestDecidedState<Host: StatefulContent>(
     host: Host, animated: Bool, initial: Bool = false, showDelayDeadline: Duration? = nil,
     heldUntil: Duration? = nil, completion: TransitionCompletion? = nil
@@ -104,7 +104,7 @@ extension ContentStateMachine {
   ///
   /// - Returns: The decision, which the decision inputs have taken in (rule 6 ends, an
   ///   error reported with content is not reported again).
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   func decide<Host: StatefulContent>(
     host: Host, initial: Bool, showDelayDeadline: Duration?, heldUntil: Duration?
   ) -> StateDecision {

@@ -81,9 +81,6 @@ extension ContentStateMachine {
   /// The category API's paced loads (see ContentStateMachine+CategoryLoads.swift).
   @usableFromInline
   struct CategoryPacing {
-    /// Whether the loading policy needs timers, kept so that the category API asks one field
-    /// (the default policy, ``LoadingPolicy/smooth``, does).
-    @usableFromInline var policyHasDelays = LoadingPolicy.smooth.hasDelays
     /// The load run through the category API under a loading policy with delays, while it is
     /// registered in the machine's loads.
     @usableFromInline var loadID: UInt64?
@@ -197,11 +194,14 @@ extension ContentStateMachine {
 
   // MARK: Calls
 
-  @inlinable var isCallingHook: Bool {
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
+
+  var isCallingHook: Bool {
     get { calls.isCallingHook }
     set { calls.isCallingHook = newValue }
   }
-  @inlinable var callDepth: Int {
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
+  var callDepth: Int {
     get { calls.depth }
     set { calls.depth = newValue }
   }
@@ -209,7 +209,8 @@ extension ContentStateMachine {
     get { calls.isRunningPending }
     set { calls.isRunningPending = newValue }
   }
-  @inlinable var pendingCalls: [() -> Void] {
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
+  var pendingCalls: [() -> Void] {
     get { calls.pending }
     _modify { yield &calls.pending }
   }
@@ -235,11 +236,11 @@ extension ContentStateMachine {
 
   // MARK: Pacing
 
-  @inlinable var policyHasDelays: Bool {
-    get { loading.pacing.policyHasDelays }
-    set { loading.pacing.policyHasDelays = newValue }
-  }
-  @inlinable var categoryLoadID: UInt64? {
+  /// Whether the loading policy needs timers: the category API then paces its loads.
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
+  var policyHasDelays: Bool { loadingPolicy.hasDelays }
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
+  var categoryLoadID: UInt64? {
     get { loading.pacing.loadID }
     set { loading.pacing.loadID = newValue }
   }
@@ -247,14 +248,17 @@ extension ContentStateMachine {
     get { loading.pacing.actor }
     set { loading.pacing.actor = newValue }
   }
-  @inlinable var heldDecisionsUntil: Duration? {
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
+  var heldDecisionsUntil: Duration? {
     get { loading.pacing.heldDecisionsUntil }
     set { loading.pacing.heldDecisionsUntil = newValue }
   }
 
   // MARK: Observation
 
-  @inlinable var announcing: Announcing? {
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
+
+  var announcing: Announcing? {
     get { observing.announcing }
     set { observing.announcing = newValue }
   }

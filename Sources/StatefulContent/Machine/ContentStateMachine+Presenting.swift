@@ -217,15 +217,11 @@ extension ContentStateMachine {
     completions.removeValue(forKey: id)?(outcome)
   }
 
-  /// Carries a presenter's `finished` call back to its machine without a weak reference.
-  ///
-  /// A weak reference would give the machine a side table and slow down every retain and
-  /// release of it; instead the machine clears `machine` in its `deinit`, so a presenter that
-  /// finishes after the machine is gone reaches nothing. `unowned(unsafe)` is safe here
-  /// because the relay and the machine live in one isolation domain (both are not `Sendable`)
-  /// and the reference is cleared before the machine's memory is freed.
+  /// Carries a presenter's `finished` call back to its machine, weakly: a presenter that
+  /// finishes after the machine is gone reaches nothing. (An `unowned(unsafe)` reference saved
+  /// 1.6 % of row a's instructions: not worth an unsafe reference.)
   final class FinishRelay {
-    unowned(unsafe) var machine: ContentStateMachine?
+    weak var machine: ContentStateMachine?
   }
 
   /// What a presenter's `finished` closure captures: the relay to the machine and the token of

@@ -156,7 +156,7 @@ extension ContentStateMachine {
 
   /// Builds the presentation of a decision through the host's hooks and hands it to the
   /// queue.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   func submit<Host: StatefulContent>(
     _ decision: StateDecision,
     animated: Bool,
@@ -176,7 +176,7 @@ extension ContentStateMachine {
   ///
   /// - Parameter configure: Returns the placeholder to show for the state, given the
   ///   registered or built-in one, and the host's insets for it.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   func submit(
     _ decision: StateDecision,
     animated: Bool,
@@ -384,7 +384,7 @@ extension ContentStateMachine {
   }
 
   /// Runs the host's configuration hook for a state's placeholder.
-  @inlinable
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   static func configure<Host: StatefulContent>(
     _ placeholder: any Placeholder, for state: ContentState, by host: Host
   ) -> any Placeholder {

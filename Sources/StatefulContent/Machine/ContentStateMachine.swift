@@ -76,9 +76,7 @@ public final class ContentStateMachine: Observable {
   /// time), so that fast work shows no loading at all; ``LoadingPolicy/immediate`` presents
   /// every change at once. The policy times on the machine's clock: a test that keeps the
   /// default advances a `ManualClock` through it.
-  public var loadingPolicy: LoadingPolicy = .smooth {
-    didSet { policyHasDelays = loadingPolicy.hasDelays }
-  }
+  public var loadingPolicy: LoadingPolicy = .smooth
   /// How loads that do not pass a policy of their own retry. Defaults to ``RetryPolicy/never``.
   public var retryPolicy: RetryPolicy = .never
   /// Which errors mean "cancelled" — for a load's operation and for

@@ -2,6 +2,11 @@ import DocumentViewerCore
 import StatefulContent
 import XCTest
 
+/// An error whose text spans two lines, as a tool's message may.
+private struct TwoLineError: Error, CustomStringConvertible {
+  var description: String { "disk\nfull" }
+}
+
 @MainActor
 final class TimelinePresenterTests: FixtureTestCase {
   private let output = TextCapture()
@@ -13,6 +18,13 @@ final class TimelinePresenterTests: FixtureTestCase {
       defer { now += .milliseconds(7) }
       return now
     }
+  }
+
+  /// The viewer writing its timeline to `output`, on the stepping stopwatch.
+  private func makeApp() -> ViewerApp {
+    ViewerApp(
+      writeOutput: output.write, writeError: { _ in }, style: .plain, terminalWidth: nil,
+      makeStopwatch: steppingStopwatch, strings: .english)
   }
 
   func test_line_isWholeMillisecondsAndTheKindName() async {
@@ -59,9 +71,7 @@ final class TimelinePresenterTests: FixtureTestCase {
   func test_viewerTimeline_namesEachLinesDocumentAfterTheTimeAndTheState() async throws {
     let text = try fixtures.file("a.txt", text: "a\n")
     let missing = fixtures.path("no such file")
-    let app = ViewerApp(
-      writeOutput: output.write, writeError: { _ in }, style: .plain, terminalWidth: nil,
-      makeStopwatch: steppingStopwatch, strings: .english)
+    let app = makeApp()
 
     let status = await app.run(["--timeline", text, missing])
 
@@ -105,5 +115,118 @@ final class TimelinePresenterTests: FixtureTestCase {
       XCTAssertTrue(kinds.contains(String(fields[1])), line)
     }
     XCTAssertEqual(timeline.lines.map { $0.split(separator: " ")[1] }, ["loading", "content"])
+  }
+
+  // MARK: Explaining
+
+  func test_line_withAReason_endsWithBecauseAndTheReasonOnOneLine() {
+    XCTAssertEqual(
+      TimelinePresenter.line(
+        elapsed: .milliseconds(12), kind: .loading, document: "a b.txt",
+        reason: "rule 3: a load runs, no content yet"),
+      "12 loading a b.txt because rule 3: a load runs, no content yet")
+    XCTAssertEqual(
+      TimelinePresenter.line(elapsed: .zero, kind: .error, reason: "rule 4: x\n0 content\r"),
+      "0 error because rule 4: x\u{FFFD}0 content\u{FFFD}",
+      "a line feed in a reason cannot make a line of its own")
+  }
+
+  func test_explainingTimeline_endsEachLineWithTheReasonOfItsPresentation() async throws {
+    let timeline = TimelinePresenter(
+      elapsed: steppingStopwatch(), explains: true, write: output.write)
+    let paths = [
+      try fixtures.file("a.txt", text: "a"), fixtures.path("missing"),
+      try fixtures.file("empty.txt", []),
+    ]
+
+    for (path, name) in zip(paths, ["a.txt", "missing", "empty.txt"]) {
+      timeline.document = name
+      await DocumentSession(path: path, presenter: timeline, strings: .english).open()
+    }
+
+    XCTAssertEqual(
+      Array(timeline.lines.prefix(3)),
+      [
+        "0 loading a.txt because rule 3: a load runs, no content yet",
+        // The first screen shows while the rest is read: content while its load runs.
+        "7 content a.txt because rule 2: has content; overrode rule 3: a load runs (refreshing)",
+        "14 loading missing because rule 3: a load runs, no content yet",
+      ])
+    XCTAssertTrue(
+      timeline.lines[3].hasPrefix(
+        "21 error missing because rule 4: the load failed: \"Cannot open '"),
+      timeline.lines[3])
+    XCTAssertEqual(
+      Array(timeline.lines.suffix(2)),
+      [
+        "28 loading empty.txt because rule 3: a load runs, no content yet",
+        "35 empty empty.txt because rule 5: no content, no load, no error",
+      ])
+    XCTAssertEqual(output.text, timeline.lines.map { $0 + "\n" }.joined())
+  }
+
+  func test_explainingTimeline_anErrorTextWithALineFeed_staysOnOneLine() {
+    let decision = StateDecision.decide(StateInputs(error: TwoLineError()))
+    let timeline = TimelinePresenter(elapsed: { .zero }, explains: true, write: output.write)
+    timeline.document = "a.txt"
+
+    timeline.present(Presentation(state: decision.state, decision: decision), animated: false)
+
+    XCTAssertEqual(output.text, "0 error a.txt because rule 4: the load failed: \"disk full\"\n")
+  }
+
+  func test_timelineThatDoesNotExplain_writesNoReason() {
+    let decision = StateDecision.decide(StateInputs(error: TwoLineError()))
+    let timeline = TimelinePresenter(elapsed: { .zero }, write: output.write)
+
+    timeline.present(Presentation(state: decision.state, decision: decision), animated: false)
+
+    XCTAssertEqual(output.text, "0 error\n")
+  }
+
+  func test_viewerTimelineExplained_keepsTheFirstFieldsAndAddsTheReasons() async throws {
+    let text = try fixtures.file("a.txt", text: "a\n")
+    let missing = fixtures.path("no such file")
+    let app = makeApp()
+    let plain = await app.run(["--timeline", text, missing])
+    let plainLines = output.lines.dropLast()
+    output.clear()
+
+    let status = await app.run(["--timeline", "--explain", text, missing])
+
+    XCTAssertEqual(plain, 0)
+    XCTAssertEqual(status, 0)
+    let lines = output.lines
+    XCTAssertEqual(lines.last, "")
+    XCTAssertEqual(lines.count, plainLines.count + 1, output.text)
+    for (explained, line) in zip(lines, plainLines) {
+      XCTAssertTrue(explained.hasPrefix(line + " because rule "), explained)
+    }
+  }
+
+  func test_executable_timelineExplained_endsEachLineWithItsReason() throws {
+    try ViewerProcess.skipUnlessBuilt()
+    let text = try fixtures.file("notes.txt", text: "one\ntwo\n")
+    let missing = fixtures.path("missing.txt")
+
+    let viewer = try ViewerProcess(["--timeline", "--explain", text, missing])
+
+    XCTAssertEqual(viewer.waitForExit(), 0, viewer.errorText)
+    XCTAssertEqual(viewer.errorText, "")
+    let lines = viewer.outputText.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(lines.last, "", "every line ends with a line feed")
+    let expected = [
+      ("loading", text), ("content", text), ("loading", missing), ("error", missing),
+    ]
+    XCTAssertEqual(lines.count, expected.count + 1, viewer.outputText)
+    for (line, (state, document)) in zip(lines, expected) {
+      let fields = line.split(separator: " ", maxSplits: 1)
+      XCTAssertNotNil(Int(fields[0]), "the milliseconds come first: \(line)")
+      XCTAssertTrue(
+        fields.last?.hasPrefix("\(state) \(document) because rule ") == true,
+        "then the state, the document and the reason: \(line)")
+    }
+    XCTAssertTrue(
+      lines[3].contains(" because rule 4: the load failed: \"Cannot open '"), String(lines[3]))
   }
 }

@@ -23,16 +23,25 @@ final class ViewerAppTests: FixtureTestCase {
 
   // MARK: Usage
 
+  /// Asserts that running with `arguments` is a usage error: exit status 2, nothing on
+  /// standard output, and on standard error the error and a hint, not the usage.
+  private func assertUsageError(
+    _ arguments: [String], says message: String,
+    file: StaticString = #filePath, line: UInt = #line
+  ) async {
+    let status = await makeApp().run(arguments)
+
+    XCTAssertEqual(status, 2, file: file, line: line)
+    XCTAssertEqual(output.text, "", file: file, line: line)
+    XCTAssertEqual(
+      errors.text, "document-viewer: \(message)\nRun 'document-viewer --help' for usage.\n",
+      file: file, line: line)
+  }
+
   func test_run_unknownOption_printsTheErrorAndAHintNotTheUsageToStandardErrorAndExits2()
     async
   {
-    let status = await makeApp().run(["--bogus"])
-
-    XCTAssertEqual(status, 2)
-    XCTAssertEqual(output.text, "")
-    XCTAssertEqual(
-      errors.text,
-      "document-viewer: unknown option '--bogus'\nRun 'document-viewer --help' for usage.\n")
+    await assertUsageError(["--bogus"], says: "unknown option '--bogus'")
   }
 
   func test_run_missingValue_printsTheErrorAndAHintNotTheUsageAndExits2() async {
@@ -85,6 +94,11 @@ final class ViewerAppTests: FixtureTestCase {
       XCTAssertFalse(errors.text.contains("USAGE: "), "\(arguments)")
     }
     XCTAssertEqual(output.text, "")
+  }
+
+  func test_run_explainWithoutTimeline_isAUsageErrorExiting2() async {
+    await assertUsageError(
+      ["--explain", "a.txt"], says: "--explain needs --timeline, whose lines it explains")
   }
 
   func test_run_help_printsTheUsageAndExits0() async {
@@ -186,7 +200,9 @@ final class ViewerAppTests: FixtureTestCase {
 
     _ = await makeApp().run(["--password-file", passwords, locked])
     _ = await makeApp().run(["--timeline", "--password-file", passwords, locked])
+    _ = await makeApp().run(["--timeline", "--explain", "--password-file", passwords, locked])
 
+    XCTAssertTrue(output.text.contains(" because rule 1: "), output.text)
     for secret in ["wrong guess", FixturePasswords.user] {
       XCTAssertFalse(output.text.contains(secret))
       XCTAssertFalse(errors.text.contains(secret))

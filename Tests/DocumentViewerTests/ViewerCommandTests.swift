@@ -40,6 +40,21 @@ final class ViewerCommandTests: XCTestCase {
     assertParses(["a", "b", "--timeline", "--timeline"], expected)
   }
 
+  func test_parse_explain_goesWithTheTimelineOnly() {
+    let expected = ViewerCommand.view(ViewerOptions(timeline: true, explains: true, paths: ["a"]))
+    assertParses(["--timeline", "--explain", "a"], expected)
+    assertParses(["--explain", "a", "--timeline"], expected)
+    assertParses(["--timeline", "--explain"], .view(ViewerOptions(timeline: true, explains: true)))
+    assertRejects(["--explain", "a"], .explainNeedsTimeline)
+    assertRejects(["--explain"], .explainNeedsTimeline)
+    assertRejects(["--timeline", "--explain=yes"], .unknownOption("--explain=yes"))
+    assertRejects(["--measure-first-screen", "--timeline", "--explain"], .measurementTakesOneFile)
+    assertRejects(["--measure-first-screen", "--explain"], .measurementTakesOneFile)
+    XCTAssertEqual(
+      UsageError.explainNeedsTimeline.description,
+      "--explain needs --timeline, whose lines it explains")
+  }
+
   func test_parse_delay_takesMillisecondsFromTheNextArgumentOrAfterEquals() {
     assertParses(
       ["--delay", "250", "a"], .view(ViewerOptions(delay: .milliseconds(250), paths: ["a"])))
@@ -116,7 +131,7 @@ final class ViewerCommandTests: XCTestCase {
   func test_usage_startsWithTheSynopsis() {
     XCTAssertTrue(
       ViewerCommand.usage.hasPrefix(
-        "USAGE: document-viewer [--timeline] [--speak] [--announce] [--delay MS]\n"))
+        "USAGE: document-viewer [--timeline [--explain]] [--speak] [--announce]\n"))
     XCTAssertTrue(ViewerCommand.usage.hasSuffix("\n"))
   }
 }

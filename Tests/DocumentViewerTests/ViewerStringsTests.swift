@@ -81,7 +81,7 @@ final class ViewerStringsTests: XCTestCase {
     for language in ViewerLanguage.allCases {
       let usage = ViewerCommand.usage(in: ViewerStrings(language))
       for option in [
-        "--timeline", "--speak", "--announce", "--delay", "--password-file",
+        "--timeline", "--explain", "--speak", "--announce", "--delay", "--password-file",
         "--measure-first-screen", "--help",
       ] {
         XCTAssertTrue(usage.contains(option), "\(language) \(option)")

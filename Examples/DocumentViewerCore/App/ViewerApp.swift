@@ -210,7 +210,8 @@ public struct ViewerApp {
     let timeline: TimelinePresenter?
     let presenter: any Presenter
     if options.timeline {
-      let lines = TimelinePresenter(elapsed: makeStopwatch(), write: writeOutput)
+      let lines = TimelinePresenter(
+        elapsed: makeStopwatch(), explains: options.explains, write: writeOutput)
       (terminal, timeline, presenter) = (nil, lines, lines)
     } else {
       let screen = TerminalPresenter(

@@ -52,7 +52,7 @@ public enum ViewerCommand: Hashable, Sendable {
   /// Arguments are read in order: `--help` or `-h` ends parsing with ``help``; after `--`
   /// every argument is a path. A lone `-` is a path. An option with a value takes it from the
   /// next argument or after `=` (`--delay=500`). `--measure-first-screen` takes at most one
-  /// path and no other option.
+  /// path and no other option; `--explain` goes with `--timeline` only.
   ///
   /// - Parameter arguments: The arguments after the program name.
   /// - Returns: The command to run.
@@ -60,7 +60,8 @@ public enum ViewerCommand: Hashable, Sendable {
   ///   not an option; ``UsageError/missingValue(option:)`` for an option without its value;
   ///   ``UsageError/invalidDelay(_:)`` for a delay that is not a whole number of milliseconds,
   ///   0 or more; ``UsageError/measurementTakesOneFile`` for `--measure-first-screen` with
-  ///   more than one path or another option.
+  ///   more than one path or another option; ``UsageError/explainNeedsTimeline`` for
+  ///   `--explain` without `--timeline`.
   public static func parse(_ arguments: [String]) throws(UsageError) -> ViewerCommand {
     var options = ViewerOptions()
     var measures = false
@@ -80,6 +81,7 @@ public enum ViewerCommand: Hashable, Sendable {
       switch name {
       case "--": optionsEnded = true
       case "--timeline" where attached == nil: options.timeline = true
+      case "--explain" where attached == nil: options.explains = true
       case "--speak" where attached == nil: options.speaks = true
       case "--announce" where attached == nil: options.announces = true
       case "--help" where attached == nil, "-h" where attached == nil: return .help
@@ -89,11 +91,14 @@ public enum ViewerCommand: Hashable, Sendable {
       default: throw .unknownOption(argument)
       }
     }
-    guard measures else { return .view(options) }
-    guard options.paths.count <= 1, options == ViewerOptions(paths: options.paths) else {
-      throw .measurementTakesOneFile
+    if measures {
+      guard options.paths.count <= 1, options == ViewerOptions(paths: options.paths) else {
+        throw .measurementTakesOneFile
+      }
+      return .measureFirstScreen(path: options.paths.first)
     }
-    return .measureFirstScreen(path: options.paths.first)
+    guard options.timeline || !options.explains else { throw .explainNeedsTimeline }
+    return .view(options)
   }
 
   /// Splits `--name=value` into the name and the value; other arguments have no value.
@@ -120,6 +125,9 @@ public enum ViewerCommand: Hashable, Sendable {
 public struct ViewerOptions: Hashable, Sendable {
   /// Whether to print a timeline of state changes instead of rendering.
   public var timeline: Bool
+  /// Whether each timeline line ends with the reason for its state (`--explain`); only with
+  /// ``timeline``.
+  public var explains: Bool
   /// How long to wait before reading each document, or `nil` for no simulated delay.
   public var delay: Duration?
   /// The file to read passwords for locked PDFs from, or `nil`.
@@ -135,6 +143,8 @@ public struct ViewerOptions: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - timeline: Whether to print a timeline instead of rendering. Defaults to `false`.
+  ///   - explains: Whether timeline lines end with their reasons (`--explain`). Defaults to
+  ///     `false`.
   ///   - delay: How long to wait before reading each document. Defaults to `nil`.
   ///   - passwordFile: The file of passwords. Defaults to `nil`.
   ///   - speaks: Whether changes are spoken (`--speak`). Defaults to `false`.
@@ -142,12 +152,14 @@ public struct ViewerOptions: Hashable, Sendable {
   ///     Defaults to `false`.
   ///   - paths: The paths to open; empty for the sample tour. Defaults to none.
   public init(
-    timeline: Bool = false, delay: Duration? = nil, passwordFile: String? = nil,
-    speaks: Bool = false, announces: Bool = false, paths: [String] = []
+    timeline: Bool = false, explains: Bool = false, delay: Duration? = nil,
+    passwordFile: String? = nil, speaks: Bool = false, announces: Bool = false,
+    paths: [String] = []
   ) {
     self.speaks = speaks
     self.announces = announces
     self.timeline = timeline
+    self.explains = explains
     self.delay = delay
     self.passwordFile = passwordFile
     self.paths = paths
@@ -175,6 +187,8 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   case notUTF8(String)
   /// `--measure-first-screen` was given more than one path, or another option.
   case measurementTakesOneFile
+  /// `--explain` was given without `--timeline`, whose lines it explains.
+  case explainNeedsTimeline
 
   /// A sentence naming the argument, in English, such as `unknown option '--colour'`.
   public var description: String { description(in: .english) }
@@ -193,6 +207,7 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         ["value": value, "maximum": "\(ViewerCommand.maximumDelayMilliseconds)"])
     case .notUTF8(let argument): strings.text(.notUTF8, ["argument": argument])
     case .measurementTakesOneFile: strings.text(.measurementTakesOneFile)
+    case .explainNeedsTimeline: strings.text(.explainNeedsTimeline)
     }
   }
 }

@@ -4,8 +4,8 @@ extension ViewerStrings {
   /// The English templates.
   static let englishTable: [Key: String] = [
     .usage: """
-    USAGE: document-viewer [--timeline] [--speak] [--announce] [--delay MS]
-                           [--password-file FILE] [PATH ...]
+    USAGE: document-viewer [--timeline [--explain]] [--speak] [--announce]
+                           [--delay MS] [--password-file FILE] [PATH ...]
            document-viewer --measure-first-screen [FILE]
 
     Opens text files, folders and PDFs and shows their first screenful, or a
@@ -25,6 +25,10 @@ extension ViewerStrings {
                             password prints "loading", "locked", then "loading"
                             and "content" (or "locked" again for a wrong password).
                             The lines are in English whatever the language.
+      --explain             With --timeline, end each line with "because" and the
+                            reason for its state, from the rule that decided it:
+                            "0 loading README.md because rule 3: a load runs, no
+                            content yet". In English too; no password shows.
       --speak               Speak each change of state through espeak-ng (package
                             espeak-ng), in the language of the messages; a newer
                             announcement stops one still being spoken. Without
@@ -76,6 +80,7 @@ extension ViewerStrings {
       "invalid delay '{value}': expected a whole number of milliseconds, from 0 to {maximum}",
     .notUTF8: "the argument '{argument}' is not valid UTF-8; rename the file with a UTF-8 name",
     .measurementTakesOneFile: "--measure-first-screen takes at most one FILE and no other option",
+    .explainNeedsTimeline: "--explain needs --timeline, whose lines it explains",
     .passwordFileUnreadable: "document-viewer: cannot read the password file '{file}': {reason}",
     .passwordFileTooLarge: "it is larger than {limit} KiB, so not a list of passwords",
     .passwordLineTooLong:

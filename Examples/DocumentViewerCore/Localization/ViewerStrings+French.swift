@@ -4,8 +4,8 @@ extension ViewerStrings {
   /// The French templates.
   static let frenchTable: [Key: String] = [
     .usage: """
-    UTILISATION\u{A0}: document-viewer [--timeline] [--speak] [--announce] [--delay MS]
-                                 [--password-file FICHIER] [CHEMIN ...]
+    UTILISATION\u{A0}: document-viewer [--timeline [--explain]] [--speak] [--announce]
+                                 [--delay MS] [--password-file FICHIER] [CHEMIN ...]
                    document-viewer --measure-first-screen [FICHIER]
 
     Ouvre des fichiers texte, des dossiers et des PDF et affiche leur premier écran,
@@ -28,6 +28,11 @@ extension ViewerStrings {
                             «\u{A0}content\u{A0}» (ou de nouveau «\u{A0}locked\u{A0}» pour un
                             mauvais mot de passe). Les lignes sont en anglais
                             quelle que soit la langue.
+      --explain             Avec --timeline, terminer chaque ligne par
+                            «\u{A0}because\u{A0}» et la raison de son état, selon la
+                            règle qui l’a décidé\u{A0}: «\u{A0}0 loading README.md
+                            because rule 3: a load runs, no content yet\u{A0}». En
+                            anglais aussi\u{A0}; aucun mot de passe n’apparaît.
       --speak               Dire chaque changement d’état avec espeak-ng (paquet
                             espeak-ng), dans la langue des messages\u{A0}; une annonce
                             plus récente interrompt celle en cours. Sans espeak-ng,
@@ -89,6 +94,7 @@ extension ViewerStrings {
       + "fichier avec un nom en UTF-8",
     .measurementTakesOneFile:
       "--measure-first-screen prend au plus un FICHIER et aucune autre option",
+    .explainNeedsTimeline: "--explain demande --timeline, dont il explique les lignes",
     .passwordFileUnreadable:
       "document-viewer\u{A0}: impossible de lire le fichier de mots de passe "
       + "«\u{A0}{file}\u{A0}»\u{A0}: {reason}",

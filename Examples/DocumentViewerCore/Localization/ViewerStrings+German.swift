@@ -3,8 +3,8 @@ extension ViewerStrings {
   /// The German templates.
   static let germanTable: [Key: String] = [
     .usage: """
-    AUFRUF: document-viewer [--timeline] [--speak] [--announce] [--delay MS]
-                            [--password-file DATEI] [PFAD ...]
+    AUFRUF: document-viewer [--timeline [--explain]] [--speak] [--announce]
+                            [--delay MS] [--password-file DATEI] [PFAD ...]
             document-viewer --measure-first-screen [DATEI]
 
     Öffnet Textdateien, Ordner und PDFs und zeigt ihre erste Bildschirmseite oder
@@ -26,6 +26,11 @@ extension ViewerStrings {
                             „locked“, dann „loading“ und „content“ (oder wieder
                             „locked“ bei einem falschen Passwort). Die Zeilen sind
                             in jeder Sprache englisch.
+      --explain             Mit --timeline jede Zeile mit „because“ und dem Grund
+                            für ihren Zustand beenden, nach der Regel, die ihn
+                            bestimmt hat: „0 loading README.md because rule 3: a
+                            load runs, no content yet“. Ebenfalls englisch; kein
+                            Passwort erscheint.
       --speak               Jeden Zustandswechsel mit espeak-ng (Paket espeak-ng)
                             in der Sprache der Meldungen sprechen; eine neuere
                             Ansage bricht eine noch laufende ab. Ohne espeak-ng
@@ -85,6 +90,7 @@ extension ViewerStrings {
       + "UTF-8-Namen um",
     .measurementTakesOneFile:
       "--measure-first-screen nimmt höchstens eine DATEI und keine andere Option",
+    .explainNeedsTimeline: "--explain braucht --timeline, dessen Zeilen es erklärt",
     .passwordFileUnreadable:
       "document-viewer: die Passwortdatei „{file}“ kann nicht gelesen werden: {reason}",
     .passwordFileTooLarge: "sie ist größer als {limit} KiB, also keine Liste von Passwörtern",

@@ -15,6 +15,8 @@ extension ViewerStrings {
     case notUTF8
     /// A usage error: "--measure-first-screen takes at most one FILE …".
     case measurementTakesOneFile
+    /// A usage error: "--explain needs --timeline …".
+    case explainNeedsTimeline
     /// "document-viewer: cannot read the password file '{file}': {reason}".
     case passwordFileUnreadable
     /// The reason of a password file that is too large, with its `{limit}` in KiB.

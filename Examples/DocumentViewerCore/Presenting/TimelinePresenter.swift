@@ -9,6 +9,11 @@ import StatefulContent
 /// the line ends after the state. Progress updates of a load are not changes of kind and write
 /// nothing. Nothing is rendered.
 ///
+/// A timeline that ``explains`` ends each line with ` because ` and the reason of the decision
+/// that produced it (`StateDecision.reason`, in English):
+/// `0 loading notes.txt because rule 3: a load runs, no content yet`. The first fields stay
+/// as they are; a script that knows the document it opened finds the reason after it.
+///
 /// ```swift
 /// let timeline = TimelinePresenter()
 /// timeline.document = "/etc/hostname"
@@ -21,6 +26,8 @@ public final class TimelinePresenter: SynchronousPresenter {
   /// The document the lines written from now on belong to, such as its path, or `nil` for
   /// none. Set it before each document when several share the timeline.
   public var document: String?
+  /// Whether each line ends with the reason for its state (`--explain`).
+  public let explains: Bool
 
   private let elapsed: () -> Duration
   private let write: (String) -> Void
@@ -31,12 +38,15 @@ public final class TimelinePresenter: SynchronousPresenter {
   /// - Parameters:
   ///   - elapsed: Returns the time since the start of the timeline. Defaults to a stopwatch
   ///     started now.
+  ///   - explains: Whether each line ends with the reason for its state. Defaults to `false`.
   ///   - write: Writes each line, with its line feed. Defaults to writing to standard output.
   public init(
     elapsed: @escaping () -> Duration = TimelinePresenter.stopwatch(),
+    explains: Bool = false,
     write: @escaping (String) -> Void = StandardStreams.writeToOutput
   ) {
     self.elapsed = elapsed
+    self.explains = explains
     self.write = write
   }
 
@@ -49,13 +59,15 @@ public final class TimelinePresenter: SynchronousPresenter {
     let kind = presentation.state.kind
     guard kind != presentedKind else { return }
     presentedKind = kind
-    let line = Self.line(elapsed: elapsed(), kind: kind, document: document)
+    let line = Self.line(
+      elapsed: elapsed(), kind: kind, document: document,
+      reason: explains ? presentation.decision.reason : nil)
     lines.append(line)
     write(line + "\n")
   }
 
   /// Formats a timeline line: whole milliseconds, a space, the kind's name, then a space and
-  /// the document when there is one.
+  /// the document when there is one, then ` because ` and the reason when there is one.
   ///
   /// - Parameters:
   ///   - elapsed: The time since the start of the timeline; negative times count as 0.
@@ -63,14 +75,20 @@ public final class TimelinePresenter: SynchronousPresenter {
   ///   - document: The document the line belongs to, or `nil` (or empty) for none. Its
   ///     control characters are replaced by U+FFFD, so that a line feed in a file name cannot
   ///     start a line of its own. Defaults to `nil`.
-  /// - Returns: The line without a line feed, such as `1500 content notes.txt`.
+  ///   - reason: Why the state shows, such as a decision's `reason`, or `nil` for none. Its
+  ///     control characters are replaced as the document's are, so that an error text with a
+  ///     line feed stays on the line. Defaults to `nil`.
+  /// - Returns: The line without a line feed, such as `1500 content notes.txt`, or
+  ///   `1500 content notes.txt because rule 2: has content` with a reason.
   public static func line(
-    elapsed: Duration, kind: ContentState.Kind, document: String? = nil
+    elapsed: Duration, kind: ContentState.Kind, document: String? = nil, reason: String? = nil
   ) -> String {
     let (seconds, attoseconds) = elapsed.components
     let milliseconds = max(seconds * 1000 + attoseconds / 1_000_000_000_000_000, 0)
-    guard let document, !document.isEmpty else { return "\(milliseconds) \(kind)" }
-    return "\(milliseconds) \(kind) \(TerminalRenderer.clean(document))"
+    var line = "\(milliseconds) \(kind)"
+    if let document, !document.isEmpty { line += " " + TerminalRenderer.clean(document) }
+    if let reason { line += " because " + TerminalRenderer.clean(reason) }
+    return line
   }
 
   /// Returns a function that measures the time since this call on the continuous clock.

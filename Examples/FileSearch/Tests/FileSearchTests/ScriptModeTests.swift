@@ -130,6 +130,17 @@ final class ScriptModeTests: FixtureTestCase {
     XCTAssertEqual(output.text, "")
   }
 
+  func test_explainWithoutTimeline_isAUsageError() async {
+    let status = await run(["--explain", "--queries", "s", tree.path])
+
+    XCTAssertEqual(status, 2)
+    XCTAssertEqual(
+      errors.text,
+      "file-search: --explain needs --timeline, whose lines it explains\n"
+        + "Run 'file-search --help' for usage.\n")
+    XCTAssertEqual(output.text, "")
+  }
+
   func test_usageError_printsTheErrorAndAOneLineHint() async {
     let status = await run(["--page-size", "0", tree.path])
 
@@ -149,34 +160,63 @@ final class ScriptModeTests: FixtureTestCase {
 
   // MARK: The executable
 
-  func test_executable_timelineOfQueries() throws {
-    try tree.file("notes/swift.txt", text: "")
+  /// Runs the executable's timeline of the queries `s`, `sw` and `swi` on the tree and checks
+  /// it: no errors, and every line matches `pattern`, whose second and third groups are the
+  /// key and the state. How far a query gets before the next one is typed depends on the
+  /// scan's speed; the queries come in order, each starting with loading (or the previous
+  /// matches), and the last one ends with its content.
+  ///
+  /// - Returns: The lines, without their line feeds.
+  private func assertTimelineOfQueries(
+    _ options: [String], eachLineMatching pattern: String,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws -> [String] {
+    let program = try SearchProcess(
+      ["--queries", "s,sw,swi", "--timeline"] + options + [tree.path])
 
-    let program = try SearchProcess(["--queries", "s,sw,swi", "--timeline", tree.path])
-
-    XCTAssertEqual(program.waitForExit(), 0)
+    XCTAssertEqual(program.waitForExit(), 0, file: file, line: line)
+    XCTAssertEqual(program.errorText, "", file: file, line: line)
     let lines = program.outputText.split(separator: "\n").map(String.init)
-    let pattern = try Regex(#"^(\d+) (.+) (\w+)$"#)
+    let regex = try Regex(pattern)
     let parsed = lines.compactMap { line in
-      line.wholeMatch(of: pattern).map {
+      line.wholeMatch(of: regex).map {
         (key: String($0.output[2].substring ?? ""), state: String($0.output[3].substring ?? ""))
       }
     }
-    XCTAssertEqual(parsed.count, lines.count, program.outputText)
-    // How far a query gets before the next one is typed depends on the scan's speed; the
-    // queries come in order, each starting with loading (or the previous matches), and the
-    // last one ends with its content.
+    XCTAssertEqual(parsed.count, lines.count, program.outputText, file: file, line: line)
     let keys = parsed.map(\.key)
-    XCTAssertEqual(keys, keys.sorted { $0.count < $1.count }, program.outputText)
-    XCTAssertEqual(parsed.first?.key, "s")
-    XCTAssertEqual(parsed.first?.state, "loading")
-    XCTAssertEqual(parsed.last?.key, "swi")
-    XCTAssertEqual(parsed.last?.state, "content")
+    XCTAssertEqual(
+      keys, keys.sorted { $0.count < $1.count }, program.outputText, file: file, line: line)
+    XCTAssertEqual(parsed.first?.key, "s", file: file, line: line)
+    XCTAssertEqual(parsed.first?.state, "loading", file: file, line: line)
+    XCTAssertEqual(parsed.last?.key, "swi", file: file, line: line)
+    XCTAssertEqual(parsed.last?.state, "content", file: file, line: line)
     for query in ["sw", "swi"] {
       let first = parsed.first { $0.key == query }
-      XCTAssertTrue(["loading", "previous"].contains(first?.state), program.outputText)
+      XCTAssertTrue(
+        ["loading", "previous"].contains(first?.state), program.outputText, file: file,
+        line: line)
     }
-    XCTAssertEqual(program.errorText, "")
+    return lines
+  }
+
+  func test_executable_timelineOfQueries() throws {
+    try tree.file("notes/swift.txt", text: "")
+
+    _ = try assertTimelineOfQueries([], eachLineMatching: #"^(\d+) (.+) (\w+)$"#)
+  }
+
+  func test_executable_explainedTimeline_endsEachLineWithItsReason() throws {
+    try tree.file("notes/swift.txt", text: "")
+    try tree.file("notes/swim.txt", text: "swift\n")
+
+    // The fields of a plain timeline line, unchanged, then the reason.
+    let lines = try assertTimelineOfQueries(
+      ["--explain"],
+      eachLineMatching: #"^(\d+) (s|sw|swi) (loading|previous|content) because rule \d: .+$"#)
+
+    XCTAssertTrue(
+      lines.last?.contains(" swi content because rule 2: has content (") == true, "\(lines)")
   }
 
   func test_executable_queriesFromAPipe_printTheMatches() throws {

@@ -35,6 +35,20 @@ final class SearchCommandTests: XCTestCase {
       expected)
   }
 
+  func test_explain_goesWithTheTimelineOnly() throws {
+    let expected = SearchCommand.search(
+      .init(folder: "Sources", queries: ["s"], timeline: true, explains: true))
+
+    XCTAssertEqual(try parse(["--timeline", "--explain", "--queries", "s", "Sources"]), expected)
+    XCTAssertEqual(try parse(["--explain", "Sources", "--queries=s", "--timeline"]), expected)
+    assertUsageError(["--explain", "Sources"], .explainNeedsTimeline)
+    assertUsageError(["--explain", "--queries", "s", "Sources"], .explainNeedsTimeline)
+    assertUsageError(["--timeline", "--explain=yes", "a"], .unknownOption("--explain=yes"))
+    XCTAssertEqual(
+      SearchCommand.UsageError.explainNeedsTimeline.description,
+      "--explain needs --timeline, whose lines it explains")
+  }
+
   func test_queries_keepEmptyOnesAndSpaces() throws {
     XCTAssertEqual(
       try parse(["--queries", "a b,,c", "."]),

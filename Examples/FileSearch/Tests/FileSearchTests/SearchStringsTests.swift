@@ -67,10 +67,15 @@ final class SearchStringsTests: XCTestCase {
       "0 fichier parcouru.")
   }
 
-  func test_usage_mentionsSpeakInEveryLanguage() {
+  func test_usage_mentionsEveryOptionInEveryLanguage() {
     for language in SearchStrings.languages {
       let usage = SearchStrings(language: language).text(.usage)
-      XCTAssertTrue(usage.contains("--speak") && usage.contains("--announce"), language)
+      for option in [
+        "--queries", "--timeline", "--explain", "--speak", "--announce", "--page-size",
+        "--hidden", "--help",
+      ] {
+        XCTAssertTrue(usage.contains(option), "\(language) \(option)")
+      }
     }
   }
 }

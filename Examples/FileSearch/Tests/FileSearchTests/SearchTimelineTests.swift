@@ -3,6 +3,11 @@ import StatefulContent
 import StatefulContentTesting
 import XCTest
 
+/// An error whose text spans two lines, as a system's message may.
+private struct TwoLineError: Error, CustomStringConvertible {
+  var description: String { "disk\nfull" }
+}
+
 /// The timeline's lines: one per change of key or state, `<ms> <key> <state>`, the state
 /// `previous` while a query searches with the previous query's matches shown.
 @MainActor
@@ -50,6 +55,54 @@ final class SearchTimelineTests: FixtureTestCase {
     XCTAssertEqual(
       timeline.lines,
       ["0 sw loading", "0 sw content", "0 swi previous", "0 swi content", "0 '' idle"])
+  }
+
+  func test_explainingTimeline_endsEachLineWithTheReasonOfItsPresentation() async throws {
+    try tree.file("swift.txt", text: "")
+    try tree.file("swim.txt", text: "")
+    let timeline = SearchTimeline(elapsed: { .zero }, explains: true, write: { _ in })
+    let model = SearchModel(
+      scanner: FileScanner(folder: tree.path), presenter: timeline, clock: ManualClock(),
+      strings: .english)
+
+    _ = await model.search("sw")?.value
+    _ = await model.search("swi")?.value
+
+    XCTAssertEqual(
+      timeline.lines,
+      [
+        "0 sw loading because rule 3: a load runs, no content yet",
+        // The first batch, with the first match, shows at once; the scan goes on.
+        "0 sw content because rule 2: has content (1 item); overrode rule 3: a load runs "
+          + "(refreshing)",
+        "0 swi previous because rule 2: has content (2 items) of \"sw\", shown while \"swi\" "
+          + "loads (keep previous); overrode rule 3: a load runs (refreshing)",
+        "0 swi content because rule 2: has content (1 item); overrode rule 3: a load runs "
+          + "(refreshing)",
+      ])
+  }
+
+  func test_explainingTimeline_anErrorTextWithALineFeed_staysOnOneLine() {
+    let output = TextCapture()
+    let decision = StateDecision.decide(StateInputs(error: TwoLineError()))
+    let timeline = SearchTimeline(elapsed: { .zero }, explains: true, write: output.write)
+
+    timeline.present(
+      Presentation(state: decision.state, key: LoadKey("sw"), decision: decision), animated: false)
+
+    XCTAssertEqual(output.text, "0 sw error because rule 4: the load failed: \"disk full\"\n")
+  }
+
+  func test_line_withAReason_endsWithBecauseAndTheReasonOnOneLine() {
+    XCTAssertEqual(
+      SearchTimeline.line(
+        elapsed: .milliseconds(12), key: "swi", state: "content",
+        reason: "rule 2: has content (3 items)"),
+      "12 swi content because rule 2: has content (3 items)")
+    XCTAssertEqual(
+      SearchTimeline.line(elapsed: .zero, key: "", state: "error", reason: "rule 4: x\n0 y\r"),
+      "0 '' error because rule 4: x\u{FFFD}0 y\u{FFFD}",
+      "a line feed in a reason cannot make a line of its own")
   }
 
   func test_line_emptyKey_controlCharacters_andNegativeTimes() async {

@@ -188,7 +188,8 @@ public struct SearchApp {
     // Loading at once, not after a show delay: what a script sees does not depend on how
     // fast the folder is scanned.
     if options.timeline {
-      let timeline = SearchTimeline(elapsed: makeStopwatch(), write: writeOutput)
+      let timeline = SearchTimeline(
+        elapsed: makeStopwatch(), explains: options.explains, write: writeOutput)
       presenter = timeline
       model = makeModel(options, presenter: timeline, loadingPolicy: .immediate)
     } else {

@@ -21,6 +21,9 @@ public enum SearchCommand: Hashable, Sendable {
     public var queries: [String]?
     /// Whether to print a timeline of state changes instead of the matches.
     public var timeline: Bool
+    /// Whether each timeline line ends with the reason for its state (`--explain`); only
+    /// with ``timeline``.
+    public var explains: Bool
     /// How many matches a page holds.
     public var pageSize: Int
     /// Whether names starting with `.` are searched.
@@ -36,16 +39,18 @@ public enum SearchCommand: Hashable, Sendable {
     ///   - folder: The folder to search.
     ///   - queries: The queries to type, or `nil`. Defaults to `nil`.
     ///   - timeline: Whether to print a timeline. Defaults to `false`.
+    ///   - explains: Whether timeline lines end with their reasons. Defaults to `false`.
     ///   - pageSize: How many matches a page holds. Defaults to
     ///     ``SearchCommand/defaultPageSize``.
     ///   - includesHiddenFiles: Whether hidden names are searched. Defaults to `false`.
     public init(
-      folder: String, queries: [String]? = nil, timeline: Bool = false,
+      folder: String, queries: [String]? = nil, timeline: Bool = false, explains: Bool = false,
       pageSize: Int = SearchCommand.defaultPageSize, includesHiddenFiles: Bool = false
     ) {
       self.folder = folder
       self.queries = queries
       self.timeline = timeline
+      self.explains = explains
       self.pageSize = pageSize
       self.includesHiddenFiles = includesHiddenFiles
     }
@@ -74,6 +79,8 @@ public enum SearchCommand: Hashable, Sendable {
     /// `--timeline` without queries to type: standard input is a terminal and no
     /// `--queries` were given.
     case timelineNeedsQueries
+    /// `--explain` without `--timeline`, whose lines it explains.
+    case explainNeedsTimeline
 
     /// A sentence naming the argument, in English, such as `unknown option '--colour'`.
     public var description: String { description(in: .english) }
@@ -93,6 +100,7 @@ public enum SearchCommand: Hashable, Sendable {
       case .unexpectedArgument(let argument):
         strings.text(.unexpectedArgument, ["argument": argument])
       case .timelineNeedsQueries: strings.text(.timelineNeedsQueries)
+      case .explainNeedsTimeline: strings.text(.explainNeedsTimeline)
       }
     }
   }
@@ -118,7 +126,7 @@ public enum SearchCommand: Hashable, Sendable {
   /// - Parameter arguments: The arguments after the program name.
   /// - Returns: The command to run.
   /// - Throws: ``UsageError`` for an unknown option, an option without its value, an invalid
-  ///   page size, no folder or more than one.
+  ///   page size, no folder or more than one, or `--explain` without `--timeline`.
   public static func parse(_ arguments: [String]) throws(UsageError) -> SearchCommand {
     var folder: String?
     var options = Options(folder: "")
@@ -140,6 +148,7 @@ public enum SearchCommand: Hashable, Sendable {
       case "--" where attached == nil: optionsEnded = true
       case "--help" where attached == nil, "-h" where attached == nil: return .help
       case "--timeline" where attached == nil: options.timeline = true
+      case "--explain" where attached == nil: options.explains = true
       case "--hidden" where attached == nil: options.includesHiddenFiles = true
       case "--speak" where attached == nil: options.speaks = true
       case "--announce" where attached == nil: options.announces = true
@@ -151,6 +160,7 @@ public enum SearchCommand: Hashable, Sendable {
       }
     }
     guard let folder else { throw .missingFolder }
+    guard options.timeline || !options.explains else { throw .explainNeedsTimeline }
     options.folder = folder
     return .search(options)
   }

@@ -7,8 +7,8 @@ extension SearchStrings {
 
   static let englishTable: [Key: String] = [
     .usage: """
-    USAGE: file-search [--queries LIST] [--timeline] [--speak] [--announce]
-                       [--page-size N] [--hidden] DIR
+    USAGE: file-search [--queries LIST] [--timeline [--explain]] [--speak]
+                       [--announce] [--page-size N] [--hidden] DIR
 
     Searches the files in DIR by name and by contents as you type. Each keystroke
     starts a new search that replaces the one before; its matches stay, dimmed,
@@ -33,6 +33,10 @@ extension SearchStrings {
                        idle, or previous while the query searches with the
                        previous query's matches still shown. Needs --queries or
                        queries on standard input. Always in English.
+      --explain        With --timeline, add "because" and the reason for the
+                       state after it, from the rule that decided it: "12 swi
+                       content because rule 2: has content (3 items)". In
+                       English too.
       --speak          Speak the search's outcomes through espeak-ng, in the
                        language of the messages; a newer announcement stops
                        one still being spoken. Without espeak-ng, says so and
@@ -64,6 +68,7 @@ extension SearchStrings {
     .unexpectedArgument: "unexpected argument '{argument}': give one folder",
     .timelineNeedsQueries:
       "--timeline needs --queries or queries on standard input, not a terminal",
+    .explainNeedsTimeline: "--explain needs --timeline, whose lines it explains",
     .interruptNote: "file-search: cancelled; press Ctrl-C again to quit.",
     .rawModeFailed: "file-search: cannot switch the terminal to raw mode",
     .outputUnwritable: "file-search: cannot write to standard output: {reason}",
@@ -112,8 +117,8 @@ extension SearchStrings {
 
   static let germanTable: [Key: String] = [
     .usage: """
-    AUFRUF: file-search [--queries LISTE] [--timeline] [--speak] [--announce]
-                        [--page-size N] [--hidden] ORDNER
+    AUFRUF: file-search [--queries LISTE] [--timeline [--explain]] [--speak]
+                        [--announce] [--page-size N] [--hidden] ORDNER
 
     Durchsucht die Dateien in ORDNER beim Tippen nach Name und Inhalt. Jeder
     Tastendruck startet eine neue Suche, die die vorige ersetzt; deren Treffer
@@ -139,6 +144,10 @@ extension SearchStrings {
                        previous, solange die Suche mit den Treffern der vorigen
                        läuft. Braucht --queries oder Suchen auf der
                        Standardeingabe. Immer englisch.
+      --explain        Mit --timeline hinter dem Zustand „because“ und den Grund
+                       für ihn anfügen, nach der Regel, die ihn bestimmt hat:
+                       „12 swi content because rule 2: has content (3 items)“.
+                       Ebenfalls englisch.
       --speak          Die Ergebnisse der Suche mit espeak-ng in der Sprache der
                        Meldungen sprechen; eine neuere Ansage bricht eine noch
                        laufende ab. Ohne espeak-ng sagt das Programm das und
@@ -171,6 +180,7 @@ extension SearchStrings {
     .unexpectedArgument: "unerwartetes Argument „{argument}“: geben Sie einen Ordner an",
     .timelineNeedsQueries:
       "--timeline braucht --queries oder Suchen auf der Standardeingabe, nicht ein Terminal",
+    .explainNeedsTimeline: "--explain braucht --timeline, dessen Zeilen es erklärt",
     .interruptNote: "file-search: abgebrochen; zum Beenden noch einmal Strg-C drücken.",
     .rawModeFailed: "file-search: das Terminal kann nicht in den Rohmodus geschaltet werden",
     .outputUnwritable: "file-search: die Standardausgabe kann nicht geschrieben werden: {reason}",
@@ -221,8 +231,8 @@ extension SearchStrings {
 
   static let frenchTable: [Key: String] = [
     .usage: """
-    UTILISATION\u{A0}: file-search [--queries LISTE] [--timeline] [--speak] [--announce]
-                               [--page-size N] [--hidden] DOSSIER
+    UTILISATION\u{A0}: file-search [--queries LISTE] [--timeline [--explain]] [--speak]
+                               [--announce] [--page-size N] [--hidden] DOSSIER
 
     Cherche dans les fichiers de DOSSIER, par nom et par contenu, pendant la
     frappe. Chaque touche lance une nouvelle recherche qui remplace la précédente\u{A0};
@@ -248,6 +258,10 @@ extension SearchStrings {
                        previous pendant que la recherche garde les résultats de
                        la précédente. Demande --queries ou des recherches sur
                        l’entrée standard. Toujours en anglais.
+      --explain        Avec --timeline, ajouter après l’état «\u{A0}because\u{A0}» et
+                       la raison de cet état, selon la règle qui l’a décidé\u{A0}:
+                       «\u{A0}12 swi content because rule 2: has content (3
+                       items)\u{A0}». En anglais aussi.
       --speak          Dire les résultats de la recherche avec espeak-ng, dans
                        la langue des messages\u{A0}; une annonce plus récente
                        interrompt celle en cours. Sans espeak-ng, le programme
@@ -282,6 +296,7 @@ extension SearchStrings {
       "argument inattendu «\u{A0}{argument}\u{A0}»\u{A0}: donnez un seul dossier",
     .timelineNeedsQueries:
       "--timeline demande --queries ou des recherches sur l’entrée standard, pas un terminal",
+    .explainNeedsTimeline: "--explain demande --timeline, dont il explique les lignes",
     .interruptNote: "file-search\u{A0}: annulé\u{A0}; appuyez de nouveau sur Ctrl-C pour quitter.",
     .rawModeFailed: "file-search\u{A0}: impossible de passer le terminal en mode brut",
     .outputUnwritable:

@@ -114,6 +114,8 @@ public struct SearchStrings: Hashable, Sendable {
     case unexpectedArgument
     /// "--timeline needs --queries or queries on standard input, not a terminal"
     case timelineNeedsQueries
+    /// "--explain needs --timeline, whose lines it explains"
+    case explainNeedsTimeline
     /// "file-search: cancelled; press Ctrl-C again to quit."
     case interruptNote
     /// "file-search: cannot switch the terminal to raw mode"

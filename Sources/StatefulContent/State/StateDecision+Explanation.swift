@@ -43,9 +43,9 @@ extension StateDecision: CustomStringConvertible {
     case .locked:
       return "\(rule): \(Self.lockText(inputs))"
     case .tryingCredential:
-      return "\(rule): locked (\(Self.lockText(inputs))), a load tries a credential"
+      return "\(rule): a load tries a credential"
     case .unlockFailed:
-      return "\(rule): locked, the load that tried a credential failed: \(errorText)"
+      return "\(rule): the load that tried a credential failed: \(errorText)"
     case .content:
       var text = "\(rule): has content"
       if let count = inputs.contentCount { text += " (\(count) \(count == 1 ? "item" : "items"))" }

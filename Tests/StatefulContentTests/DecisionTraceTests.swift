@@ -63,6 +63,18 @@ final class DecisionTraceTests: LoadTestCase {
 
       """)
     XCTAssertEqual(log.timeline, "0 idle -> loading\n0 loading -> content\n")
+    XCTAssertEqual(
+      log.mermaidStateDiagram(explained: true),
+      """
+      stateDiagram-v2
+        [*] --> idle
+        idle --> loading : 1× (rule 3)
+        loading --> content : 1× (rule 2)
+
+      """)
+    XCTAssertEqual(
+      log.mermaidStateDiagram, log.mermaidStateDiagram(explained: false),
+      "unexplained as before")
   }
 
   func test_theTrace_neverHoldsTheSecret() async throws {

@@ -113,7 +113,17 @@ public struct TransitionLog: Sendable, Codable {
   /// built-in one stays apart). An empty log is a diagram with no states.
   ///
   /// - Complexity: O(*n*) for *n* recorded changes.
-  public var mermaidStateDiagram: String {
+  public var mermaidStateDiagram: String { mermaidStateDiagram(explained: false) }
+
+  /// The changes as a Mermaid `stateDiagram-v2`, each edge labelled, when `explained`, also
+  /// with the rules that decided its target state, in the order they first did:
+  /// `loading --> content : 2× (rule 2)`, `content --> error : 1× (rule 1)`.
+  ///
+  /// - Parameter explained: Whether to name the deciding rules (``StateDecision/rule``; a
+  ///   state asked for directly is named `requested`).
+  /// - Returns: The diagram, as ``mermaidStateDiagram`` draws it.
+  /// - Complexity: O(*n*) for *n* recorded changes.
+  public func mermaidStateDiagram(explained: Bool) -> String {
     var lines = ["stateDiagram-v2"]
     var customIdentifiers: [CustomStateKey: String] = [:]
     func identifier(_ kind: ContentState.Kind) -> String {
@@ -128,14 +138,19 @@ public struct TransitionLog: Sendable, Codable {
     lines.append("  [*] --> \(identifier(first.from.kind))")
     var edges: [(from: String, to: String)] = []
     var counts: [String: Int] = [:]
+    var rules: [String: [String]] = [:]
     for change in changes where change.from.kind != change.to.kind {
       let edge = (from: identifier(change.from.kind), to: identifier(change.to.kind))
       let key = edge.from + " " + edge.to
       if counts[key] == nil { edges.append(edge) }
       counts[key, default: 0] += 1
+      let rule = change.decision.rule.description
+      if explained, !(rules[key] ?? []).contains(rule) { rules[key, default: []].append(rule) }
     }
     for edge in edges {
-      lines.append("  \(edge.from) --> \(edge.to) : \(counts[edge.from + " " + edge.to] ?? 0)×")
+      let key = edge.from + " " + edge.to
+      let because = rules[key].map { " (" + $0.joined(separator: ", ") + ")" } ?? ""
+      lines.append("  \(edge.from) --> \(edge.to) : \(counts[key] ?? 0)×" + because)
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -13,13 +13,9 @@ extension StatefulContent {
   ///
   /// - Parameter completion: Called exactly once with how the transition ended.
   public func setupInitialState(completion: TransitionCompletion? = nil) {
-    let machine = stateMachine
-    if machine.isCallingHook {
-      return machine.runAfterCurrentCall { self.setupInitialState(completion: completion) }
+    stateMachine.enter(orLater: { self.setupInitialState(completion: completion) }) {
+      requestInitialState(animated: false, completion: completion)
     }
-    machine.beginCall()
-    requestInitialState(animated: false, completion: completion)
-    machine.endCall()
   }
 
   /// Requests idle while nothing has been decided (rule 6), or else the decided state: the
@@ -43,14 +39,11 @@ extension StatefulContent {
   /// - Parameter completion: Called exactly once with how the transition to idle ended.
   public func reset(completion: TransitionCompletion? = nil) {
     let machine = stateMachine
-    if machine.isCallingHook {
-      return machine.runAfterCurrentCall { self.reset(completion: completion) }
+    machine.enter(orLater: { self.reset(completion: completion) }) {
+      machine.endRunningLoadForNewState()
+      machine.forgetInputsAndLock()
+      machine.submit(.idle, isRefreshing: false, animated: false, completion: completion)
     }
-    machine.beginCall()
-    defer { machine.endCall() }
-    machine.endRunningLoadForNewState()
-    machine.forgetInputsAndLock()
-    machine.submit(.idle, isRefreshing: false, animated: false, completion: completion)
   }
 
   /// Marks a load as started and shows loading — or keeps content, reporting a refresh.
@@ -79,20 +72,19 @@ extension StatefulContent {
     completion: TransitionCompletion? = nil
   ) {
     let machine = stateMachine
-    if machine.isCallingHook {
-      return machine.runAfterCurrentCall {
+    machine.enter(
+      orLater: {
         self.startLoading(animated: animated, isolation: isolation, completion: completion)
       }
+    ) {
+      if machine.pacesCategoryLoad(isolation: isolation) {
+        machine.startPacedCategoryLoad(
+          host: self, animated: animated, isolation: isolation, completion: completion)
+      } else {
+        machine.recordLoadingStarted()
+        requestDecidedState(animated: animated, completion: completion)
+      }
     }
-    machine.beginCall()
-    if machine.pacesCategoryLoad(isolation: isolation) {
-      machine.startPacedCategoryLoad(
-        host: self, animated: animated, isolation: isolation, completion: completion)
-    } else {
-      machine.recordLoadingStarted()
-      requestDecidedState(animated: animated, completion: completion)
-    }
-    machine.endCall()
   }
 
   /// Marks the load as ended and shows content, empty or error.
@@ -126,27 +118,24 @@ extension StatefulContent {
     animated: Bool = true, error: (any Error)? = nil, completion: TransitionCompletion? = nil
   ) {
     let machine = stateMachine
-    if machine.isCallingHook {
-      return machine.runAfterCurrentCall {
-        self.endLoading(animated: animated, error: error, completion: completion)
+    machine.enter(
+      orLater: { self.endLoading(animated: animated, error: error, completion: completion) }
+    ) {
+      let cancelled: Bool
+      if machine.hasPacedCategoryLoad {
+        cancelled = machine.endPacedCategoryLoad(
+          error: error, host: self, animated: animated, completion: completion)
+      } else if machine.recordLoadingEnded(error: error) {
+        cancelled = true
+      } else {
+        cancelled = false
+        requestDecidedState(animated: animated, completion: completion)
+      }
+      // Cancelled: not an error. The state from before the load comes back, idle included.
+      if cancelled {
+        machine.restoring { requestInitialState(animated: animated, completion: completion) }
       }
     }
-    machine.beginCall()
-    let cancelled: Bool
-    if machine.hasPacedCategoryLoad {
-      cancelled = machine.endPacedCategoryLoad(
-        error: error, host: self, animated: animated, completion: completion)
-    } else if machine.recordLoadingEnded(error: error) {
-      cancelled = true
-    } else {
-      cancelled = false
-      requestDecidedState(animated: animated, completion: completion)
-    }
-    // Cancelled: not an error. The state from before the load comes back, idle included.
-    if cancelled {
-      machine.restoring { requestInitialState(animated: animated, completion: completion) }
-    }
-    machine.endCall()
   }
 
   /// Reports how far the running load is; the loading placeholder shows it.
@@ -166,19 +155,14 @@ extension StatefulContent {
   /// - Parameter fraction: The fraction done, 0…1, or `nil` when it became unknown.
   public func updateLoadingProgress(_ fraction: Double?) {
     let machine = stateMachine
-    if machine.isCallingHook {
-      return machine.runAfterCurrentCall {
-        self.updateLoadingProgress(fraction)
+    machine.enter(orLater: { self.updateLoadingProgress(fraction) }) {
+      if machine.hasPacedCategoryLoad {
+        machine.reportPacedCategoryProgress(fraction, host: self)
+        return
       }
+      guard machine.recordProgress(fraction) else { return }
+      machine.presentProgress(machine.decider.progress, host: self)
     }
-    machine.beginCall()
-    defer { machine.endCall() }
-    if machine.hasPacedCategoryLoad {
-      machine.reportPacedCategoryProgress(fraction, host: self)
-      return
-    }
-    guard machine.recordProgress(fraction) else { return }
-    machine.presentProgress(machine.decider.progress, host: self)
   }
 
   /// Registers the placeholder shown for a kind of state, replacing any previous one.
@@ -235,15 +219,11 @@ extension StatefulContent {
   public func transitionToDecidedState(
     animated: Bool, completion: TransitionCompletion? = nil
   ) {
-    let machine = stateMachine
-    if machine.isCallingHook {
-      return machine.runAfterCurrentCall {
-        self.transitionToDecidedState(animated: animated, completion: completion)
-      }
+    stateMachine.enter(
+      orLater: { self.transitionToDecidedState(animated: animated, completion: completion) }
+    ) {
+      requestDecidedState(animated: animated, completion: completion)
     }
-    machine.beginCall()
-    requestDecidedState(animated: animated, completion: completion)
-    machine.endCall()
   }
 
   /// Requests the decided state, then reports an unreported error with content once: the

@@ -14,16 +14,11 @@ extension StatefulContent {
     completion: TransitionCompletion? = nil
   ) {
     let machine = stateMachine
-    if machine.isCallingHook {
-      return machine.runAfterCurrentCall {
-        self.lock(reason, animated: animated, completion: completion)
-      }
+    machine.enter(orLater: { self.lock(reason, animated: animated, completion: completion) }) {
+      machine.endRunningLoadForNewState()
+      machine.lockContent(reason)
+      requestDecidedState(animated: animated, completion: completion)
     }
-    machine.beginCall()
-    defer { machine.endCall() }
-    machine.endRunningLoadForNewState()
-    machine.lockContent(reason)
-    requestDecidedState(animated: animated, completion: completion)
   }
 
   /// Tries a credential on locked content and, when it is right, loads the content with it.

@@ -42,6 +42,22 @@ extension ContentStateMachine {
     isRunningPendingCalls = false
   }
 
+  /// The entry of every call of the machine's API, written once: runs `body` as a call —
+  /// or, made while the machine calls an adopter's hook, queues the call that `later` makes
+  /// until the outermost call ends (I5). `later` is asked only then, so that the common call
+  /// allocates nothing.
+  ///
+  /// - Parameters:
+  ///   - later: Makes the same call again, for the queue: `self.startLoading(…)`.
+  ///   - body: The call's work.
+  @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
+  func enter(orLater later: @autoclosure () -> () -> Void, _ body: () -> Void) {
+    if isCallingHook { return runAfterCurrentCall(later()) }
+    beginCall()
+    body()
+    endCall()
+  }
+
   /// Runs `body` as a call.
   func asCall<Result>(_ body: () -> Result) -> Result {
     beginCall()

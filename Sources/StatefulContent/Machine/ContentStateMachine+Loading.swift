@@ -28,10 +28,7 @@ extension ContentStateMachine {
   /// Cancels the running load; `host` configures the restored placeholder if it was replaced
   /// during the load.
   func cancelLoading(host: (any StatefulContent)?) {
-    if isCallingHook { return runAfterCurrentCall { self.cancelLoading(host: host) } }
-    beginCall()
-    defer { endCall() }
-    cancelRunningLoad(host: host)
+    enter(orLater: { self.cancelLoading(host: host) }) { cancelRunningLoad(host: host) }
   }
 
   /// Cancels the running load inside a running call, and brings back the state it replaced.

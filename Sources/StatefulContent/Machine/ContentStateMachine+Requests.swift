@@ -102,15 +102,14 @@ extension ContentStateMachine {
   /// The presentation in flight goes on and completes as usual, and ``requestedState`` becomes
   /// its state again, so the machine never keeps requesting a state it will not present.
   public func cancelPendingTransitions() {
-    if isCallingHook { return runAfterCurrentCall { self.cancelPendingTransitions() } }
-    beginCall()
-    defer { endCall() }
-    let cancelledDeferred = queue.cancelDeferred()
-    if !cancelledDeferred.isEmpty {
-      perform(cancelledDeferred)
-      revertRequestedToPresentation()
+    enter(orLater: { self.cancelPendingTransitions() }) {
+      let cancelledDeferred = queue.cancelDeferred()
+      if !cancelledDeferred.isEmpty {
+        perform(cancelledDeferred)
+        revertRequestedToPresentation()
+      }
+      send(.cancelWaiting)
     }
-    send(.cancelWaiting)
   }
 
   // MARK: Building presentations

@@ -11,8 +11,6 @@ extension ContentStateMachine {
     weak var actor: (any Actor)?
     /// Whether timers can come back at all (an actor was given).
     let hasActor: Bool
-    /// The count of the content requested last, from the adopter's ``StatefulContent/contentCount``.
-    @usableFromInline var contentCount: Int?
     /// The request that restores the state of a cancelled load: its presentation announces
     /// nothing.
     var restorationID: UInt64 = 0
@@ -115,7 +113,8 @@ extension ContentStateMachine {
   ///   - token: Its request's identifier.
   func announcePresentation(_ presentation: Presentation, token: UInt64) {
     guard let announcing else { return }
-    let announcement = announcement(of: presentation, contentCount: announcing.contentCount)
+    let announcement = Announcement.of(
+      presentation, builtIns: builtIns, redaction: secretRedaction)
     let change: AnnouncementQueue.Change
     if token == announcing.restorationID, let announcement,
       announcement == announcing.restorationUnheard
@@ -134,59 +133,6 @@ extension ContentStateMachine {
       change = .nothing
     }
     perform(announcing.queue.presented(change, now: clock.now()), announcing)
-  }
-
-  /// What a presentation announces: the placeholder's announcement, or for content that no
-  /// load keeps refreshing, its count ("12 results") or "Content loaded." — or the error of a
-  /// page that failed to append.
-  private func announcement(of presentation: Presentation, contentCount: Int?) -> Announcement? {
-    let text: String?
-    switch presentation.state {
-    case .idle: text = nil
-    case .content:
-      // Loading that keeps the content — a refresh, a page being appended — says nothing:
-      // the count has not changed.
-      guard !presentation.isRefreshing, !presentation.append.isLoading else { return nil }
-      if let error = presentation.append.error {
-        // A page that failed to append: the content stays, the error is the news.
-        text =
-          PlaceholderRegistry.builtIn(
-            for: .error(error), builtIns: builtIns, redaction: secretRedaction
-          ).accessibilityAnnouncement
-      } else {
-        let strings = builtIns.strings
-        text = contentCount.map { strings.results($0) } ?? strings.contentShown
-      }
-    default:
-      // A standard placeholder's texts were redacted when it was configured; another type's
-      // announcement is the app's text, redacted now.
-      let placeholder = presentation.placeholder
-      text = placeholder?.accessibilityAnnouncement.map {
-        placeholder is StandardPlaceholder ? $0 : announcementKeepingSecrets($0)
-      }
-    }
-    guard let text, !text.isEmpty else { return nil }
-    return Announcement(
-      text: Self.speakable(text), state: presentation.state.kind, key: presentation.key)
-  }
-
-  /// A text as it may be spoken: control characters (a terminal's escape sequences, a bell,
-  /// line breaks in an error's description) become spaces, and runs of spaces one.
-  static func speakable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-    else { return text }
-    var result = ""
-    var lastWasSpace = false
-    for scalar in text.unicodeScalars {
-      let isSpace = scalar.properties.generalCategory == .control || scalar == " "
-      if isSpace {
-        if !lastWasSpace { result.unicodeScalars.append(" ") }
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-      lastWasSpace = isSpace
-    }
-    return result
   }
 
   private func perform(_ action: AnnouncementQueue.Action?, _ announcing: Announcing) {

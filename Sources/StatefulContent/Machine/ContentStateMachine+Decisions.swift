@@ -166,9 +166,6 @@ extension ContentStateMachine {
   func decide(_ inputs: StateInputs) -> StateDecision {
     let decision = StateDecision.decide(inputs)
     updateInputs { $0.decided(decision) }
-    if let announcing, decision.state.kind == .content {
-      announcing.contentCount = inputs.contentCount
-    }
     return decision
   }
 

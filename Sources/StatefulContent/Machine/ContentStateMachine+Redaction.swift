@@ -11,14 +11,6 @@ extension ContentStateMachine {
     holdsSecrets ? SecretRedaction(secrets: contentLock.secrets) : .none
   }
 
-  /// An announcement of a placeholder that is not a ``StandardPlaceholder`` — the app's own
-  /// type, whose texts the library could not redact when it was configured — with the
-  /// secrets kept out of it.
-  func announcementKeepingSecrets(_ text: String) -> String {
-    guard holdsSecrets else { return text }
-    return secretRedaction.redacting(text, withheldAs: builtIns.strings.redactedText)
-  }
-
   /// A decision as it may leave the machine: its errors' texts without the secrets.
   func decisionKeepingSecrets(_ decision: StateDecision) -> StateDecision {
     guard holdsSecrets else { return decision }

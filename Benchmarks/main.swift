@@ -2,13 +2,16 @@ import Foundation
 import StatefulContent
 
 // stateful-bench: measures StatefulContent's costs. Run in release mode:
-//   swift run -c release stateful-bench [--json] [--quick] [--row-a-only]
-// `--row-a-only` runs row a alone and prints it: for a profiler, such as
-//   valgrind --tool=callgrind .build/release/stateful-bench --quick --row-a-only
+//   swift run -c release stateful-bench [--json] [--quick] [--only a|b]
+// `--only a` (or `b`) runs that row alone and prints it: for a profiler, such as
+//   valgrind --tool=callgrind .build/release/stateful-bench --quick --only a
 
 let arguments = CommandLine.arguments.dropFirst()
 let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
+let only = arguments.firstIndex(of: "--only").flatMap { index in
+  arguments.index(after: index) < arguments.endIndex ? arguments[index + 1] : nil
+}
 let cycles = quick ? 20_000 : 200_000
 let rounds = quick ? 1 : 15
 var results: [BenchResult] = []
@@ -16,7 +19,7 @@ var results: [BenchResult] = []
 // (a) One startLoading → endLoading cycle with a presenter that finishes at once — a
 // SynchronousPresenter, and a Presenter that calls `finished` before returning — against the
 // hand-written baseline, all three taking turns in every round.
-do {
+if only == nil || only == "a" {
   let synchronousPresenter = SynchronousCountingPresenter()
   let synchronousModel = BenchModel(presenter: synchronousPresenter)
   let closurePresenter = ImmediatePresenter()
@@ -71,13 +74,8 @@ do {
       note: ""))
 }
 
-if arguments.contains("--row-a-only") {
-  for result in results { print(result.name, result.value, result.unit) }
-  exit(0)
-}
-
 // (b) The same with a presenter that finishes later (an animation stand-in).
-do {
+if only == nil || only == "b" {
   let presenter = DeferredPresenter()
   let model = BenchModel(presenter: presenter)
   let perCycle = bestNanoseconds(rounds: rounds, per: cycles) {
@@ -90,6 +88,11 @@ do {
   }
   precondition(presenter.count == 2 * cycles * rounds)
   results.append(.init(name: "b. cycle, deferred presenter", value: perCycle, unit: "ns", note: ""))
+}
+
+if only != nil {
+  for result in results { print(result.name, result.value, result.unit) }
+  exit(0)
 }
 
 // (c) 10,000 adopters: memory per adopter and one cycle for all of them.

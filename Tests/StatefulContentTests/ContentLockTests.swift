@@ -275,4 +275,21 @@ final class ContentLockTests: XCTestCase {
     XCTAssertEqual(UnlockOutcome(.cancelled, failedAttempts: 1), .cancelled)
     XCTAssertEqual(UnlockOutcome(.superseded, failedAttempts: 1), .superseded)
   }
+
+  // MARK: Secrets
+
+  func test_aTriedCredential_isASecret_untilReset_andTheUnlockingOneToo() {
+    var lock = ContentLock()
+    XCTAssertFalse(lock.holdsSecrets)
+    lock.lock(.credentialRequired)
+    lock.credentialTried(Credential(password: "tried"))
+    XCTAssertTrue(lock.holdsSecrets)
+    lock.loadSucceeded(with: Credential(password: "opened"))
+    XCTAssertEqual(lock.secrets, ["tried", "opened"])
+    lock.lock(.credentialRequired)
+    XCTAssertEqual(lock.secrets, ["tried"], "a new lock forgets the credential, not the tried one")
+    lock.reset()
+    XCTAssertFalse(lock.holdsSecrets)
+    XCTAssertEqual(lock.secrets, [])
+  }
 }

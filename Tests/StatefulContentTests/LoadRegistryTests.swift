@@ -195,6 +195,33 @@ final class LoadRegistryTests: XCTestCase {
     registry.presented(loading: true, now: clock.now())
     XCTAssertEqual(registry.loadingShownAt, .seconds(3))
   }
+
+  // MARK: The show-delay deadline
+
+  func test_showDeadline_aLoadSupersedingOneHeldBack_keepsTheEarlierDeadline() {
+    var registry = LoadRegistry()
+    let smooth = LoadLifecycle(mode: .load, retryPolicy: .never, loadingPolicy: .smooth)
+    let first = registry.showDeadline(
+      of: smooth, now: .milliseconds(0), loadingIsPresented: false, loadingIsHeldBack: false)
+    XCTAssertEqual(first, .milliseconds(150))
+    let next = registry.showDeadline(
+      of: smooth, now: .milliseconds(100), loadingIsPresented: false, loadingIsHeldBack: true)
+    XCTAssertEqual(next, .milliseconds(150), "a keystroke every 100 ms must not hold it back")
+    let fresh = registry.showDeadline(
+      of: smooth, now: .milliseconds(400), loadingIsPresented: false, loadingIsHeldBack: false)
+    XCTAssertEqual(fresh, .milliseconds(550), "nothing held back: the load's own delay")
+  }
+
+  func test_showDeadline_isNil_whenLoadingIsOnScreen_orThePolicyHasNoDelay() {
+    var registry = LoadRegistry()
+    let smooth = LoadLifecycle(mode: .load, retryPolicy: .never, loadingPolicy: .smooth)
+    XCTAssertNil(
+      registry.showDeadline(
+        of: smooth, now: .zero, loadingIsPresented: true, loadingIsHeldBack: false))
+    XCTAssertNil(
+      registry.showDeadline(
+        of: immediate, now: .zero, loadingIsPresented: false, loadingIsHeldBack: true))
+  }
 }
 
 /// A clock reading that counts how often it was read.

@@ -281,7 +281,7 @@ extension StatefulContent where Content: Collection {
 /// What ``StatefulContent/handleErrorWhenContentAvailable(_:)`` returns when the adopter does
 /// not implement StatefulViewController's spelling: a marker for the compiler, never used.
 public struct _NoOldErrorHook: Sendable {
-  @usableFromInline init() {}
+  init() {}
 }
 
 extension StatefulContent where _OldErrorHookResult == _NoOldErrorHook {

@@ -53,7 +53,6 @@ extension ContentStateMachine {
   }
 
   /// Another load starts: a running append is superseded and a failed one forgotten.
-  @usableFromInline
   func supersedeAppend() {
     guard appendsBox?.value.isActive == true else { return }
     updateAppends { $0.supersede() }?()

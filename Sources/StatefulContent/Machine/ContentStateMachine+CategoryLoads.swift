@@ -60,7 +60,6 @@ extension ContentStateMachine {
 
   /// `updateLoadingProgress` during a paced category load: progress never goes backwards,
   /// and reports closer together than the policy's interval are coalesced.
-  @usableFromInline
   func reportPacedCategoryProgress<Host: StatefulContent>(_ fraction: Double?, host: Host) {
     guard let id = categoryLoadID else { return }
     // A NaN or infinite value carries no information: the progress shown stays.

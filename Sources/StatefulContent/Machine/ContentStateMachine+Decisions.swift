@@ -51,7 +51,7 @@ extension ContentStateMachine {
   }
 
   /// Whether a lock hides the content.
-  @usableFromInline var isContentLocked: Bool { contentLock.hidesContent }
+  var isContentLocked: Bool { contentLock.hidesContent }
 
   // MARK: Deciding
 

@@ -2,7 +2,6 @@
 // property of the machine, and the names below read and write its fields where they are used.
 extension ContentStateMachine {
   /// What was requested (see ContentStateMachine+Requests.swift).
-  @usableFromInline
   struct RequestFacts {
     var requestedState: ContentState = .idle
     var isRefreshing = false
@@ -14,7 +13,7 @@ extension ContentStateMachine {
     var latestID: UInt64 = 0
     /// The last loading, empty and content presentations, reused when identical.
     var cache = PresentationCache()
-    @usableFromInline init() {}
+    init() {}
   }
 
   /// What is being presented (see ContentStateMachine+Presenting.swift).
@@ -56,7 +55,7 @@ extension ContentStateMachine {
     var isRunningPending = false
     /// The calls made from hooks, waiting for the outermost call to end.
     @usableFromInline var pending: [() -> Void] = []
-    @usableFromInline init() {}
+    init() {}
   }
 
   /// The loads (see ContentStateMachine+Loading.swift).
@@ -75,7 +74,7 @@ extension ContentStateMachine {
     var requestedLoads = RequestedLoads()
     /// The pacing of category-API loads under a loading policy with delays.
     @usableFromInline var pacing = CategoryPacing()
-    @usableFromInline init() {}
+    init() {}
   }
 
   /// The category API's paced loads (see ContentStateMachine+CategoryLoads.swift).
@@ -91,7 +90,7 @@ extension ContentStateMachine {
     /// Until when a category load's end is held for the minimum display time: every decided
     /// state waits with it (the facts say "not loading" already, but loading stays on screen).
     @usableFromInline var heldDecisionsUntil: Duration?
-    @usableFromInline init() {}
+    init() {}
   }
 
   /// Who is told (see ContentStateMachine+Observation.swift and +Announcing.swift).
@@ -107,7 +106,7 @@ extension ContentStateMachine {
     /// and most machines are never observed.
     var observation: ObservationBox?
     var isObserved = false
-    @usableFromInline init() {}
+    init() {}
   }
 
   // MARK: Requests
@@ -195,7 +194,6 @@ extension ContentStateMachine {
   // MARK: Calls
 
   @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
-
   var isCallingHook: Bool {
     get { calls.isCallingHook }
     set { calls.isCallingHook = newValue }
@@ -257,7 +255,6 @@ extension ContentStateMachine {
   // MARK: Observation
 
   @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
-
   var announcing: Announcing? {
     get { observing.announcing }
     set { observing.announcing = newValue }

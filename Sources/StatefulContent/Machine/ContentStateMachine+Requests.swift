@@ -207,7 +207,7 @@ extension ContentStateMachine {
   @usableFromInline
   struct PendingRequest {
     /// The request's identifier; its completion is stored under it.
-    @usableFromInline let id: UInt64
+    let id: UInt64
     /// The requested state, with its progress sanitized.
     @usableFromInline let state: ContentState
     /// The decision that asked for it.

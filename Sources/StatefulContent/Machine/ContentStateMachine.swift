@@ -122,7 +122,7 @@ public final class ContentStateMachine: Observable {
   // MARK: The driver's own facts, by concern (see ContentStateMachine+Facts.swift)
 
   /// The requests: requested state, its presentation, completions, reusable presentations.
-  @exclusivity(unchecked) @usableFromInline var requesting = RequestFacts()
+  @exclusivity(unchecked) var requesting = RequestFacts()
   /// The presenting: the presenter, the event loop, the presented state, `finished` tokens.
   @exclusivity(unchecked) var presenting = PresentingFacts()
   /// The API's calls in progress and the calls queued from hooks (I5).

@@ -4,7 +4,6 @@
 ///
 /// A pure value: one mutating method per event, no calls out. ``ContentStateMachine`` stores
 /// it and is its only writer; the rules themselves are ``StateDecision``'s.
-@usableFromInline
 struct StateDecider {
   /// The inputs a cancelled load brings back.
   struct Snapshot {

@@ -349,39 +349,6 @@ extension ContentStateMachine {
     send(.showDelayElapsed)
   }
 
-  /// Shows a newly attached presenter the requested state: its presentation is requested
-  /// again, even though it is the one presented (idle aside, which shows nothing). While
-  /// loading is held back by the show delay, the new presenter is shown what was on screen
-  /// instead: loading appears when the delay elapses, or never, as for any presenter.
-  func presentRequestedPresentationAgain() {
-    let presentation = queue.hasDeferred ? queue.presented : requestedPresentation
-    guard presentation.state.kind != .idle, !isWaitingToHandle(latestRequestID) else { return }
-    let id = nextRequestID
-    nextRequestID &+= 1
-    if !queue.hasDeferred { latestRequestID = id }
-    send(.request(.init(id: id, presentation: presentation, animated: false, forced: true)))
-  }
-
-  /// Whether request `id` waits in the event queue — made from a completion or a hook, it is
-  /// presented to whichever presenter is attached when its turn comes.
-  private func isWaitingToHandle(_ id: UInt64) -> Bool {
-    events.contains {
-      if case .request(let request) = $0 { request.id == id } else { false }
-    }
-  }
-
-  /// Requests a presentation built before, such as the one a cancelled load replaced.
-  func resubmit(_ presentation: Presentation, animated: Bool) {
-    let id = nextRequestID
-    nextRequestID &+= 1
-    latestRequestID = id
-    if announcing != nil { requestMade(id) }
-    setRequested(presentation.state, isRefreshing: presentation.isRefreshing)
-    supersedeDeferredRequest()
-    requestedPresentation = presentation
-    send(.request(.init(id: id, presentation: presentation, animated: animated, forced: false)))
-  }
-
   /// Runs the host's configuration hook for a state's placeholder.
   @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   static func configure<Host: StatefulContent>(

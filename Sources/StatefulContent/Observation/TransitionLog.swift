@@ -23,7 +23,7 @@
 ///
 /// Each change carries the decision that produced it, so the log is the trace of why the
 /// screen showed what it showed. It keeps the newest ``capacity`` changes, and is `Codable`:
-/// ``jsonLines`` writes one JSON object per change, for a bug report, and
+/// ``jsonLines()`` writes one JSON object per change, for a bug report, and
 /// ``init(jsonLines:capacity:)`` reads them back — deciding each recorded decision's inputs
 /// again (``StateDecision/decide(_:)``) must give the recorded decision, also with a newer
 /// build. The machine's changes hold no secret: their errors are redacted texts.

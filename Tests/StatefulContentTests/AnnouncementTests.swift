@@ -169,40 +169,51 @@ final class AnnouncementTests: AnnouncingTestCase {
     XCTAssertEqual(announcer.texts.last, first.last)
   }
 
-  /// Runs `body` while the clock moves on 100 ms a turn, up to 4 s.
-  private func run(_ body: @escaping @MainActor () async -> LoadOutcome?) async -> LoadOutcome? {
-    let done = Counter()
-    let task = Task { @MainActor in
-      let outcome = await body()
-      done.increment()
-      return outcome
-    }
-    for _ in 0..<40 where done.value == 0 {
-      await settle(turns: 100)
-      clock.advance(by: .milliseconds(100))
-    }
-    return await task.value
-  }
-
   func test_aRetryFailingAgainWithTheSameError_quicklyOrSlowly_isAnnouncedTwice() async throws {
-    for duration in [Duration.zero, .milliseconds(500)] {
+    for delay in [Duration.zero, .milliseconds(500)] {
       try await setUp()  // a fresh model, announcer and clock for each
       model.stateMachine.loadingPolicy = .smooth
-      let (model, clock) = (model, clock)
-      _ = await run {
+      // Each slow attempt waits for the test to let it go on and fail, at 500 ms.
+      let pending = LockedState<[Gate<Void>]>([])
+      let model = model
+      let first = Task {
         await model.loadReloadable { _ in
-          try await clock.sleep(for: duration)
+          if delay > .zero {
+            let gate = Gate<Void>()
+            pending.withLock { $0.append(gate) }
+            try await gate.wait()
+          }
           throw TestError("offline")
         }
       }
+      try await awaitFailure(of: first, after: delay, pending: pending)
       let afterFirst = announcer.texts
-      _ = await run { await model.reload() }
-      await settle()
-      clock.advance(by: .seconds(2))
-      await settle()
+      try await awaitFailure(of: Task { await model.reload() }, after: delay, pending: pending)
       let errors = announcer.texts.filter { $0.contains("offline") }
-      XCTAssertEqual(errors.count, 2, "\(duration): first \(afterFirst), all \(announcer.texts)")
+      XCTAssertEqual(errors.count, 2, "\(delay): first \(afterFirst), all \(announcer.texts)")
     }
+  }
+
+  /// Awaits a load under `.smooth` whose operation fails `delay` after it starts: at once
+  /// (within the show delay, nothing to wait for), or after loading was shown at 150 ms —
+  /// the operation's gate failing at `delay` — and the rest of its minimum display time
+  /// (until 550 ms).
+  private func awaitFailure<Outcome>(
+    of load: Task<Outcome, Never>, after delay: Duration, pending: LockedState<[Gate<Void>]>
+  ) async throws {
+    if delay > .zero {
+      let presenter = presenter
+      let start = clock.now
+      try await settle { pending.withLock { $0.last?.waiterCount == 1 } }
+      clock.advance(to: start.advanced(by: .milliseconds(150)))  // the show delay
+      try await settle { presenter.presentedKinds.last == .loading }
+      clock.advance(to: start.advanced(by: delay))
+      pending.withLock { $0.removeLast() }.open()  // the operation fails now
+      try await settle { self.clock.sleeperCount == 1 }  // the minimum display time
+      clock.advance(to: start.advanced(by: .milliseconds(550)))
+    }
+    _ = await load.value
+    await settle()
   }
 
   func test_theCategoryAPIsCancellation_announcesNothing() async {

@@ -37,22 +37,23 @@ struct LoadKeys {
   /// failed load, else the content's.
   var key: LoadKey? { loadingKey ?? failedKey ?? contentKey }
 
-  /// Whether a keyed load runs for a key other than the content's — content loaded without a
-  /// key included: it is not the new key's either.
-  private var loadsAnotherKey: Bool {
-    guard let loadingKey else { return false }
-    return loadingKey != contentKey
-  }
-
   /// Whether the adopter's content counts as content for the state rules: not while another
-  /// key loads under ``KeyChangePolicy/showLoading``, and not after another key's load failed.
-  var contentCounts: Bool {
-    if failedKey != nil { return false }
-    return !(loadsAnotherKey && policy == .showLoading)
-  }
+  /// key loads under ``KeyChangePolicy/showLoading``, and not after another key's load failed
+  /// (the rule is ``StateInputs``', asked with these keys).
+  var contentCounts: Bool { inputs.contentCounts }
 
-  /// Whether content shown now is the previous key's, kept while another key loads.
-  var showsPreviousKey: Bool { loadsAnotherKey && policy == .keepPrevious }
+  /// Whether content shown now is the previous key's, kept while another key loads (the
+  /// rule is ``StateInputs``', asked with these keys).
+  var showsPreviousKey: Bool { inputs.showsPreviousKey }
+
+  /// The rules' inputs of adopter content with these keys.
+  private var inputs: StateInputs {
+    var rare = StateInputs.RareValues()
+    gather(into: &rare)
+    var inputs = StateInputs(hasContent: true)
+    inputs.rareValues = rare
+    return inputs
+  }
 
   /// Puts the keys into the rules' inputs, which decide what the content counts for.
   func gather(into inputs: inout StateInputs.RareValues) {

@@ -129,10 +129,17 @@ extension ContentStateMachine {
   @usableFromInline
   func plainDecision() -> StateDecision? {
     guard decider.hasDecided, decider.attempt == 1, decider.progress == nil,
-      !decider.hasError, !contentLock.hidesContent, contentLock.failedAttempts == 0,
-      keysBox == nil, appendsBox == nil, heldDecisionsUntil == nil
+      !decider.hasError, !knowsRareFacts
     else { return nil }
     return StateDecision.plain(isLoading: decider.isLoading)
+  }
+
+  /// Whether the machine knows a fact of the inputs most decisions leave at their defaults
+  /// (`StateInputs.RareValues`): a lock or wrong attempts, keys, page appends, a held result.
+  @usableFromInline
+  var knowsRareFacts: Bool {
+    contentLock.hidesContent || contentLock.failedAttempts > 0 || keysBox != nil
+      || appendsBox != nil || heldDecisionsUntil != nil
   }
 
   /// The machine's facts as the rules' inputs, without the adopter's answers.
@@ -140,17 +147,9 @@ extension ContentStateMachine {
   func gatherInputs(
     initial: Bool, showDelayDeadline: Duration?, heldUntil: Duration?
   ) -> StateInputs {
-    // The facts read one by one: a call on `decider` would copy it whole.
-    var inputs = StateInputs(
-      loading: decider.isLoading, attempt: decider.attempt, progress: decider.progress,
-      error: decider.error, errorWasReported: decider.errorWasReported,
-      isInitial: initial && !decider.hasDecided)
+    var inputs = decider.inputs(initial: initial)
     // Most decisions know no lock, key, page or deadline: their inputs stay plain.
-    if !contentLock.hidesContent, contentLock.failedAttempts == 0, keysBox == nil,
-      appendsBox == nil, showDelayDeadline == nil, heldUntil == nil, heldDecisionsUntil == nil
-    {
-      return inputs
-    }
+    if !knowsRareFacts, showDelayDeadline == nil, heldUntil == nil { return inputs }
     var rare = StateInputs.RareValues(
       lock: contentLock.reason, failedUnlockAttempts: contentLock.failedAttempts,
       lockout: contentLock.lockoutError, append: currentAppendState,

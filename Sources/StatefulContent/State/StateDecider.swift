@@ -141,6 +141,7 @@ struct StateDecider {
   /// - Parameter initial: Whether the request is the initial one
   ///   (``StatefulContent/setupInitialState(completion:)``): rule 6 then applies while
   ///   nothing was decided.
+  @inline(__always)  // read in place: a call on the machine's decider would copy it whole
   func inputs(initial: Bool) -> StateInputs {
     StateInputs(
       loading: isLoading, attempt: attempt, progress: progress, error: error,

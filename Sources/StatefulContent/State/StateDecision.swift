@@ -200,7 +200,7 @@ public struct StateDecision: Sendable {
         overriding: Rule.holding(
           locked: false, content: false, loading: inputs.isLoading, error: hasError),
         isRefreshing: inputs.isLoading,
-        showsPreviousKey: inputs.loadsAnotherKey && inputs.keyChange == .keepPrevious,
+        showsPreviousKey: inputs.showsPreviousKey,
         errorToReport: inputs.errorWasReported ? nil : inputs.error)
     }
     if inputs.isLoading {

@@ -228,6 +228,12 @@ public struct StateInputs: Sendable {
     return loadingKey != rare.values.contentKey
   }
 
+  /// Whether the content shown belongs to the previous key while another key loads
+  /// (``KeyChangePolicy/keepPrevious``).
+  var showsPreviousKey: Bool {
+    loadsAnotherKey && keyChange == .keepPrevious
+  }
+
   /// Whether the content counts for the rules: not while its key's load failed, nor while
   /// another key loads under ``KeyChangePolicy/showLoading``.
   var contentCounts: Bool {

@@ -44,7 +44,8 @@ public struct StateInputs: Sendable {
   /// carries its decision, and this keeps a machine within 2 KB (benchmark row c).
   private var rare: Rare?
 
-  /// The inputs most decisions leave at their defaults.
+  /// The inputs most decisions leave at their defaults. A fact added here must be added to
+  /// the machine's `knowsRareFacts` too, or its plain fast path would decide without it.
   struct RareValues: Sendable {
     var customState: CustomStateKey?
     var lock: LockReason?

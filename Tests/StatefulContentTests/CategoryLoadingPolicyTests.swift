@@ -79,6 +79,57 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
     XCTAssertEqual(presenter.presentedKinds, [.loading, .empty])
   }
 
+  // MARK: One load engine: a category load and a run of `load` take turns
+
+  func test_aLoadStartedDuringACategoryLoad_supersedesIt_andItsTimerEndsWithIt() async throws {
+    let outcomes = OutcomeRecorder()
+    model.startLoading(completion: outcomes.completion("start"))
+    try await settle { self.clock.sleeperCount == 1 }
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    try await settle { self.model.stateMachine.hasActiveLoad }
+    XCTAssertEqual(outcomes["start"], [.superseded], "the load's loading replaced it (I2)")
+    try await settle { self.clock.sleeperCount == 1 }
+    XCTAssertEqual(clock.sleeperCount, 1, "the category load's timer ended with it")
+    clock.advance(by: .milliseconds(150))
+    try await settle { self.presenter.records.count == 1 }
+    XCTAssertEqual(presenter.presentedKinds, [.loading], "one loading, the load's")
+    gate.open(with: ["a"])
+    try await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(400))
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertEqual(outcomes["start"].count, 1, "the start's completion ran exactly once (I2)")
+  }
+
+  func test_aCategoryLoadStartedDuringALoad_onlyMarksLoading_andTheLoadGoesOn() async throws {
+    let gate = Gate<[String]>()
+    let load = startLoad(gate)
+    try await settle { self.model.stateMachine.hasActiveLoad }
+    model.startLoading()
+    XCTAssertTrue(model.stateMachine.hasActiveLoad, "the load is not superseded")
+    XCTAssertEqual(clock.sleeperCount, 1, "no timer of a category load: only the load's")
+    gate.open(with: ["a"])
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(presenter.presentedKinds.last, .content)
+  }
+
+  func test_theDecision_ofACategoryLoad_namesItsShowDelay_asALoadsDoes() async throws {
+    model.startLoading()
+    XCTAssertEqual(model.stateMachine.decision.heldBackUntil, .milliseconds(150))
+    XCTAssertTrue(
+      model.stateMachine.explanation.contains("show delay"), model.stateMachine.explanation)
+    try await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(150))
+    try await settle { self.presenter.records.count == 1 }
+    model.content = ["a"]
+    model.endLoading()
+    XCTAssertEqual(model.stateMachine.decision.heldBackUntil, .milliseconds(550))
+    XCTAssertEqual(model.currentState, .content, "requested at once (I1)")
+  }
+
   func test_aCancellationBeforeTheShowDelay_bringsBackThePreviousState_withNoFlash() async {
     model.content = ["a"]
     model.endLoading()

@@ -67,7 +67,7 @@ final class LoadMailboxTests: XCTestCase {
     let mailbox = Mailbox()
     for _ in 0..<Mailbox.coalescingThreshold { mailbox.post(.progress(attempt: 1, 0.1)) }
     mailbox.post(.progress(attempt: 2, 0.2))
-    mailbox.post(.retry)
+    mailbox.post(.timer(.retry))
     mailbox.post(.progress(attempt: 2, 0.3))
     mailbox.post(.progress(attempt: 2, 0.4))
     XCTAssertEqual(mailbox.pendingCount, Mailbox.coalescingThreshold + 3)
@@ -90,9 +90,9 @@ final class LoadMailboxTests: XCTestCase {
 
   func test_close_dropsWaitingAndLaterEvents() {
     let mailbox = Mailbox()
-    mailbox.post(.retry)
+    mailbox.post(.timer(.retry))
     mailbox.close()
-    mailbox.post(.retry)
+    mailbox.post(.timer(.retry))
     XCTAssertEqual(mailbox.pendingCount, 0)
   }
 }

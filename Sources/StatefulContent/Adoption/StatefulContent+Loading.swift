@@ -93,7 +93,7 @@ extension StatefulContent {
     {
       work = work.verifying(credential, with: verifier)
     }
-    var driver = LoadDriver(
+    let driver = LoadDriver(
       machine: machine, mode: start.mode, credential: start.credential, animated: animated,
       retry: retry, work: work, key: key?.key, keyChange: key?.change ?? .keepPrevious,
       debounce: start.id == nil ? key?.debounce ?? .zero : .zero)

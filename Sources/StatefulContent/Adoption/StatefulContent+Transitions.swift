@@ -77,9 +77,9 @@ extension StatefulContent {
         self.startLoading(animated: animated, isolation: isolation, completion: completion)
       }
     ) {
-      if machine.pacesCategoryLoad(isolation: isolation) {
+      if let actor = machine.pacingActor(isolation: isolation) {
         machine.startPacedCategoryLoad(
-          host: self, animated: animated, isolation: isolation, completion: completion)
+          host: self, animated: animated, isolation: actor, completion: completion)
       } else {
         machine.recordLoadingStarted()
         requestDecidedState(animated: animated, completion: completion)

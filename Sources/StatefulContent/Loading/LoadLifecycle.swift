@@ -18,6 +18,22 @@ struct LoadLifecycle {
     case unlock
   }
 
+  /// A deadline the lifecycle asks for, which the driver's timer reports when it passes.
+  enum Timer: Sendable {
+    /// The show delay elapsed: loading held back for it may be presented.
+    case showLoading
+    /// A failed attempt's backoff elapsed: the next attempt starts.
+    case retry
+    /// Loading was shown its minimum display time: a held result may be applied.
+    case minimumDisplayElapsed
+    /// A streaming load's parts were held for the minimum display time: they may show.
+    case partsHoldElapsed
+    /// The debounce of a keyed load elapsed: its first attempt starts.
+    case debounceElapsed
+    /// The progress interval elapsed: the latest coalesced progress may be presented.
+    case flushProgress
+  }
+
   /// What to do when an attempt's operation finished.
   enum AttemptEnding: Equatable {
     /// Apply the result now.

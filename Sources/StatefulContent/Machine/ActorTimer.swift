@@ -1,5 +1,5 @@
 /// A timer of the machine's that sleeps on its clock, then comes back to an actor and fires
-/// there: a paced category load's (`CategoryLoadTimer`) and the announcement timer.
+/// there: a category load's (`CategoryLoadTimer`) and the announcement timer.
 ///
 /// A synchronous call has no task to wait in, so such a timer needs an actor to come back to.
 /// A conforming timer holds the machine (and what else it touches) weakly, so that a

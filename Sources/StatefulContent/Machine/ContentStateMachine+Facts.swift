@@ -80,13 +80,9 @@ extension ContentStateMachine {
   /// The category API's paced loads (see ContentStateMachine+CategoryLoads.swift).
   @usableFromInline
   struct CategoryPacing {
-    /// The load run through the category API under a loading policy with delays, while it is
-    /// registered in the machine's loads.
-    @usableFromInline var loadID: UInt64?
-    /// The actor the paced category load was started on, which its timers come back to —
-    /// also for an `endLoading` called from code isolated to no actor. Weak: an actor that
-    /// owns the adopter is not kept alive through its machine.
-    weak var actor: (any Actor)?
+    /// The driver of the load run through the category API under a loading policy with
+    /// delays, until it ends; it is registered in the machine's loads while it runs.
+    @usableFromInline var load: LoadDriver<Void>?
     /// Until when a category load's end is held for the minimum display time: every decided
     /// state waits with it (the facts say "not loading" already, but loading stays on screen).
     @usableFromInline var heldDecisionsUntil: Duration?
@@ -238,13 +234,9 @@ extension ContentStateMachine {
   @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   var policyHasDelays: Bool { loadingPolicy.hasDelays }
   @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
-  var categoryLoadID: UInt64? {
-    get { loading.pacing.loadID }
-    set { loading.pacing.loadID = newValue }
-  }
-  var categoryActor: (any Actor)? {
-    get { loading.pacing.actor }
-    set { loading.pacing.actor = newValue }
+  var categoryLoad: LoadDriver<Void>? {
+    get { loading.pacing.load }
+    set { loading.pacing.load = newValue }
   }
   @inlinable  // row a: inlined into the adopter (see <doc:Architecture>)
   var heldDecisionsUntil: Duration? {

@@ -6,7 +6,7 @@ extension ContentStateMachine {
   ///
   /// The category API's loads (`startLoading` … `endLoading`) do not count, whatever the
   /// loading policy: they end with `endLoading`.
-  public var hasActiveLoad: Bool { loads.isRunning && loads.activeID != categoryLoadID }
+  public var hasActiveLoad: Bool { loads.isRunning && loads.activeID != categoryLoad?.id }
 
   /// Cancels the running load and brings back the state it replaced.
   ///
@@ -34,7 +34,7 @@ extension ContentStateMachine {
   /// Cancels the running load inside a running call, and brings back the state it replaced.
   /// A load of the category API is left to its `endLoading`.
   func cancelRunningLoad(host: (any StatefulContent)?) {
-    if let categoryLoadID, loads.isActive(categoryLoadID) { return }
+    if let categoryLoad, loads.isActive(categoryLoad.id) { return }
     guard let load = loads.cancel() else { return }
     for task in load.tasks { task.cancel() }
     restore(load.restore, host: host)
@@ -46,8 +46,8 @@ extension ContentStateMachine {
   /// back, but the state it replaced is not presented again. Presenting it would show content
   /// a streaming load had replaced under the key it replaced.
   func endRunningLoadForNewState() {
-    if let categoryLoadID, loads.isActive(categoryLoadID) {
-      endCategoryLoad(categoryLoadID)
+    if let categoryLoad, loads.isActive(categoryLoad.id) {
+      endCategoryLoad(categoryLoad.id)
       return
     }
     guard let load = loads.cancel() else { return }

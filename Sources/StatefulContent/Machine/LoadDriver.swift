@@ -1,15 +1,19 @@
-/// Drives one run of `load`: its tasks, its timers and its event loop, on the caller's
-/// isolation.
+/// Drives one load — a run of `load`, or one of the category API's between `startLoading` and
+/// `endLoading` — on the caller's isolation: its tasks, its timers and its events. It is the
+/// machine's one load engine.
 ///
 /// Everything that happens to a load — the operation's result and progress, the timers of the
 /// show delay, the minimum display time, retry backoff and progress coalescing, supersession
-/// and cancellation — arrives as an event in one mailbox and is handled here in order. What an
-/// event means is the load's `LoadLifecycle`'s to decide and the machine's to perform; this
-/// type only starts tasks and sleeps. Tasks it starts capture only `Sendable` values (the
-/// mailbox, the operation, the clock), never the machine or the adopter.
-struct LoadDriver<Value: Sendable> {
-  /// What the load runs: an operation that returns its value, or one that delivers it in
-  /// parts (a streaming load).
+/// and cancellation — is an event handled here, in order. What an event means is the load's
+/// `LoadLifecycle`'s to decide and the machine's to perform; this type only starts tasks and
+/// sleeps. A run of `load` awaits its events in one mailbox (``run(host:isolation:apply:reset:)``);
+/// a category load, which no task awaits, gets them from the adopter's calls and from timers
+/// that come back to its actor (LoadDriver+Category.swift). Tasks it starts capture only
+/// `Sendable` values (the mailbox, the operation, the clock), never the machine or the adopter.
+@usableFromInline
+final class LoadDriver<Value: Sendable> {
+  /// What the load runs: an operation that returns its value, one that delivers it in parts
+  /// (a streaming load), or the adopter's own work (a category load).
   enum Work: Sendable {
     case value(@Sendable (LoadContext) async throws -> Value)
     /// A streaming load's work: `deliver` returns once the part may be followed by the next
@@ -17,6 +21,9 @@ struct LoadDriver<Value: Sendable> {
     case parts(
       @Sendable (LoadContext, _ deliver: @escaping @Sendable (Value) async -> Void) async throws
         -> Void)
+    /// The category API's load: no operation runs here; the adopter's own work reports its
+    /// progress with `updateLoadingProgress` and ends the attempt with `endLoading`.
+    case category
 
     /// The work of a streaming load whose parts are the elements of a sequence.
     ///
@@ -51,6 +58,7 @@ struct LoadDriver<Value: Sendable> {
           context.reportCredentialAccepted()
           try await operation(context, deliver)
         }
+      case .category: .category
       }
     }
   }
@@ -64,23 +72,21 @@ struct LoadDriver<Value: Sendable> {
     /// An attempt's operation ended: with its value, with `nil` for a streaming load, or with
     /// an error.
     case finished(attempt: Int, Result<Value?, any Error>)
-    case showLoading
-    case retry
-    case minimumDisplayElapsed
-    case partsHoldElapsed
-    case debounceElapsed
-    case flushProgress
+    /// A deadline the load's lifecycle asked for passed.
+    case timer(LoadLifecycle.Timer)
   }
 
-  let machine: ContentStateMachine
+  /// Unowned: the machine keeps a category load's driver, and the caller of `load` holds the
+  /// adopter — and so the machine — while its driver runs (I6).
+  unowned let machine: ContentStateMachine
   let mode: LoadLifecycle.Mode
   let credential: Credential?
   let animated: Bool
   let work: Work
-  let mailbox = Mailbox()
+  let mailbox: Mailbox
   let id: UInt64
   /// A result that waits for the minimum display time.
-  private var heldResult: Result<Value?, any Error>?
+  var heldResult: Result<Value?, any Error>?
   /// Whether a part of a streaming load has been applied.
   private var hasParts = false
   /// The parts of a locked source that arrived before its credential was accepted: never
@@ -88,6 +94,11 @@ struct LoadDriver<Value: Sendable> {
   private var withheldParts: [Value] = []
   /// When the first attempt starts, after the debounce; `nil` for at once.
   private let debounceDeadline: Duration?
+  /// The actor a category load's timers come back to (no task awaits such a load). Weak: an
+  /// actor that owns the adopter is not kept alive through its machine (I6).
+  weak var actor: (any Actor)?
+  /// The adopter a category load's timers tell, held weakly as its timers are.
+  weak var host: (any StatefulContent)?
 
   /// Registers the load with the adopter's machine, superseding the running one.
   init(
@@ -106,7 +117,8 @@ struct LoadDriver<Value: Sendable> {
       key: key, keyChange: keyChange, debounce: debounce,
       readsLockedSource: machine.contentLock.hidesContent)
     debounceDeadline = lifecycle.debounceDeadline(now: machine.clock.now())
-    let mailbox = mailbox
+    let mailbox = Mailbox()
+    self.mailbox = mailbox
     id = machine.beginLoad(lifecycle, credential: credential) { signal in mailbox.signal(signal) }
   }
 
@@ -120,7 +132,7 @@ struct LoadDriver<Value: Sendable> {
   ///     adopter.
   ///   - reset: Clears the adopter's content before the first part of a streaming load is
   ///     applied, or when the stream ends without one.
-  mutating func run<Host: StatefulContent>(
+  func run<Host: StatefulContent>(
     host: Host, isolation: isolated (any Actor)?, apply: (Value) -> Void,
     reset: () -> Void = {}
   ) async -> LoadOutcome {
@@ -144,7 +156,7 @@ struct LoadDriver<Value: Sendable> {
     }
   }
 
-  private mutating func loop<Host: StatefulContent>(
+  private func loop<Host: StatefulContent>(
     host: Host, isolation: isolated (any Actor)?, apply: (Value) -> Void, reset: () -> Void
   ) async -> LoadOutcome {
     while true {
@@ -156,7 +168,10 @@ struct LoadDriver<Value: Sendable> {
     }
   }
 
-  private mutating func handle<Host: StatefulContent>(
+  /// Handles one event of the load, inside a running call of the machine.
+  ///
+  /// - Returns: How the load ended, or `nil` while it goes on.
+  func handle<Host: StatefulContent>(
     _ event: Event, host: Host, apply: (Value) -> Void, reset: () -> Void
   ) -> LoadOutcome? {
     switch event {
@@ -173,15 +188,8 @@ struct LoadDriver<Value: Sendable> {
         machine.cancelLoadAfterTaskCancellation(id, host: host)
         return .cancelled
       }
-    case .showLoading:
-      guard machine.loads.isActive(id) else { return nil }
-      machine.presentDeferredRequest()
     case .progress(let attempt, let fraction):
       if let deadline = machine.loadProgress(id, attempt: attempt, .some(fraction), host: host) {
-        schedule(.flushProgress, at: deadline)
-      }
-    case .flushProgress:
-      if let deadline = machine.loadProgress(id, host: host) {
         schedule(.flushProgress, at: deadline)
       }
     case .part(let attempt, let part):
@@ -193,14 +201,6 @@ struct LoadDriver<Value: Sendable> {
       let parts = withheldParts
       withheldParts = []
       deliver(parts, attempt: attempt, host: host, apply: apply, reset: reset)
-    case .debounceElapsed:
-      guard machine.loads.isActive(id) else { return nil }
-      startAttempt(1)
-    case .partsHoldElapsed:
-      guard machine.loads.isActive(id) else { return nil }
-      machine.presentDeferredRequest()
-    case .retry:
-      if let attempt = machine.retryLoad(id, host: host) { startAttempt(attempt) }
     case .finished(let attempt, let result):
       let error: (any Error)? =
         switch result {
@@ -220,6 +220,29 @@ struct LoadDriver<Value: Sendable> {
       case .conclude:
         return conclude(result, host: host, apply: apply, reset: reset)
       }
+    case .timer(let timer):
+      return timerElapsed(timer, host: host, apply: apply, reset: reset)
+    }
+    return nil
+  }
+
+  /// A deadline the lifecycle asked for passed.
+  private func timerElapsed<Host: StatefulContent>(
+    _ timer: LoadLifecycle.Timer, host: Host, apply: (Value) -> Void, reset: () -> Void
+  ) -> LoadOutcome? {
+    switch timer {
+    case .showLoading, .partsHoldElapsed:
+      guard machine.loads.isActive(id) else { return nil }
+      machine.presentDeferredRequest()
+    case .flushProgress:
+      if let deadline = machine.loadProgress(id, host: host) {
+        schedule(.flushProgress, at: deadline)
+      }
+    case .debounceElapsed:
+      guard machine.loads.isActive(id) else { return nil }
+      startAttempt(1)
+    case .retry:
+      if let attempt = machine.retryLoad(id, host: host) { startAttempt(attempt) }
     case .minimumDisplayElapsed:
       guard machine.loadMinimumDisplayElapsed(id), let result = heldResult.take() else {
         return nil
@@ -231,7 +254,7 @@ struct LoadDriver<Value: Sendable> {
 
   /// Applies parts of attempt `attempt` that arrived together — or withholds them while the
   /// credential of a locked source is not accepted.
-  private mutating func deliver<Host: StatefulContent>(
+  private func deliver<Host: StatefulContent>(
     _ parts: [Value], attempt: Int, host: Host, apply: (Value) -> Void, reset: () -> Void
   ) {
     // The awaiting task was cancelled: its signal waits behind these parts, and a cancelled
@@ -258,7 +281,10 @@ struct LoadDriver<Value: Sendable> {
     _ result: Result<Value?, any Error>, host: Host, apply: (Value) -> Void,
     reset: () -> Void
   ) -> LoadOutcome {
-    machine.concluding { concludeNow(result, host: host, apply: apply, reset: reset) }
+    // A category load's held ending was requested when `endLoading` was called: it is
+    // presented now.
+    if case .category = work { return concludeHeldCategoryWork() }
+    return machine.concluding { concludeNow(result, host: host, apply: apply, reset: reset) }
   }
 
   private func concludeNow<Host: StatefulContent>(
@@ -291,7 +317,7 @@ struct LoadDriver<Value: Sendable> {
     }
   }
 
-  private mutating func startAttempt(_ attempt: Int) {
+  private func startAttempt(_ attempt: Int) {
     withheldParts = []  // A failed attempt's parts were never content.
     let mailbox = mailbox
     let work = work
@@ -301,6 +327,7 @@ struct LoadDriver<Value: Sendable> {
     switch work {
     case .value: credentialAccepted = {}
     case .parts: credentialAccepted = { mailbox.post(.credentialAccepted(attempt: attempt)) }
+    case .category: return  // The adopter's own work: nothing runs here.
     }
     let context = LoadContext(
       attempt: attempt, credential: credential,
@@ -315,6 +342,8 @@ struct LoadDriver<Value: Sendable> {
         case .parts(let operation):
           try await operation(context) { part in await mailbox.post(part: part, attempt: attempt) }
           result = .success(nil)
+        case .category:
+          result = .success(nil)
         }
       } catch {
         result = .failure(error)
@@ -324,18 +353,27 @@ struct LoadDriver<Value: Sendable> {
     machine.retain(task, forLoad: id)
   }
 
-  private func schedule(_ event: Event, at deadline: Duration) {
-    let mailbox = mailbox
+  /// Starts a timer of the load, cancelled with it: its event arrives in the mailbox of a
+  /// run of `load`, or — for a category load — on the actor the load was started on.
+  func schedule(_ timer: LoadLifecycle.Timer, at deadline: Duration) {
     let sleep = machine.clock.sleep
-    let task = Task {
-      do {
-        try await sleep(deadline)
-      } catch is CancellationError {
-        return  // The load ended (or moved on): nobody waits for this timer.
-      } catch {
-        // A clock that fails to sleep must not wedge the load: the wait counts as elapsed.
+    let task: Task<Void, Never>
+    if case .category = work {
+      guard let actor else { return }
+      task = CategoryLoadTimer(timer: timer, load: id, machine: machine, host: host)
+        .start(at: deadline, sleep: sleep, isolation: actor)
+    } else {
+      let mailbox = mailbox
+      task = Task {
+        do {
+          try await sleep(deadline)
+        } catch is CancellationError {
+          return  // The load ended (or moved on): nobody waits for this timer.
+        } catch {
+          // A clock that fails to sleep must not wedge the load: the wait counts as elapsed.
+        }
+        mailbox.post(.timer(timer))
       }
-      mailbox.post(event)
     }
     machine.retain(task, forLoad: id)
   }

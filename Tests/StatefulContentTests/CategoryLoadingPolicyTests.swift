@@ -106,9 +106,10 @@ final class CategoryLoadingPolicyTests: LoadTestCase {
   func test_aCategoryLoadStartedDuringALoad_onlyMarksLoading_andTheLoadGoesOn() async throws {
     let gate = Gate<[String]>()
     let load = startLoad(gate)
-    try await settle { self.model.stateMachine.hasActiveLoad }
+    try await settle { self.model.stateMachine.hasActiveLoad && self.clock.sleeperCount == 1 }
     model.startLoading()
     XCTAssertTrue(model.stateMachine.hasActiveLoad, "the load is not superseded")
+    await settle()
     XCTAssertEqual(clock.sleeperCount, 1, "no timer of a category load: only the load's")
     gate.open(with: ["a"])
     let outcome = await load.value

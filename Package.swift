@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "StatefulContent", targets: ["StatefulContent"]),
     .library(name: "StatefulContentTesting", targets: ["StatefulContentTesting"]),
+    .library(name: "StatefulContentTerminal", targets: ["StatefulContentTerminal"]),
     .executable(name: "document-viewer", targets: ["DocumentViewer"]),
     .executable(name: "stateful-bench", targets: ["StatefulBench"]),
   ],
@@ -14,12 +15,14 @@ let package = Package(
   targets: [
     .target(name: "StatefulContent"),
     .target(name: "StatefulContentTesting", dependencies: ["StatefulContent"]),
+    // Presents a machine's states in a terminal; the C library is its only other dependency.
+    .target(name: "StatefulContentTerminal", dependencies: ["StatefulContent"]),
     .target(
-      name: "DocumentViewerCore", dependencies: ["StatefulContent"],
+      name: "DocumentViewerCore", dependencies: ["StatefulContent", "StatefulContentTerminal"],
       path: "Examples/DocumentViewerCore"),
     .executableTarget(
       name: "DocumentViewer",
-      dependencies: ["DocumentViewerCore"],
+      dependencies: ["DocumentViewerCore", "StatefulContentTerminal"],
       path: "Examples/DocumentViewer"
     ),
     .executableTarget(
@@ -29,8 +32,12 @@ let package = Package(
       dependencies: ["StatefulContent", "StatefulContentTesting"]
     ),
     .testTarget(
+      name: "StatefulContentTerminalTests",
+      dependencies: ["StatefulContentTerminal", "StatefulContentTesting"]
+    ),
+    .testTarget(
       name: "DocumentViewerTests",
-      dependencies: ["DocumentViewerCore", "StatefulContentTesting"]
+      dependencies: ["DocumentViewerCore", "StatefulContentTerminal", "StatefulContentTesting"]
     ),
   ],
   swiftLanguageModes: [.v6]

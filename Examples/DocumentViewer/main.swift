@@ -1,5 +1,6 @@
 import DocumentViewerCore
 import Foundation
+import StatefulContentTerminal
 
 // First, before anything opens a descriptor: a closed standard output (`>&-`) stays closed.
 StandardStreams.keepClosedStandardDescriptorsClosed()

@@ -15,7 +15,10 @@ let package = Package(
   targets: [
     .target(
       name: "FileSearchCore",
-      dependencies: [.product(name: "StatefulContent", package: "StatefulContent")]),
+      dependencies: [
+        .product(name: "StatefulContent", package: "StatefulContent"),
+        .product(name: "StatefulContentTerminal", package: "StatefulContent"),
+      ]),
     .executableTarget(name: "FileSearch", dependencies: ["FileSearchCore"]),
     .executableTarget(
       name: "FileSearchBench",

@@ -87,22 +87,6 @@ final class TerminalRendererTests: FixtureTestCase {
     XCTAssertEqual(renderer.fitted("abc\t\t"), "abc")
   }
 
-  func test_fitted_countsTabStopsWideCharactersAndCombiningMarks() {
-    let renderer = TerminalRenderer(style: .plain, width: 9, strings: .english)
-
-    XCTAssertEqual(renderer.fitted("a\tb"), "a\tb", "the tab ends at column 8")
-    XCTAssertEqual(renderer.fitted("a\tbc"), "a\t…")
-    XCTAssertEqual(renderer.fitted("日本語のテキスト"), "日本語の…", "two columns each")
-    XCTAssertEqual(renderer.fitted("日本語の"), "日本語の")
-    XCTAssertEqual(
-      renderer.fitted(String(repeating: "e\u{301}", count: 9)),
-      String(repeating: "e\u{301}", count: 9))
-    XCTAssertEqual(
-      renderer.fitted(String(repeating: "e\u{301}", count: 10)),
-      String(repeating: "e\u{301}", count: 8) + "…")
-    XCTAssertEqual(renderer.fitted("😀😀😀😀😀"), "😀😀😀😀…")
-  }
-
   func test_fitted_withoutAWidthOrANarrowOne() {
     let long = String(repeating: "x", count: 500)
 

@@ -1,5 +1,6 @@
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 /// Times the viewer's first screen of a large log against `head -n 40` of the same file, in
 /// one run (`document-viewer --measure-first-screen [FILE]`).
@@ -153,7 +154,7 @@ public struct FirstScreenMeasurement: Sendable {
       return name.padding(toLength: 34, withPad: " ", startingAt: 0)
         + "median \(formatted(median(times))) (\(range))\n"
     }
-    return "\(TerminalRenderer.clean(result.path)): \(Document.formattedSize(result.byteCount)), "
+    return "\(TerminalText.clean(result.path)): \(Document.formattedSize(result.byteCount)), "
       + "\(result.head.count) rounds\n"
       + line("head -n \(result.lineCount)", result.head)
       + line("document-viewer, first screen", result.firstScreen)

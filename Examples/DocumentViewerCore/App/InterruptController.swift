@@ -1,4 +1,5 @@
 import Foundation
+import StatefulContentTerminal
 
 /// Decides what a signal that ends or interrupts the viewer does: cancel the running load once,
 /// otherwise quit after the clean-ups.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StatefulContentTerminal
 
 /// Delivers the signals that interrupt or end the viewer to an ``InterruptController``, on a
 /// queue of their own.

@@ -1,4 +1,5 @@
 import Foundation
+import StatefulContentTerminal
 
 /// Where the passwords for a locked PDF come from: a list (a password file, a pipe, the
 /// tour's own) or a person at a terminal.
@@ -223,8 +224,8 @@ private final class FileReader {
         strings.text(
           .passwordFileUnreadable,
           [
-            "file": TerminalRenderer.clean(path),
-            "reason": TerminalRenderer.clean(error.description(in: strings)),
+            "file": TerminalText.clean(path),
+            "reason": TerminalText.clean(error.description(in: strings)),
           ]) + "\n")
     }
     lines = read

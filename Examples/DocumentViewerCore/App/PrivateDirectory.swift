@@ -1,4 +1,5 @@
 import Foundation
+import StatefulContentTerminal
 
 /// A directory only the current user can enter (mode 0700), made in the temporary folder and
 /// removed before the viewer exits, whatever ends it (see ``removeAll()``): the tour's samples.
@@ -25,7 +26,7 @@ public struct PrivateDirectory {
     /// A sentence naming the folder, such as `cannot create a folder in '/x' (TMPDIR): No such
     /// file or directory`.
     public var description: String {
-      "cannot create a folder in '\(TerminalRenderer.clean(folder))'"
+      "cannot create a folder in '\(TerminalText.clean(folder))'"
         + (isFromEnvironment ? " (TMPDIR)" : "") + ": \(reason)"
     }
   }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StatefulContentTerminal
 
 /// Asks a person at a terminal for a password, without echoing what they type.
 ///
@@ -47,7 +48,7 @@ public final class TerminalPasswordPrompt {
   /// wrong password, saying so.
   public var source: PasswordSource {
     PasswordSource { [self] path, attempt in
-      let name = TerminalRenderer.clean((path as NSString).lastPathComponent)
+      let name = TerminalText.clean((path as NSString).lastPathComponent)
       let prompt = strings.text(
         attempt > 0 ? .passwordPromptAgain : .passwordPrompt, ["name": name])
       return await readHiddenLine(prompt: prompt)

@@ -1,5 +1,6 @@
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 /// The `document-viewer` program, with its streams, clock and password input injectable so
 /// that tests can run it.
@@ -66,7 +67,7 @@ public struct ViewerApp {
     writeOutput: @escaping (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping (String) -> Void = StandardStreams.writeToError,
     style: TerminalStyle = .detect(),
-    terminalWidth: Int? = TerminalRenderer.detectWidth(),
+    terminalWidth: Int? = TerminalText.detectWidth(),
     reader: DocumentReader = DocumentReader(),
     makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
     clock: any Clock<Duration> = ContinuousClock(),
@@ -129,8 +130,8 @@ public struct ViewerApp {
           strings.text(
             .passwordFileUnreadable,
             [
-              "file": TerminalRenderer.clean(file),
-              "reason": TerminalRenderer.clean(error.description(in: strings)),
+              "file": TerminalText.clean(file),
+              "reason": TerminalText.clean(error.description(in: strings)),
             ]) + "\n")
         return 1
       }
@@ -181,7 +182,7 @@ public struct ViewerApp {
   /// error out of sight; returns the exit status 2.
   private func usageError(_ error: UsageError) -> Int32 {
     writeError(
-      "document-viewer: \(TerminalRenderer.clean(error.description(in: strings)))\n"
+      "document-viewer: \(TerminalText.clean(error.description(in: strings)))\n"
         + "\(strings.text(.usageHint))\n")
     return 2
   }
@@ -197,6 +198,19 @@ public struct ViewerApp {
     var shownPassword: String? = nil
   }
 
+  /// What a `--timeline` line says after its time: the state kind's name, then the document
+  /// when there is one (`12 loading notes.txt`; the document is the rest of the line and may
+  /// contain spaces).
+  ///
+  /// - Parameters:
+  ///   - kind: The kind of state presented.
+  ///   - document: The document the line belongs to, or `nil` (or empty) for none.
+  /// - Returns: The line's fields, such as `content notes.txt`.
+  public static func timelineFields(kind: ContentState.Kind, document: String?) -> String {
+    guard let document, !document.isEmpty else { return "\(kind)" }
+    return "\(kind) \(document)"
+  }
+
   /// Opens each document in turn; in timeline mode only timeline lines are written.
   ///
   /// Each session announces through `announcer` (`--speak`, `--announce`) with the immediate
@@ -207,16 +221,19 @@ public struct ViewerApp {
     _ documents: [Opening], options: ViewerOptions, announcer: (any Announcer)?
   ) async {
     let terminal: TerminalPresenter?
-    let timeline: TimelinePresenter?
     let presenter: any Presenter
+    // The document each timeline line names: the one being opened.
+    var timelineName: String?
     if options.timeline {
       let lines = TimelinePresenter(
-        elapsed: makeStopwatch(), explains: options.explains, write: writeOutput)
-      (terminal, timeline, presenter) = (nil, lines, lines)
+        elapsed: makeStopwatch(), explains: options.explains,
+        fields: { Self.timelineFields(kind: $0.state.kind, document: timelineName) },
+        write: writeOutput)
+      (terminal, presenter) = (nil, lines)
     } else {
       let screen = TerminalPresenter(
         style: style, width: terminalWidth, strings: strings, write: writeOutput)
-      (terminal, timeline, presenter) = (screen, nil, screen)
+      (terminal, presenter) = (screen, screen)
     }
     let renderer = TerminalRenderer(style: style, strings: strings)
     let opener = DocumentOpener(reader: reader, latency: options.delay ?? .zero, clock: clock)
@@ -230,7 +247,7 @@ public struct ViewerApp {
         loadingPolicy: options.delay == nil ? .immediate : .smooth, strings: strings)
       if let announcer { session.stateMachine.setAnnouncer(announcer, policy: .immediate) }
       terminal?.contentProvider = { [weak session] in session?.content }
-      timeline?.document = document.timelineName
+      timelineName = document.timelineName
       switch await interrupts.cancelOnInterrupt(session, during: { await session.open() }) {
       case .locked:
         await unlock(session, with: document, terminal: terminal)
@@ -287,7 +304,7 @@ public struct ViewerApp {
             .measureWritingLog,
             [
               "size": "\(FirstScreenMeasurement.generatedLogByteCount >> 20)",
-              "file": TerminalRenderer.clean(file),
+              "file": TerminalText.clean(file),
             ]) + "\n")
         try FirstScreenMeasurement.writeLog(
           to: file, byteCount: FirstScreenMeasurement.generatedLogByteCount)
@@ -300,7 +317,7 @@ public struct ViewerApp {
       return 0
     } catch {
       writeError(
-        strings.text(.measureFailed, ["reason": TerminalRenderer.clean("\(error)")]) + "\n")
+        strings.text(.measureFailed, ["reason": TerminalText.clean("\(error)")]) + "\n")
       return 1
     }
   }
@@ -327,7 +344,7 @@ public struct ViewerApp {
         in: URL(fileURLWithPath: directory.path), pdfTools: reader.pdfTools, strings: strings)
     } catch {
       writeError(
-        strings.text(.samplesUnwritable, ["reason": TerminalRenderer.clean("\(error)")]) + "\n")
+        strings.text(.samplesUnwritable, ["reason": TerminalText.clean("\(error)")]) + "\n")
       return 1
     }
     let missing = reader.pdfTools.missingTools

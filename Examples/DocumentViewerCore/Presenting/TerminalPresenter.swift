@@ -1,4 +1,5 @@
 import StatefulContent
+import StatefulContentTerminal
 
 /// A presenter that writes each presentation to a terminal, or as plain text to a pipe.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 /// How text reaches the terminal: with ANSI escape codes, or plain.
 public enum TerminalStyle: Hashable, Sendable {
@@ -40,7 +41,7 @@ public struct TerminalRenderer: Hashable, Sendable {
   ///   - style: Whether to use ANSI escape codes.
   ///   - barWidth: How many cells the progress bar has; values below 1 mean 1. Defaults to 10.
   ///   - width: The terminal's width in columns, or `nil` to keep lines whole (see
-  ///     ``detectWidth(for:)``); values below 1 mean 1. Defaults to `nil`.
+  ///     `TerminalText.detectWidth(for:)`); values below 1 mean 1. Defaults to `nil`.
   ///   - strings: The language of the summaries and cancellations. Defaults to the process's
   ///     (``ViewerStrings/current``).
   public init(
@@ -152,28 +153,27 @@ public struct TerminalRenderer: Hashable, Sendable {
   }
 
   /// Text with control characters other than tab replaced by U+FFFD, so that it cannot move
-  /// the cursor or change colours.
+  /// the cursor or change colours (`TerminalText.clean(_:tabs:)`).
   ///
   /// - Parameter text: Text from outside the program.
   /// - Returns: The text, safe to write to a terminal.
   public func clean(_ text: String) -> String {
-    Self.clean(text)
+    TerminalText.clean(text)
   }
 
-  /// Text with control characters other than tab replaced by U+FFFD (see ``clean(_:)``), for
-  /// messages that are not rendered, such as errors and prompts on standard error.
+  /// A line of a document, cut to ``width`` so that the terminal does not wrap it
+  /// (`TerminalText.fitted(_:width:)`): wrapping would break a PDF's layout text, whose
+  /// columns line up, and make the first screenful taller than a screen. Without a width, the
+  /// line is returned as it is.
   ///
-  /// - Parameter text: Text from outside the program, such as a file name.
-  /// - Returns: The text, safe to write to a terminal.
-  public static func clean(_ text: String) -> String {
-    let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
-      switch scalar.value {
-      case 0x09: scalar
-      case 0x00...0x1F, 0x7F...0x9F: "\u{FFFD}"
-      default: scalar
-      }
-    }
-    return String(String.UnicodeScalarView(scalars))
+  /// ```swift
+  /// TerminalRenderer(style: .plain, width: 8).fitted("A long line")  // "A long …"
+  /// ```
+  ///
+  /// - Parameter line: A line without control characters other than tab (see ``clean(_:)``).
+  /// - Returns: The line, at most ``width`` columns wide.
+  public func fitted(_ line: String) -> String {
+    TerminalText.fitted(line, width: width)
   }
 
   /// The line prefix for a placeholder's leading inset.

@@ -1,5 +1,6 @@
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 /// An announcer that speaks through `espeak-ng`, the speech synthesizer of `--speak`.
 ///
@@ -71,7 +72,7 @@ public final class SpeechAnnouncer: Announcer {
   public func invocation(speaking text: String) -> ProcessInvocation {
     ProcessInvocation(
       executable: executable,
-      arguments: ["-v", voice] + extraArguments + ["--", TerminalRenderer.clean(text)])
+      arguments: ["-v", voice] + extraArguments + ["--", TerminalText.clean(text)])
   }
 
   /// Speaks an announcement in the background, stopping the one still being spoken.

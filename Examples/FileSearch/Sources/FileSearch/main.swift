@@ -1,5 +1,6 @@
 import FileSearchCore
 import Foundation
+import StatefulContentTerminal
 
 // Top-level code that awaits runs on the main actor, where the search's model lives. Signals
 // are handled on a queue of their own, so that Ctrl-C, SIGTERM and SIGHUP work even while the
@@ -12,9 +13,9 @@ let signals = SignalHandler.install(controller: interrupts)
 // be written at all (`> /dev/full`, `>&-`): say so once and stop, with status 1.
 let writeOutput: @Sendable (String) -> Void = { text in
   switch StandardStreams.write(text, to: STDOUT_FILENO) {
-  case nil: break
-  case EPIPE?: SignalHandler.quit(status: interrupts.terminate(signal: SIGPIPE))
-  case let code?:
+  case .written: break
+  case .brokenPipe: SignalHandler.quit(status: interrupts.terminate(signal: SIGPIPE))
+  case .failed(let code):
     let reason = String(cString: strerror(code))
     let note = SearchStrings.current.text(.outputUnwritable, ["reason": reason]) + "\n"
     SignalHandler.quit(status: interrupts.endAfterWriteError { StandardStreams.writeToError(note) })

@@ -1,5 +1,6 @@
 import FileSearchCore
 import StatefulContent
+import StatefulContentTerminal
 import StatefulContentTesting
 import XCTest
 
@@ -15,7 +16,7 @@ final class SearchTimelineTests: FixtureTestCase {
   func test_aLineIsWrittenWhenTheKeyOrTheStateChanges() async {
     var now = Duration.zero
     let output = TextCapture()
-    let timeline = SearchTimeline(elapsed: { now }, write: output.write)
+    let timeline = searchTimeline(elapsed: { now }, write: output.write)
     let (s, sw) = (LoadKey("s"), LoadKey("sw"))
 
     timeline.present(Presentation(state: .loading(progress: nil), key: s), animated: false)
@@ -43,7 +44,7 @@ final class SearchTimelineTests: FixtureTestCase {
   func test_aModelsSearches_showThePreviousQuerysMatches_untilTheFirstBatch() async throws {
     try tree.file("swift.txt", text: "")
     try tree.file("swim.txt", text: "")
-    let timeline = SearchTimeline(elapsed: { .zero }, write: { _ in })
+    let timeline = searchTimeline(elapsed: { .zero }, write: { _ in })
     let model = SearchModel(
       scanner: FileScanner(folder: tree.path), presenter: timeline, clock: ManualClock(),
       strings: .english)
@@ -60,7 +61,7 @@ final class SearchTimelineTests: FixtureTestCase {
   func test_explainingTimeline_endsEachLineWithTheReasonOfItsPresentation() async throws {
     try tree.file("swift.txt", text: "")
     try tree.file("swim.txt", text: "")
-    let timeline = SearchTimeline(elapsed: { .zero }, explains: true, write: { _ in })
+    let timeline = searchTimeline(elapsed: { .zero }, explains: true, write: { _ in })
     let model = SearchModel(
       scanner: FileScanner(folder: tree.path), presenter: timeline, clock: ManualClock(),
       strings: .english)
@@ -85,7 +86,7 @@ final class SearchTimelineTests: FixtureTestCase {
   func test_explainingTimeline_anErrorTextWithALineFeed_staysOnOneLine() {
     let output = TextCapture()
     let decision = StateDecision.decide(StateInputs(error: TwoLineError()))
-    let timeline = SearchTimeline(elapsed: { .zero }, explains: true, write: output.write)
+    let timeline = searchTimeline(elapsed: { .zero }, explains: true, write: output.write)
 
     timeline.present(
       Presentation(state: decision.state, key: LoadKey("sw"), decision: decision), animated: false)
@@ -93,23 +94,26 @@ final class SearchTimelineTests: FixtureTestCase {
     XCTAssertEqual(output.text, "0 sw error because rule 4: the load failed: \"disk full\"\n")
   }
 
-  func test_line_withAReason_endsWithBecauseAndTheReasonOnOneLine() {
+  func test_fields_emptyKey_controlCharacters_andTheReason() {
+    let fields = SearchApp.timelineFields(
+      of: Presentation(state: .content, key: LoadKey("a b\nc"), showsPreviousKey: true))
+    XCTAssertEqual(fields, "a b\nc previous")
     XCTAssertEqual(
-      SearchTimeline.line(
-        elapsed: .milliseconds(12), key: "swi", state: "content",
-        reason: "rule 2: has content (3 items)"),
-      "12 swi content because rule 2: has content (3 items)")
+      TimelinePresenter.line(elapsed: .milliseconds(7), fields: fields),
+      "7 a b\u{FFFD}c previous", "a line feed in a query cannot make a line of its own")
+    XCTAssertEqual(SearchApp.timelineFields(of: .idle), "'' idle")
     XCTAssertEqual(
-      SearchTimeline.line(elapsed: .zero, key: "", state: "error", reason: "rule 4: x\n0 y\r"),
-      "0 '' error because rule 4: x\u{FFFD}0 y\u{FFFD}",
-      "a line feed in a reason cannot make a line of its own")
+      TimelinePresenter.line(
+        elapsed: .zero, fields: "'' error", reason: "rule 4: x\n0 y\r"),
+      "0 '' error because rule 4: x\u{FFFD}0 y\u{FFFD}")
   }
+}
 
-  func test_line_emptyKey_controlCharacters_andNegativeTimes() async {
-    XCTAssertEqual(
-      SearchTimeline.line(elapsed: .seconds(-1), key: "", state: "idle"), "0 '' idle")
-    XCTAssertEqual(
-      SearchTimeline.line(elapsed: .milliseconds(7), key: "a b\nc", state: "empty"),
-      "7 a b\u{FFFD}c empty")
-  }
+/// The file-search's timeline: a timeline presenter whose lines say the query and the state.
+private func searchTimeline(
+  elapsed: @escaping () -> Duration, explains: Bool = false,
+  write: @escaping (String) -> Void
+) -> TimelinePresenter {
+  TimelinePresenter(
+    elapsed: elapsed, explains: explains, fields: SearchApp.timelineFields, write: write)
 }

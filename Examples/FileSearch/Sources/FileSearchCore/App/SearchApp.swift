@@ -1,5 +1,6 @@
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 /// The `file-search` program, with its streams, clock, signals and input injectable so that
 /// tests can run it.
@@ -76,7 +77,7 @@ public struct SearchApp {
     clock: any Clock<Duration> = ContinuousClock(),
     makeScanner: @escaping (_ folder: String, _ includesHiddenFiles: Bool) -> any FolderScanning =
       { FileScanner(folder: $0, includesHiddenFiles: $1) },
-    makeStopwatch: @escaping () -> () -> Duration = SearchTimeline.stopwatch,
+    makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
     interrupts: InterruptController = InterruptController(),
     standardInputIsTerminal: Bool = isatty(STDIN_FILENO) == 1,
     standardInputLines: (() -> AsyncStream<String>)? = nil,
@@ -154,7 +155,7 @@ public struct SearchApp {
   /// error out of sight; returns the exit status 2.
   private func usageError(_ error: SearchCommand.UsageError) -> Int32 {
     writeError(
-      "file-search: \(TerminalText.clean(error.description(in: strings)))\n"
+      "file-search: \(TerminalText.clean(error.description(in: strings), tabs: .space))\n"
         + "\(strings.text(.usageHint))\n")
     return 2
   }
@@ -177,6 +178,20 @@ public struct SearchApp {
   /// first matches or its end). A line of standard input is typed when it is read: meanwhile
   /// the search before it goes on.
   ///
+  /// What a `--timeline` line says after its time: the query the change belongs to
+  /// (`Presentation.key`; `''` for none), which may contain spaces, then the state as the
+  /// line's last word — the kind's name, or `previous` while the query searches with the
+  /// previous query's matches still shown (`Presentation.showsPreviousKey`): `12 swi content`.
+  /// Matches that arrive while the state stays content change no field, and write no line.
+  ///
+  /// - Parameter presentation: The presentation shown.
+  /// - Returns: The line's fields, such as `swi previous`.
+  public nonisolated static func timelineFields(of presentation: Presentation) -> String {
+    let key = presentation.key?.description ?? ""
+    let state = presentation.showsPreviousKey ? "previous" : "\(presentation.state.kind)"
+    return "\(key.isEmpty ? "''" : key) \(state)"
+  }
+
   /// Announcements are made at once (`AnnouncementPolicy.immediate`): a script ends right
   /// after its last page, before a coalescing timer would fire.
   private func runScript(
@@ -188,8 +203,9 @@ public struct SearchApp {
     // Loading at once, not after a show delay: what a script sees does not depend on how
     // fast the folder is scanned.
     if options.timeline {
-      let timeline = SearchTimeline(
-        elapsed: makeStopwatch(), explains: options.explains, write: writeOutput)
+      let timeline = TimelinePresenter(
+        elapsed: makeStopwatch(), explains: options.explains, fields: Self.timelineFields,
+        write: writeOutput)
       presenter = timeline
       model = makeModel(options, presenter: timeline, loadingPolicy: .immediate)
     } else {
@@ -210,7 +226,7 @@ public struct SearchApp {
       for query in queries { type(query) }
     } else {
       let lines =
-        standardInputLines?() ?? StandardStreams.lines(strings: strings, writeError: writeError)
+        standardInputLines?() ?? StandardInput.lines(strings: strings, writeError: writeError)
       for await query in lines { type(query) }
     }
     guard var running = last else { return 0 }
@@ -262,7 +278,7 @@ public struct SearchApp {
       mode.restore()
     }
     // The keys' reader, which the re-entry after `bg` tells to look again.
-    let input = StandardStreams.KeyReader(descriptor: terminalDescriptor)
+    let input = StandardInput.KeyReader(descriptor: terminalDescriptor)
     let reenter: @Sendable () -> Void = {
       // Continued in the background (`bg`), the terminal is the shell's until `fg`: the reader
       // reads now, and job control stops the program until then.

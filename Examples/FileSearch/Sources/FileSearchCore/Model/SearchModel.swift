@@ -1,4 +1,5 @@
 import StatefulContent
+import StatefulContentTerminal
 
 /// The search of one folder: the query typed last, its matches, and the state the library's
 /// rules decide for them — loading, content, empty ("No matches for 'x'"), error (with Retry)
@@ -257,7 +258,7 @@ public final class SearchModel: @MainActor StatefulContent {
   /// The query the state is about: the one searching, or whose search failed or whose
   /// matches are shown.
   private var stateQuery: String {
-    TerminalText.clean(stateMachine.key.map(\.description) ?? query)
+    TerminalText.clean(stateMachine.key.map(\.description) ?? query, tabs: .space)
   }
 
   /// The loading placeholder, naming the query; it keeps the scan's progress.
@@ -292,9 +293,10 @@ public final class SearchModel: @MainActor StatefulContent {
     -> any Placeholder
   {
     var failure = placeholder as? StandardPlaceholder ?? .error
-    failure.title = strings.text(.cannotSearch, ["folder": TerminalText.clean(scanner.folder)])
+    failure.title = strings.text(
+      .cannotSearch, ["folder": TerminalText.clean(scanner.folder, tabs: .space)])
     failure.message = TerminalText.clean(
-      (error as? SearchError)?.description(in: strings) ?? String(describing: error))
+      (error as? SearchError)?.description(in: strings) ?? String(describing: error), tabs: .space)
     if !failure.actions.contains(where: { $0.role == .retry }) { failure.actions.append(.retry) }
     return Self.announcingItsTexts(failure)
   }

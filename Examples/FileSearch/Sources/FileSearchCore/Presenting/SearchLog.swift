@@ -1,4 +1,5 @@
 import StatefulContent
+import StatefulContentTerminal
 
 /// A presenter that writes a search as plain lines, for pipes and files: each placeholder
 /// once, and each match as it arrives.
@@ -49,23 +50,25 @@ public final class SearchLog: @MainActor SynchronousPresenter {
   ///   - presentation: The presentation shown.
   ///   - animated: Ignored.
   public func present(_ presentation: Presentation, animated: Bool) {
-    let query = TerminalText.clean(presentation.key?.description ?? "")
+    let query = TerminalText.clean(presentation.key?.description ?? "", tabs: .space)
     var lines: [String] = []
     switch presentation.state.kind {
     case .content:
       if presentation.showsPreviousKey, let previous = model?.contentQuery {
         lines.append(
           strings.text(
-            .searchingWithPrevious, ["query": query, "previous": TerminalText.clean(previous)]))
+            .searchingWithPrevious,
+            ["query": query, "previous": TerminalText.clean(previous, tabs: .space)]))
       } else if let error = presentation.append.error {
         let description = (error as? SearchError)?.description(in: strings) ?? "\(error)"
         lines.append(
-          strings.text(.moreFailedLine, ["error": TerminalText.clean(description)]))
+          strings.text(.moreFailedLine, ["error": TerminalText.clean(description, tabs: .space)]))
       }
     case .idle:
       if let model, !model.query.isEmpty, !model.isSearching {
         lines.append(
-          strings.text(.searchCancelledLine, ["query": TerminalText.clean(model.query)]))
+          strings.text(
+            .searchCancelledLine, ["query": TerminalText.clean(model.query, tabs: .space)]))
       }
     default:
       // No matches shown: the next ones belong to a new search.
@@ -93,7 +96,7 @@ public final class SearchLog: @MainActor SynchronousPresenter {
     }
     let new = model.content[written.count...]
     written.count = model.content.count
-    let text = new.map { TerminalText.line(for: $0) + "\n" }.joined()
+    let text = new.map { $0.terminalLine + "\n" }.joined()
     if !text.isEmpty { write(text) }
   }
 }

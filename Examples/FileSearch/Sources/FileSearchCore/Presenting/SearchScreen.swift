@@ -1,4 +1,5 @@
 import StatefulContent
+import StatefulContentTerminal
 
 /// A presenter that draws the search on a full terminal screen: the query being typed, a
 /// status line, the matches (or the placeholder), a footer for the next page and a line of
@@ -107,14 +108,14 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
   public func lines() -> [String] {
     let (rows, columns) = size()
     let width = max(columns, 1)
-    var body = Array(bodyLines().prefix(visibleRows)).map { TerminalText.fit($0, width: width) }
+    var body = Array(bodyLines().prefix(visibleRows)).map { TerminalText.fitted($0, width: width) }
     if presentation.showsPreviousKey { body = body.map(Self.dimmed) }
     body += Array(repeating: "", count: max(rows, 5) - 4 - body.count)
-    let fitted = [prompt + TerminalText.clean(input), statusLine()].map {
-      TerminalText.fit($0, width: width)
+    let fitted = [prompt + TerminalText.clean(input, tabs: .space), statusLine()].map {
+      TerminalText.fitted($0, width: width)
     }
     return fitted + body
-      + [footerLine(), strings.text(.keysLine)].map { TerminalText.fit($0, width: width) }
+      + [footerLine(), strings.text(.keysLine)].map { TerminalText.fitted($0, width: width) }
   }
 
   /// A line shown dimmed: SGR 2 before it, SGR 22 (normal intensity) after it.
@@ -125,11 +126,13 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
     line.isEmpty ? line : "\u{1B}[2m" + line + "\u{1B}[22m"
   }
 
-  private var prompt: String { strings.text(.prompt, ["folder": TerminalText.clean(folder)]) }
+  private var prompt: String {
+    strings.text(.prompt, ["folder": TerminalText.clean(folder, tabs: .space)])
+  }
 
   /// The query the presentation is about, cleaned.
   private var shownQuery: String {
-    TerminalText.clean(presentation.key?.description ?? "")
+    TerminalText.clean(presentation.key?.description ?? "", tabs: .space)
   }
 
   /// Whether the state shown is not about the query typed last, and none searches for it: its
@@ -142,13 +145,16 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
   private func statusLine() -> String {
     guard let model else { return "" }
     let cancelled = strings.text(
-      .searchCancelledStatus, ["query": TerminalText.clean(model.query)])
+      .searchCancelledStatus, ["query": TerminalText.clean(model.query, tabs: .space)])
     guard presentation.state.kind == .content else { return showsCancelledSearch ? cancelled : "" }
     var status = strings.counted(model.content.count, .matchOne, .matchOther)
     if presentation.showsPreviousKey {
       status += strings.text(
         .statusPrevious,
-        ["previous": TerminalText.clean(model.contentQuery ?? ""), "query": shownQuery])
+        [
+          "previous": TerminalText.clean(model.contentQuery ?? "", tabs: .space),
+          "query": shownQuery,
+        ])
     } else if presentation.isRefreshing {
       status += strings.text(.statusSearching)
       if let progress = presentation.progress { status += " \(Int(progress * 100))%" }
@@ -173,7 +179,8 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
 
   /// An error's description in the screen's language, cleaned.
   private func errorText(_ error: any Error) -> String {
-    TerminalText.clean((error as? SearchError)?.description(in: strings) ?? "\(error)")
+    TerminalText.clean(
+      (error as? SearchError)?.description(in: strings) ?? "\(error)", tabs: .space)
   }
 
   private func bodyLines() -> [String] {
@@ -182,7 +189,7 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
       guard let model else { return [] }
       let end = min(scrollOffset + visibleRows, model.content.count)
       guard scrollOffset < end else { return [] }
-      return model.content[scrollOffset..<end].map { TerminalText.line(for: $0) }
+      return model.content[scrollOffset..<end].map { $0.terminalLine }
     case .idle:
       if showsCancelledSearch { return [] }
       return [strings.text(.typeToSearch)]

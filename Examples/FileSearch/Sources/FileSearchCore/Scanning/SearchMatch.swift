@@ -1,3 +1,5 @@
+import StatefulContentTerminal
+
 /// A file that matches a query: by its name, by lines of its contents, or both.
 ///
 /// ```swift
@@ -46,5 +48,17 @@ public struct SearchMatch: Hashable, Sendable {
     self.nameMatches = nameMatches
     self.lines = lines
     self.lineCount = max(lineCount ?? lines.count, lines.count)
+  }
+}
+
+extension SearchMatch {
+  /// The match as one line of a terminal: `path:line: text` for a match by contents, with
+  /// `(+n)` when more lines match, and the path alone for a match by name only; cleaned of
+  /// control characters but not cut.
+  public var terminalLine: String {
+    let path = TerminalText.clean(self.path, tabs: .space)
+    guard let first = lines.first else { return path }
+    let more = lineCount > 1 ? " (+\(lineCount - 1))" : ""
+    return "\(path):\(first.number): \(TerminalText.clean(first.text, tabs: .space))\(more)"
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 /// An announcer that speaks through `espeak-ng`, the speech synthesizer of `--speak`.
 ///
@@ -64,7 +65,7 @@ public final class SpeechAnnouncer: Announcer {
   /// - Parameter text: The text to speak.
   /// - Returns: The arguments, without the executable.
   public func arguments(speaking text: String) -> [String] {
-    ["-v", voice, "--", TerminalText.clean(text)]
+    ["-v", voice, "--", TerminalText.clean(text, tabs: .space)]
   }
 
   /// Speaks an announcement in the background, stopping the one still being spoken.

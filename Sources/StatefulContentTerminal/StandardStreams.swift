@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Writers for the process's standard output and standard error.
 ///
@@ -19,8 +23,8 @@ public enum StandardStreams {
 
   /// Writes text to a file descriptor, all of it, retrying interrupted and partial writes.
   ///
-  /// `SIGPIPE` must be ignored (``InterruptSignal/install(controller:quit:)`` does), or a
-  /// write to a pipe nobody reads kills the process instead of returning ``WriteResult/brokenPipe``.
+  /// `SIGPIPE` must be ignored (`signal(SIGPIPE, SIG_IGN)`), or a write to a pipe nobody reads
+  /// kills the process instead of returning ``WriteResult/brokenPipe``.
   ///
   /// - Parameters:
   ///   - text: The text, including any line feeds.
@@ -42,8 +46,8 @@ public enum StandardStreams {
 
   /// Writes text to standard output as it is; a failure drops the text.
   ///
-  /// The viewer's own writer (in `main.swift`) ends the process on ``WriteResult/brokenPipe``
-  /// instead, so that it stops working when nobody reads.
+  /// A tool that must stop when nobody reads writes with ``write(_:to:)`` and ends on
+  /// ``WriteResult/brokenPipe`` instead.
   ///
   /// - Parameter text: The text, including any line feeds.
   @Sendable
@@ -60,8 +64,8 @@ public enum StandardStreams {
   }
 
   /// Keeps a closed standard input, output or error closed for good: opens `/dev/null` for
-  /// reading in its place, so that a file or pipe the viewer opens later cannot take its
-  /// number and receive what is meant for the closed stream (`document-viewer >&-`).
+  /// reading in its place, so that a file or pipe the tool opens later cannot take its
+  /// number and receive what is meant for the closed stream (`tool >&-`).
   ///
   /// A write to such a stream then fails with `EBADF`, as it would have to the closed
   /// descriptor, and a read finds the end of input. Call it first, before anything opens a

@@ -1,49 +1,9 @@
 import Foundation
+import StatefulContentTerminal
 
-/// Writers for the process's standard output and standard error, and readers of standard
-/// input.
-///
-/// Each write goes out at once, without buffering, so that a redrawn screen appears as it
-/// changes and lines interleave correctly with standard error.
-public enum StandardStreams {
-  /// Writes text to a file descriptor, all of it, retrying interrupted and partial writes; a
-  /// failure drops the rest.
-  ///
-  /// - Parameters:
-  ///   - text: The text, including any line feeds.
-  ///   - descriptor: The descriptor to write to.
-  /// - Returns: `nil` when every byte was written, else the `errno` value of the failure,
-  ///   such as `EPIPE` when nobody reads a pipe any more (with `SIGPIPE` ignored).
-  @discardableResult
-  public static func write(_ text: String, to descriptor: Int32) -> Int32? {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let count = bytes.withUnsafeBytes { writeBytes(descriptor, $0) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      bytes = bytes.dropFirst(count)
-    }
-    return nil
-  }
-
-  /// Writes text to standard output.
-  ///
-  /// - Parameter text: The text, including any line feeds.
-  @Sendable
-  public static func writeToOutput(_ text: String) {
-    write(text, to: STDOUT_FILENO)
-  }
-
-  /// Writes text to standard error.
-  ///
-  /// - Parameter text: The text, including any line feeds.
-  @Sendable
-  public static func writeToError(_ text: String) {
-    write(text, to: STDERR_FILENO)
-  }
-
+/// Readers of the process's standard input: the query lines of a script, or the keys of a
+/// terminal.
+public enum StandardInput {
   /// The query lines of a file descriptor, read on a thread of its own by a
   /// ``QueryLineReader``: without their line breaks (`\n` or `\r\n`), invalid UTF-8 repaired,
   /// a last line without a line feed included.
@@ -60,7 +20,7 @@ public enum StandardStreams {
   /// - Returns: The lines, ending at the end of input, a read error or the reader stopping.
   public static func lines(
     of descriptor: Int32 = STDIN_FILENO, strings: SearchStrings = .current,
-    writeError: @escaping @Sendable (String) -> Void = writeToError
+    writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError
   ) -> AsyncStream<String> {
     let (stream, continuation) = AsyncStream.makeStream(of: String.self)
     // A thread of Dispatch's, not of the concurrency pool: a read blocks.
@@ -101,7 +61,7 @@ public enum StandardStreams {
   /// process group) reads the end of input instead.
   ///
   /// ```swift
-  /// let input = StandardStreams.KeyReader(descriptor: STDIN_FILENO)
+  /// let input = StandardInput.KeyReader(descriptor: STDIN_FILENO)
   /// for await bytes in input.bytes { … }
   /// input.stop()
   /// ```
@@ -179,28 +139,9 @@ public enum StandardStreams {
       guard count > 0, body(Array(buffer[..<count])) else { return }
     }
   }
-
-  /// Keeps a closed standard input, output or error closed for good: opens `/dev/null` for
-  /// reading in its place, so that a file the program opens later cannot take its number and
-  /// receive what is meant for the closed stream (`file-search >&-`).
-  ///
-  /// A write to such a stream then fails with `EBADF`, as it would have to the closed
-  /// descriptor, and a read finds the end of input. Call it first, before anything opens a
-  /// descriptor.
-  public static func keepClosedStandardDescriptorsClosed() {
-    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
-    where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
-      // The lowest free number: this one, since the ones before it are open by now.
-      let placeholder = open("/dev/null", O_RDONLY)
-      if placeholder >= 0 && placeholder != descriptor {
-        _ = dup2(placeholder, descriptor)
-        close(placeholder)
-      }
-    }
-  }
 }
 
-/// A pipe that wakes a ``StandardStreams/KeyReader`` waiting in `poll`, and whether it is
+/// A pipe that wakes a ``StandardInput/KeyReader`` waiting in `poll`, and whether it is
 /// to stop.
 private final class WakeUpPipe: Sendable {
   let reading: Int32
@@ -237,9 +178,4 @@ private final class WakeUpPipe: Sendable {
     while read(reading, &bytes, bytes.count) > 0 {}
     return stopping.withLock { $0 }
   }
-}
-
-/// The system's `write`, which the enum's own `write(_:to:)` hides inside it.
-private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
-  write(descriptor, buffer.baseAddress, buffer.count)
 }

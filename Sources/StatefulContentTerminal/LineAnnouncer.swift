@@ -1,16 +1,15 @@
 import StatefulContent
 
-/// An announcer that writes each announcement as a line, `announce: <text>`: what `--speak`
-/// would say, for scripts and tests (`--announce`).
+/// An announcer that writes each announcement as a line, `announce: <text>`: what a screen
+/// reader or speech would say, for scripts and tests.
 ///
 /// The prefix stays `announce:` in every language, so that a script finds the lines; the
-/// text is in the language of the messages. Control characters of the text become U+FFFD, so
-/// that an announcement is always one line.
+/// text is in the language of the machine's strings. Control characters of the text become
+/// U+FFFD, so that an announcement is always one line.
 ///
 /// ```swift
-/// let lines = LineAnnouncer { print($0, terminator: "") }
-/// session.stateMachine.setAnnouncer(lines)
-/// // writes "announce: Opening notes.txt…", then "announce: Content loaded."
+/// model.stateMachine.setAnnouncer(LineAnnouncer { print($0, terminator: "") })
+/// // writes "announce: Loading…", then "announce: Content loaded."
 /// ```
 public final class LineAnnouncer: Announcer {
   /// The texts announced so far, in order.
@@ -28,9 +27,9 @@ public final class LineAnnouncer: Announcer {
   /// The line of an announcement, without a line feed.
   ///
   /// - Parameter text: The announcement's text.
-  /// - Returns: `announce: <text>`.
+  /// - Returns: `announce: <text>`, its control characters replaced.
   public static func line(_ text: String) -> String {
-    "announce: \(TerminalRenderer.clean(text))"
+    "announce: \(TerminalText.clean(text, tabs: .space))"
   }
 
   /// Writes an announcement's line.

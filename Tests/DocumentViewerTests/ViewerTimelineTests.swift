@@ -1,5 +1,6 @@
 import DocumentViewerCore
 import StatefulContent
+import StatefulContentTerminal
 import XCTest
 
 /// An error whose text spans two lines, as a tool's message may.
@@ -8,7 +9,7 @@ private struct TwoLineError: Error, CustomStringConvertible {
 }
 
 @MainActor
-final class TimelinePresenterTests: FixtureTestCase {
+final class ViewerTimelineTests: FixtureTestCase {
   private let output = TextCapture()
 
   /// A stopwatch that reads 0 ms, then 7 ms more on every reading.
@@ -27,15 +28,15 @@ final class TimelinePresenterTests: FixtureTestCase {
       makeStopwatch: steppingStopwatch, strings: .english)
   }
 
-  func test_line_isWholeMillisecondsAndTheKindName() async {
-    XCTAssertEqual(TimelinePresenter.line(elapsed: .zero, kind: .loading), "0 loading")
-    XCTAssertEqual(
-      TimelinePresenter.line(elapsed: .milliseconds(1500), kind: .content), "1500 content")
-    XCTAssertEqual(TimelinePresenter.line(elapsed: .microseconds(2999), kind: .empty), "2 empty")
-    XCTAssertEqual(TimelinePresenter.line(elapsed: .seconds(-1), kind: .error), "0 error")
-    XCTAssertEqual(
-      TimelinePresenter.line(elapsed: .milliseconds(3), kind: .custom(CustomStateKey("offline"))),
-      "3 offline")
+  /// A timeline whose lines name `document()`'s document, as the viewer's do.
+  private func documentTimeline(
+    explains: Bool = false, elapsed: @escaping () -> Duration,
+    document: @escaping () -> String?
+  ) -> TimelinePresenter {
+    TimelinePresenter(
+      elapsed: elapsed, explains: explains,
+      fields: { ViewerApp.timelineFields(kind: $0.state.kind, document: document()) },
+      write: output.write)
   }
 
   func test_largeFile_writesOneLinePerKindNotPerProgressUpdate() async throws {
@@ -89,15 +90,15 @@ final class TimelinePresenterTests: FixtureTestCase {
     }
   }
 
-  func test_line_appendsTheDocumentWithoutItsControlCharacters() {
+  func test_fields_appendTheDocument_andTheLineHasNoControlCharacters() {
     XCTAssertEqual(
-      TimelinePresenter.line(elapsed: .milliseconds(12), kind: .loading, document: "a b.txt"),
-      "12 loading a b.txt")
+      ViewerApp.timelineFields(kind: .loading, document: "a b.txt"), "loading a b.txt")
     XCTAssertEqual(
-      TimelinePresenter.line(elapsed: .zero, kind: .error, document: "x\n0 content"),
+      TimelinePresenter.line(
+        elapsed: .zero, fields: ViewerApp.timelineFields(kind: .error, document: "x\n0 content")),
       "0 error x\u{FFFD}0 content", "a line feed in a name cannot make a line of its own")
-    XCTAssertEqual(TimelinePresenter.line(elapsed: .zero, kind: .idle, document: ""), "0 idle")
-    XCTAssertEqual(TimelinePresenter.line(elapsed: .zero, kind: .idle, document: nil), "0 idle")
+    XCTAssertEqual(ViewerApp.timelineFields(kind: .idle, document: ""), "idle")
+    XCTAssertEqual(ViewerApp.timelineFields(kind: .idle, document: nil), "idle")
   }
 
   func test_lines_matchTheFormatOfMillisecondsAndAKind() async throws {
@@ -119,28 +120,17 @@ final class TimelinePresenterTests: FixtureTestCase {
 
   // MARK: Explaining
 
-  func test_line_withAReason_endsWithBecauseAndTheReasonOnOneLine() {
-    XCTAssertEqual(
-      TimelinePresenter.line(
-        elapsed: .milliseconds(12), kind: .loading, document: "a b.txt",
-        reason: "rule 3: a load runs, no content yet"),
-      "12 loading a b.txt because rule 3: a load runs, no content yet")
-    XCTAssertEqual(
-      TimelinePresenter.line(elapsed: .zero, kind: .error, reason: "rule 4: x\n0 content\r"),
-      "0 error because rule 4: x\u{FFFD}0 content\u{FFFD}",
-      "a line feed in a reason cannot make a line of its own")
-  }
-
   func test_explainingTimeline_endsEachLineWithTheReasonOfItsPresentation() async throws {
-    let timeline = TimelinePresenter(
-      elapsed: steppingStopwatch(), explains: true, write: output.write)
+    var name: String?
+    let timeline = documentTimeline(
+      explains: true, elapsed: steppingStopwatch(), document: { name })
     let paths = [
       try fixtures.file("a.txt", text: "a"), fixtures.path("missing"),
       try fixtures.file("empty.txt", []),
     ]
 
-    for (path, name) in zip(paths, ["a.txt", "missing", "empty.txt"]) {
-      timeline.document = name
+    for (path, document) in zip(paths, ["a.txt", "missing", "empty.txt"]) {
+      name = document
       await DocumentSession(path: path, presenter: timeline, strings: .english).open()
     }
 
@@ -167,8 +157,7 @@ final class TimelinePresenterTests: FixtureTestCase {
 
   func test_explainingTimeline_anErrorTextWithALineFeed_staysOnOneLine() {
     let decision = StateDecision.decide(StateInputs(error: TwoLineError()))
-    let timeline = TimelinePresenter(elapsed: { .zero }, explains: true, write: output.write)
-    timeline.document = "a.txt"
+    let timeline = documentTimeline(explains: true, elapsed: { .zero }, document: { "a.txt" })
 
     timeline.present(Presentation(state: decision.state, decision: decision), animated: false)
 

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Text made safe and short enough for a line of a terminal.
+///
+/// A terminal obeys the control characters it is given, so text from outside — a file name,
+/// a line of a file, an error's message — is cleaned before it is written, and cut to the
+/// columns a terminal line has. Columns follow what `wcwidth(3)` says in a UTF-8 locale
+/// closely enough for a line: wide East Asian characters and emoji take 2, combining marks
+/// and format characters 0, tabs stop every 8 columns.
+///
+/// ```swift
+/// TerminalText.clean("evil\u{1B}[2Jname")          // "evil\u{FFFD}[2Jname"
+/// TerminalText.fitted("A long line", width: 8)      // "A long …"
+/// ```
+public enum TerminalText {
+  /// Replaces control characters (C0, DEL and C1) with U+FFFD, so that text cannot move the
+  /// cursor, clear the screen or start a line of its own.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - tabs: What becomes of a tab. Defaults to ``TabHandling/keep``.
+  /// - Returns: The text without control characters.
+  /// - Complexity: O(*n*) in the text's scalars.
+  public static func clean(_ text: String, tabs: TabHandling = .keep) -> String {
+    let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
+      switch scalar.value {
+      case 0x09: tabs == .keep ? scalar : " "
+      case 0x00...0x1F, 0x7F...0x9F: "\u{FFFD}"
+      default: scalar
+      }
+    }
+    return String(String.UnicodeScalarView(scalars))
+  }
+
+  /// What ``clean(_:tabs:)`` makes of a tab.
+  public enum TabHandling: Sendable {
+    /// A tab stays, and stops at the next multiple of 8 columns.
+    case keep
+    /// A tab becomes one space, for text written inside a box or after a prefix.
+    case space
+  }
+
+  /// A line cut to a number of columns so that the terminal does not wrap it.
+  ///
+  /// A line that fits is returned as it is. A longer one loses its trailing white space and,
+  /// when it is still too long, is cut and ends with "…", so that it takes at most `width`
+  /// columns.
+  ///
+  /// - Parameters:
+  ///   - line: A line without control characters other than tab (see ``clean(_:tabs:)``).
+  ///   - width: The most columns the line may take, or `nil` for no limit; values below 1
+  ///     mean 1.
+  /// - Returns: The line, at most `width` columns wide.
+  /// - Complexity: O(*n*) in the line's characters.
+  public static func fitted(_ line: String, width: Int?) -> String {
+    guard let width else { return line }
+    let columnsAvailable = max(width, 1)
+    guard columns(of: line[...]) > columnsAvailable else { return line }
+    let end = line.lastIndex { $0 != " " && $0 != "\t" }.map(line.index(after:))
+    let trimmed = line[..<(end ?? line.startIndex)]
+    guard columns(of: trimmed) > columnsAvailable else { return String(trimmed) }
+    // Keep what fits in one column less, for the ellipsis.
+    var column = 0
+    var kept = trimmed.startIndex
+    for index in trimmed.indices {
+      column = Self.column(after: trimmed[index], at: column)
+      guard column < columnsAvailable else { break }
+      kept = trimmed.index(after: index)
+    }
+    return trimmed[..<kept] + "…"
+  }
+
+  /// How many columns a line takes.
+  ///
+  /// - Parameter line: A line without control characters other than tab.
+  /// - Returns: Its columns, tabs stopping every 8 columns.
+  public static func columns(of line: Substring) -> Int {
+    line.reduce(0) { column, character in Self.column(after: character, at: column) }
+  }
+
+  /// How many columns a terminal gives a character (a grapheme cluster): 2 for wide East
+  /// Asian characters and emoji, 0 for one made only of combining marks or format
+  /// characters, otherwise 1. Terminals themselves disagree about some emoji sequences.
+  ///
+  /// - Parameter character: The character.
+  /// - Returns: 0, 1 or 2.
+  public static func cellWidth(of character: Character) -> Int {
+    var width = 0
+    for scalar in character.unicodeScalars {
+      width = max(width, cellWidth(of: scalar))
+    }
+    // An emoji made to show as an emoji (U+FE0F) is wide, such as "❤️".
+    if width == 1, character.unicodeScalars.contains("\u{FE0F}"),
+      character.unicodeScalars.contains(where: \.properties.isEmoji)
+    {
+      return 2
+    }
+    return width
+  }
+
+  /// The width of a terminal in columns, as the terminal reports it now.
+  ///
+  /// - Parameter descriptor: The file descriptor written to. Defaults to standard output.
+  /// - Returns: The columns the terminal reports, or `nil` when the descriptor is not a
+  ///   terminal (a pipe or a file has no width) or the terminal reports none.
+  public static func detectWidth(for descriptor: Int32 = STDOUT_FILENO) -> Int? {
+    guard isatty(descriptor) == 1 else { return nil }
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
+  /// The column after a character written at a column.
+  private static func column(after character: Character, at column: Int) -> Int {
+    character == "\t" ? (column / 8 + 1) * 8 : column + cellWidth(of: character)
+  }
+
+  private static func cellWidth(of scalar: Unicode.Scalar) -> Int {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark: return 0
+    case .format: return scalar == "\u{AD}" ? 1 : 0
+    default: break
+    }
+    if scalar.properties.isEmojiPresentation { return 2 }
+    let value = scalar.value
+    return wideRanges.contains { $0.contains(value) } ? 2 : 1
+  }
+
+  /// The East Asian Wide and Fullwidth characters, after Markus Kuhn's `wcwidth`.
+  private static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0xA4CF, 0xAC00...0xD7A3,
+    0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+    0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+  ]
+}

@@ -1,0 +1,94 @@
+import StatefulContent
+
+/// A presenter that writes one line per change of what is presented, for scripts and tests:
+/// `<milliseconds since start> <fields>`, and with ``explains`` ` because <reason>`.
+///
+/// The fields say what changed, in the tool's own words: by default the kind's name
+/// (`idle`, `loading`, `content`, `empty`, `error`, `locked`, or a custom state's key); a
+/// tool gives its own, such as `loading notes.txt` or `swi previous`. A line is written when
+/// the fields differ from the last line's; progress of a load and content that changes while
+/// the fields stay write nothing. Nothing is rendered. The fields and the reason are cleaned
+/// of control characters, so that a file name or an error text with a line feed stays on
+/// its line. The reason is the decision's (`StateDecision.reason`, in English):
+/// `0 loading because rule 3: a load runs, no content yet`.
+///
+/// ```swift
+/// let timeline = TimelinePresenter(explains: true)
+/// model.stateMachine.presenter = timeline
+/// // writes "0 loading because rule 3: a load runs, no content yet", then "41 content …"
+/// ```
+public final class TimelinePresenter: SynchronousPresenter {
+  /// The lines written so far, without line feeds.
+  public private(set) var lines: [String] = []
+  /// Whether each line ends with the reason for its state (`--explain`).
+  public let explains: Bool
+
+  private let elapsed: () -> Duration
+  private let fields: (Presentation) -> String
+  private let write: (String) -> Void
+  private var lastFields: String?
+
+  /// Creates a timeline presenter.
+  ///
+  /// - Parameters:
+  ///   - elapsed: Returns the time since the start of the timeline. Defaults to a stopwatch
+  ///     started now.
+  ///   - explains: Whether each line ends with the reason for its state. Defaults to `false`.
+  ///   - fields: What a line says after the time, for a presentation. Defaults to the state
+  ///     kind's name.
+  ///   - write: Writes each line, with its line feed. Defaults to standard output.
+  public init(
+    elapsed: @escaping () -> Duration = TimelinePresenter.stopwatch(),
+    explains: Bool = false,
+    fields: @escaping (Presentation) -> String = { "\($0.state.kind)" },
+    write: @escaping (String) -> Void = StandardStreams.writeToOutput
+  ) {
+    self.elapsed = elapsed
+    self.explains = explains
+    self.fields = fields
+    self.write = write
+  }
+
+  /// Writes a line when the presentation's fields differ from the last line's.
+  ///
+  /// - Parameters:
+  ///   - presentation: The presentation shown.
+  ///   - animated: Ignored.
+  public func present(_ presentation: Presentation, animated: Bool) {
+    let fields = fields(presentation)
+    guard fields != lastFields else { return }
+    lastFields = fields
+    let line = Self.line(
+      elapsed: elapsed(), fields: fields,
+      reason: explains ? presentation.decision.reason : nil)
+    lines.append(line)
+    write(line + "\n")
+  }
+
+  /// Formats a timeline line: whole milliseconds, a space and the fields, then ` because `
+  /// and the reason when there is one.
+  ///
+  /// - Parameters:
+  ///   - elapsed: The time since the start of the timeline; negative times count as 0.
+  ///   - fields: What the line says, such as `content notes.txt`; cleaned of control
+  ///     characters.
+  ///   - reason: Why the state shows, or `nil` for none; cleaned as the fields are.
+  ///     Defaults to `nil`.
+  /// - Returns: The line without a line feed, such as `1500 content notes.txt`.
+  public static func line(elapsed: Duration, fields: String, reason: String? = nil) -> String {
+    let (seconds, attoseconds) = elapsed.components
+    let milliseconds = max(seconds * 1000 + attoseconds / 1_000_000_000_000_000, 0)
+    var line = "\(milliseconds) \(TerminalText.clean(fields, tabs: .space))"
+    if let reason { line += " because " + TerminalText.clean(reason, tabs: .space) }
+    return line
+  }
+
+  /// Returns a function that measures the time since this call on the continuous clock.
+  ///
+  /// - Returns: A function returning the time elapsed since the stopwatch was made.
+  public static func stopwatch() -> () -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    return { clock.now - start }
+  }
+}

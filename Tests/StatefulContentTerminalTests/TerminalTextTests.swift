@@ -1,0 +1,56 @@
+import StatefulContentTerminal
+import XCTest
+
+final class TerminalTextTests: XCTestCase {
+  func test_clean_replacesControlCharacters_andKeepsOrSpacesTabs() {
+    XCTAssertEqual(TerminalText.clean("a\u{1B}[31mb\tc\u{7}"), "a\u{FFFD}[31mb\tc\u{FFFD}")
+    XCTAssertEqual(TerminalText.clean("\u{9B}2J\u{7F}"), "\u{FFFD}2J\u{FFFD}", "C1 and DEL")
+    XCTAssertEqual(TerminalText.clean("a\tb\nc", tabs: .space), "a b\u{FFFD}c")
+    XCTAssertEqual(TerminalText.clean("日本 e\u{301}"), "日本 e\u{301}", "printable text stays")
+  }
+
+  func test_fitted_countsTabStopsWideCharactersAndCombiningMarks() {
+    XCTAssertEqual(TerminalText.fitted("a\tb", width: 9), "a\tb", "the tab ends at column 8")
+    XCTAssertEqual(TerminalText.fitted("a\tbc", width: 9), "a\t…")
+    XCTAssertEqual(TerminalText.fitted("日本語のテキスト", width: 9), "日本語の…", "two columns each")
+    XCTAssertEqual(TerminalText.fitted("日本語の", width: 9), "日本語の")
+    XCTAssertEqual(
+      TerminalText.fitted(String(repeating: "e\u{301}", count: 9), width: 9),
+      String(repeating: "e\u{301}", count: 9))
+    XCTAssertEqual(
+      TerminalText.fitted(String(repeating: "e\u{301}", count: 10), width: 9),
+      String(repeating: "e\u{301}", count: 8) + "…")
+    XCTAssertEqual(TerminalText.fitted("😀😀😀😀😀", width: 9), "😀😀😀😀…")
+  }
+
+  func test_fitted_dropsTrailingWhiteSpaceFirst_andKeepsLinesThatFit() {
+    XCTAssertEqual(TerminalText.fitted("abc" + String(repeating: " ", count: 20), width: 10), "abc")
+    XCTAssertEqual(TerminalText.fitted("abc       ", width: 10), "abc       ")
+    XCTAssertEqual(TerminalText.fitted("abc\t\t", width: 10), "abc")
+  }
+
+  func test_fitted_withoutAWidth_orANarrowOne() {
+    let long = String(repeating: "x", count: 500)
+    XCTAssertEqual(TerminalText.fitted(long, width: nil), long, "a pipe keeps lines whole")
+    XCTAssertEqual(TerminalText.fitted("ab", width: 1), "…")
+    XCTAssertEqual(TerminalText.fitted("ab", width: 0), "…", "below 1 means 1")
+    XCTAssertEqual(TerminalText.fitted("ab", width: -5), "…")
+  }
+
+  func test_cellWidth_ofWideCombiningFormatAndEmojiCharacters() {
+    XCTAssertEqual(TerminalText.cellWidth(of: "a"), 1)
+    XCTAssertEqual(TerminalText.cellWidth(of: "語"), 2)
+    XCTAssertEqual(TerminalText.cellWidth(of: "\u{301}"), 0, "a lone combining mark")
+    XCTAssertEqual(TerminalText.cellWidth(of: "\u{200B}"), 0, "a format character")
+    XCTAssertEqual(TerminalText.cellWidth(of: "❤️"), 2, "an emoji shown as an emoji")
+    XCTAssertEqual(TerminalText.columns(of: "a\t語"), 10)
+  }
+
+  func test_detectWidth_ofAPipe_isNil() throws {
+    var descriptors: [Int32] = [0, 0]
+    XCTAssertEqual(pipe(&descriptors), 0)
+    defer { descriptors.forEach { close($0) } }
+    XCTAssertNil(TerminalText.detectWidth(for: descriptors[1]))
+    XCTAssertNil(TerminalText.detectWidth(for: -1), "a bad descriptor has no width")
+  }
+}

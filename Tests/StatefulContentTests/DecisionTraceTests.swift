@@ -101,6 +101,33 @@ final class DecisionTraceTests: LoadTestCase {
     XCTAssertTrue(log.timeline(explained: true).contains("rule 1"), log.timeline(explained: true))
   }
 
+  func test_aWrongSecret_inTheStateALaterUnlockLeaves_isRedactedToo() async throws {
+    let (wrong, right) = ("hunter2-wrong", "correct-horse-battery")
+    model.lock()
+    let stream = model.stateMachine.stateChanges()
+    model.contentLoad = { model in
+      await model.load(into: \.content) { context in
+        let given = context.credential?.secret ?? ""
+        guard given == right else { throw TestError("wrong password \(given)") }
+        return ["page"]
+      }
+    }
+    _ = await model.unlock(with: Credential(password: wrong))
+    _ = await model.unlock(with: Credential(password: right))
+    XCTAssertEqual(model.currentState.kind, .content)
+    var log = TransitionLog()
+    for await change in stream {
+      log.record(change)
+      if change.to.kind == .content { break }
+    }
+    let texts = [try log.jsonLines(), log.timeline(explained: true), log.mermaidStateDiagram]
+    for text in texts {
+      XCTAssertFalse(text.contains(wrong), text)
+      XCTAssertFalse(text.contains(right), text)
+    }
+    XCTAssertTrue(log.timeline.contains("error(wrong password ••••) -> "), log.timeline)
+  }
+
   func test_log_isBounded_droppingTheOldest() async {
     var log = TransitionLog(capacity: 3)
     for index in 0..<5 {

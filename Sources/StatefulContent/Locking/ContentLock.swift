@@ -31,9 +31,15 @@ struct ContentLock {
   private(set) var isLockedOut = false
   /// The credential that unlocked the content, kept for reloads.
   private(set) var credential: Credential?
-  /// The secret of the credential given to the last unlock, which no placeholder text, no
-  /// announcement and no explanation may show (an operation's error may describe it).
-  private(set) var triedSecret: String?
+  /// The secrets of the credentials given to unlocks since the last reset, newest last, which
+  /// no placeholder text, no announcement, no explanation and no trace may show (an
+  /// operation's error may describe them — also in a state the trace records as the one a
+  /// later unlock left). At most ``maximumTriedSecrets``: a state's error comes from one of
+  /// the latest attempts.
+  private(set) var triedSecrets: [String] = []
+
+  /// How many tried secrets are kept.
+  static let maximumTriedSecrets = 16
   /// How many wrong credentials are allowed; `nil` allows any number, values below 1 count
   /// as 1.
   var maximumAttempts: Int?
@@ -74,19 +80,23 @@ struct ContentLock {
   /// A load starts with a credential to try: its secret is kept away from every text until
   /// the next reset.
   mutating func credentialTried(_ credential: Credential) {
-    triedSecret = credential.secret
+    triedSecrets.removeAll { $0 == credential.secret }
+    triedSecrets.append(credential.secret)
+    if triedSecrets.count > Self.maximumTriedSecrets { triedSecrets.removeFirst() }
   }
 
-  /// The secrets no text may show: the one given to the last unlock, and the one that
-  /// unlocked the content.
+  /// The secrets no text may show: the ones given to unlocks since the last reset, and the
+  /// one that unlocked the content.
   var secrets: [String] {
-    [triedSecret, credential?.secret].compactMap { $0 }
+    guard let secret = credential?.secret, !triedSecrets.contains(secret) else {
+      return triedSecrets
+    }
+    return triedSecrets + [secret]
   }
 
   /// Whether a text may show a secret: one was given to an unlock since the last reset.
   var holdsSecrets: Bool {
-    if case .some = triedSecret { return true }
-    return holdsCredential
+    !triedSecrets.isEmpty || holdsCredential
   }
 
   mutating func reset() {

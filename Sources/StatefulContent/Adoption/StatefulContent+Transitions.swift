@@ -103,6 +103,10 @@ extension StatefulContent {
   /// for less than the minimum display time stays until it has been: the decided state is
   /// requested now (``currentState`` says it) and presented then, when `completion` runs.
   ///
+  /// While a `load` runs — started after this work, or during it — that load decides: the call
+  /// does not end its loading and its error is dropped, as a superseded load's result is
+  /// (the completion receives the outcome of the decided state's request).
+  ///
   /// Cancellation is not an error: with an error the machine's
   /// ``ContentStateMachine/cancellationPolicy`` recognizes (`CancellationError`,
   /// `URLError.cancelled`, …), the error from before
@@ -125,6 +129,10 @@ extension StatefulContent {
       if machine.hasPacedCategoryLoad {
         cancelled = machine.endPacedCategoryLoad(
           error: error, host: self, animated: animated, completion: completion)
+      } else if machine.hasActiveLoad {
+        // A `load` runs: it superseded the work this call ends, and it decides (I4).
+        cancelled = false
+        requestDecidedState(animated: animated, completion: completion)
       } else if machine.recordLoadingEnded(error: error) {
         cancelled = true
       } else {

@@ -66,11 +66,15 @@ extension ContentStateMachine {
   }
 
   /// A timer of the category load `id` elapsed, on the actor the load was started on.
-  func categoryLoadTimerElapsed<Host: StatefulContent>(
-    _ timer: LoadLifecycle.Timer, load id: UInt64, host: Host
+  ///
+  /// - Parameter host: The adopter, or `nil` once it was released: what needs it (progress)
+  ///   is skipped, what the machine waits for (the show delay, the minimum display time) is
+  ///   not.
+  func categoryLoadTimerElapsed(
+    _ timer: LoadLifecycle.Timer, load id: UInt64, host: (any StatefulContent)?
   ) {
     guard let categoryLoad, categoryLoad.id == id else { return }
-    asCall { _ = categoryLoad.handle(.timer(timer), host: host, apply: { _ in }, reset: {}) }
+    asCall { _ = categoryLoad.timerElapsed(timer, host: host, apply: { _ in }, reset: {}) }
   }
 
   // MARK: Performing what the engine decides

@@ -227,26 +227,35 @@ final class LoadDriver<Value: Sendable> {
   }
 
   /// A deadline the lifecycle asked for passed.
-  private func timerElapsed<Host: StatefulContent>(
-    _ timer: LoadLifecycle.Timer, host: Host, apply: (Value) -> Void, reset: () -> Void
+  ///
+  /// - Parameter host: The adopter; `nil` when a category load's adopter was released while
+  ///   its machine lives on: progress, which needs it, is skipped.
+  func timerElapsed(
+    _ timer: LoadLifecycle.Timer, host: (any StatefulContent)?, apply: (Value) -> Void,
+    reset: () -> Void
   ) -> LoadOutcome? {
     switch timer {
     case .showLoading, .partsHoldElapsed:
       guard machine.loads.isActive(id) else { return nil }
       machine.presentDeferredRequest()
     case .flushProgress:
-      if let deadline = machine.loadProgress(id, host: host) {
+      if let host, let deadline = machine.loadProgress(id, host: host) {
         schedule(.flushProgress, at: deadline)
       }
     case .debounceElapsed:
       guard machine.loads.isActive(id) else { return nil }
       startAttempt(1)
     case .retry:
-      if let attempt = machine.retryLoad(id, host: host) { startAttempt(attempt) }
+      if let host, let attempt = machine.retryLoad(id, host: host) { startAttempt(attempt) }
     case .minimumDisplayElapsed:
       guard machine.loadMinimumDisplayElapsed(id), let result = heldResult.take() else {
         return nil
       }
+      // A category load's held ending was requested when `endLoading` was called: it is
+      // presented now.
+      if case .category = work { return concludeHeldCategoryWork() }
+      // A run of `load` holds its adopter while it runs.
+      guard let host else { return nil }
       return conclude(result, host: host, apply: apply, reset: reset)
     }
     return nil
@@ -281,10 +290,7 @@ final class LoadDriver<Value: Sendable> {
     _ result: Result<Value?, any Error>, host: Host, apply: (Value) -> Void,
     reset: () -> Void
   ) -> LoadOutcome {
-    // A category load's held ending was requested when `endLoading` was called: it is
-    // presented now.
-    if case .category = work { return concludeHeldCategoryWork() }
-    return machine.concluding { concludeNow(result, host: host, apply: apply, reset: reset) }
+    machine.concluding { concludeNow(result, host: host, apply: apply, reset: reset) }
   }
 
   private func concludeNow<Host: StatefulContent>(

@@ -57,8 +57,10 @@ public struct TransitionLog: Sendable, Codable {
   /// - Complexity: Amortized O(1) until the log is full, then O(``capacity``).
   public mutating func record(_ change: ContentStateChange) {
     if changes.count >= capacity {
-      changes.removeFirst(changes.count - capacity + 1)
-      droppedCount += 1
+      let dropped = changes.count - capacity + 1
+      changes.removeFirst(dropped)
+      let (sum, overflow) = droppedCount.addingReportingOverflow(dropped)
+      droppedCount = overflow ? Int.max : sum
     }
     changes.append(change)
   }
@@ -78,16 +80,45 @@ public struct TransitionLog: Sendable, Codable {
 
   /// Reads a log written by ``jsonLines()``; empty lines are skipped.
   ///
+  /// Lines end at a line feed (a carriage return before it is allowed); other line breaks,
+  /// such as U+2028 in an error's text, belong to the line. Beyond `capacity` lines, the
+  /// oldest are dropped unread and counted in ``droppedCount``.
+  ///
   /// - Parameters:
   ///   - jsonLines: The JSON lines.
-  ///   - capacity: How many changes to keep. Defaults to ``defaultCapacity``.
-  /// - Throws: `DecodingError` for a line that is not a recorded change.
+  ///   - capacity: How many changes to keep, at least 1. Defaults to ``defaultCapacity``.
+  /// - Throws: `DecodingError` for a kept line that is not a recorded change.
+  /// - Complexity: O(*n*) in the text's length.
   public init(jsonLines: String, capacity: Int = defaultCapacity) throws {
     let decoder = JSONDecoder()
-    let changes = try jsonLines.split(whereSeparator: \.isNewline).map { line in
-      try decoder.decode(ContentStateChange.self, from: Data(line.utf8))
+    let lines = jsonLines.utf8.split(separator: UInt8(ascii: "\n")).filter { line in
+      line.contains { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: " ") }
+    }
+    let kept = lines.suffix(max(capacity, 1))
+    let changes = try kept.map { line in
+      try decoder.decode(ContentStateChange.self, from: Data(line))
     }
     self.init(changes, capacity: capacity)
+    droppedCount = lines.count - kept.count
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case changes, capacity, droppedCount
+  }
+
+  /// Reads a log encoded as a whole; a capacity below 1 counts as 1, changes beyond it are
+  /// dropped oldest first and counted, and a negative dropped count counts as 0.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` when a change or a field is not what a log holds.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let changes = try container.decode([ContentStateChange].self, forKey: .changes)
+    let capacity = try container.decodeIfPresent(Int.self, forKey: .capacity)
+    self.init(changes, capacity: capacity ?? Self.defaultCapacity)
+    let dropped = try container.decodeIfPresent(Int.self, forKey: .droppedCount) ?? 0
+    let (sum, overflow) = droppedCount.addingReportingOverflow(max(dropped, 0))
+    droppedCount = overflow ? Int.max : sum
   }
 
   /// The recorded changes whose decision, decided again from its recorded inputs, differs:

@@ -121,6 +121,22 @@ extension StateDecision: Codable {
       default: .credentialRequired
       }
     }
+
+    private enum CodingKeys: String, CodingKey { case kind, attempts, name }
+
+    /// Decodes a recorded lock.
+    ///
+    /// - Throws: `DecodingError` for a kind this build does not know or a negative count.
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      kind = try container.decode(String.self, forKey: .kind)
+      guard ["credentialRequired", "incorrectCredential", "custom"].contains(kind) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .kind, in: container, debugDescription: "Unknown lock kind \"\(kind)\".")
+      }
+      attempts = try container.decodeCount(forKey: .attempts)
+      name = try container.decodeIfPresent(String.self, forKey: .name)
+    }
   }
 }
 
@@ -149,13 +165,13 @@ extension StateInputs: Codable {
       lock: try container.decodeIfPresent(StateDecision.RecordedLock.self, forKey: .lock)?
         .reason,
       progress: try container.decodeIfPresent(Double.self, forKey: .progress),
-      attempt: try container.decode(Int.self, forKey: .attempt),
+      attempt: try container.decodeCount(forKey: .attempt) ?? 1,
       errorWasReported: try container.decode(Bool.self, forKey: .errorWasReported),
       customState: try container.decodeIfPresent(String.self, forKey: .customState)
         .map(CustomStateKey.init),
-      contentCount: try container.decodeIfPresent(Int.self, forKey: .contentCount),
-      failedUnlockAttempts: try container.decode(Int.self, forKey: .failedUnlockAttempts),
-      lockout: try container.decodeIfPresent(Int.self, forKey: .lockout)
+      contentCount: try container.decodeCount(forKey: .contentCount),
+      failedUnlockAttempts: try container.decodeCount(forKey: .failedUnlockAttempts) ?? 0,
+      lockout: try container.decodeCount(forKey: .lockout)
         .map { .attemptLimitReached(attempts: $0) },
       contentKey: try key(.contentKey), loadingKey: try key(.loadingKey),
       failedKey: try key(.failedKey),
@@ -216,5 +232,19 @@ extension StateInputs: Codable {
       throw DecodingError.dataCorrupted(
         .init(codingPath: [], debugDescription: "unknown append state \(name)"))
     }
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Decodes a count of a recorded decision, if present.
+  ///
+  /// - Throws: `DecodingError` when it is not an integer, or is negative.
+  fileprivate func decodeCount(forKey key: Key) throws -> Int? {
+    guard let count = try decodeIfPresent(Int.self, forKey: key) else { return nil }
+    guard count >= 0 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self, debugDescription: "A count cannot be negative (\(count)).")
+    }
+    return count
   }
 }

@@ -19,6 +19,10 @@ enum TraceText {
   /// A time in whole milliseconds, negative times as 0, times too large for milliseconds in
   /// an `Int64` saturated.
   static func milliseconds(_ duration: Duration) -> Int64 {
+    // `components` traps when the seconds do not fit an `Int64` (a decoded trace may say
+    // anything): compare first, which never traps.
+    if duration <= .zero { return 0 }
+    if duration >= .seconds(Int64.max / 1000) { return Int64.max }
     let (seconds, attoseconds) = duration.components
     let (whole, overflow) = max(seconds, 0).multipliedReportingOverflow(by: 1000)
     let (sum, sumOverflow) = whole.addingReportingOverflow(

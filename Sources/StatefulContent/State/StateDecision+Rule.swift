@@ -1,8 +1,9 @@
 extension StateDecision {
   /// A state rule: the one a decision fired, or one it overrode.
   ///
-  /// The rules are numbered as in the README's "State rules"; ``number`` gives a rule's
-  /// number, and the cases of rule 1 and rule 4 say which way the rule went.
+  /// The rules are numbered as in the article States and Rules (the README lists rules 1–5;
+  /// rule 6 is idle); ``number`` gives a rule's number, and the cases of rule 1 and rule 4
+  /// say which way the rule went.
   public enum Rule: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// Rule 1: too many wrong credentials; the attempt-limit error shows.
     case lockedOut

@@ -16,6 +16,9 @@ final class StatesAndRulesExampleTests: XCTestCase {
     // content — rule 2: has content (12 items); overrode rule 4: error "timed out",
     // reported to handleErrorWhenContentsAvailable
     print(decision.rule, decision.overridden)  // rule 2 [rule 4]
+    if decision.rule == .content, let reported = decision.errorToReport {
+      print(decision.rule.number, reported)  // 2 timed out
+    }
 
     XCTAssertEqual(
       decision.explanation,
@@ -23,5 +26,7 @@ final class StatesAndRulesExampleTests: XCTestCase {
         + "reported to handleErrorWhenContentsAvailable")
     XCTAssertEqual(decision.rule, .content)
     XCTAssertEqual(decision.overridden, [.error])
+    XCTAssertEqual(decision.rule.number, 2)
+    XCTAssertNotNil(decision.errorToReport)
   }
 }

@@ -16,8 +16,8 @@ final class StatesAndRulesExampleTests: XCTestCase {
     // content — rule 2: has content (12 items); overrode rule 4: error "timed out",
     // reported to handleErrorWhenContentsAvailable
     print(decision.rule, decision.overridden)  // rule 2 [rule 4]
-    if decision.rule == .content, let reported = decision.errorToReport {
-      print(decision.rule.number, reported)  // 2 timed out
+    if let number = decision.rule.number, let reported = decision.errorToReport {
+      print(number, reported)  // 2 timed out
     }
 
     XCTAssertEqual(

@@ -1,6 +1,7 @@
 import FileSearchCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 import StatefulContentTesting
 import XCTest
 

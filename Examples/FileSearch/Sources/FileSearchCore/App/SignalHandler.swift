@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StatefulContentTerminal
 
 /// Handles signals on a queue of its own instead of letting them end the process.
 ///

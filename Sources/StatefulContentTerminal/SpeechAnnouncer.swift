@@ -1,17 +1,25 @@
-import Foundation
+import Dispatch
 import StatefulContent
-import StatefulContentTerminal
 
-/// An announcer that speaks through `espeak-ng`, the speech synthesizer of `--speak`.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An announcer that speaks through `espeak-ng`, for a tool's `--speak`.
 ///
 /// Each announcement runs `espeak-ng -v <voice> -- <text>` directly (never through a shell),
-/// the text one argument after `--`. Speech runs in the background; a newer announcement
-/// stops the one still being spoken (its `espeak-ng` is terminated) and is spoken once that
-/// one has ended, so two voices never overlap. ``finish(isolation:)`` waits for the last one.
-/// A failing `espeak-ng` (no audio device) is not reported: the screen says it all.
+/// the text one argument after `--`, so that a text starting with `-` is no option. Speech
+/// runs in the background; a newer announcement stops the one still being spoken (its
+/// `espeak-ng` is terminated) and is spoken once that one has ended, so two voices never
+/// overlap — as a screen reader interrupts itself for what is new. ``finish(isolation:)``
+/// waits for the last one, so that a tool's final outcome is heard before it exits. A failing
+/// `espeak-ng` (no audio device) is not reported: speech is a courtesy, the screen says it all.
+/// The texts are the machine's announcements, which never hold a credential.
 ///
-/// The example cannot use the document viewer's process runner (it uses only the library's
-/// public API), so ``Speak`` is a small injectable function: tests record its calls.
+/// ``Speak`` runs the synthesizer; tests record its calls, and a tool with its own process
+/// runner passes it.
 ///
 /// ```swift
 /// if let espeak = SpeechAnnouncer.locate() {
@@ -27,6 +35,9 @@ public final class SpeechAnnouncer: Announcer {
   public let executable: String
   /// The voice, a language code such as `de`.
   public let voice: String
+  /// Arguments put before the text, such as `["-w", "/dev/null"]` to write the speech to a
+  /// file instead of the audio device.
+  public let extraArguments: [String]
   private let speak: Speak
   private var speaking: Task<Void, Never>?
 
@@ -34,24 +45,35 @@ public final class SpeechAnnouncer: Announcer {
   ///
   /// - Parameters:
   ///   - executable: The absolute path of `espeak-ng` (see ``locate(searchPath:)``).
-  ///   - voice: The voice: `en`, `de` or `fr`.
+  ///   - voice: The voice, a language code such as `en`, `de` or `fr`.
+  ///   - extraArguments: Arguments before the text. Defaults to none.
   ///   - speak: Runs `espeak-ng`. Defaults to ``runProcess``.
-  public init(executable: String, voice: String, speak: @escaping Speak = runProcess) {
+  public init(
+    executable: String, voice: String, extraArguments: [String] = [],
+    speak: @escaping Speak = runProcess
+  ) {
     self.executable = executable
     self.voice = voice
+    self.extraArguments = extraArguments
     self.speak = speak
   }
+
+  /// The name of the synthesizer's executable.
+  public static let executableName = "espeak-ng"
 
   /// Where `espeak-ng` is installed: the first executable file of that name in the search
   /// path, or `nil`.
   ///
-  /// - Parameter searchPath: Directories separated by `:`. Defaults to the `PATH`.
+  /// - Parameter searchPath: Directories separated by `:`. Defaults to the `PATH` (or
+  ///   `/usr/bin:/bin` when it is not set).
   /// - Returns: Its absolute path, or `nil`.
   public static func locate(
-    searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    searchPath: String = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
   ) -> String? {
     for directory in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
-      let candidate = (String(directory) as NSString).appendingPathComponent("espeak-ng")
+      let candidate =
+        directory.hasSuffix("/")
+        ? String(directory) + executableName : String(directory) + "/" + executableName
       var info = stat()
       guard stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
       if access(candidate, X_OK) == 0 { return candidate }
@@ -59,13 +81,13 @@ public final class SpeechAnnouncer: Announcer {
     return nil
   }
 
-  /// The arguments that speak a text: `-v <voice> -- <text>`, the text cleaned of control
-  /// characters.
+  /// The arguments that speak a text: `-v <voice> <extra arguments> -- <text>`, the text
+  /// cleaned of control characters (a file name's line feed).
   ///
   /// - Parameter text: The text to speak.
   /// - Returns: The arguments, without the executable.
   public func arguments(speaking text: String) -> [String] {
-    ["-v", voice, "--", TerminalText.clean(text, tabs: .space)]
+    ["-v", voice] + extraArguments + ["--", TerminalText.clean(text, tabs: .space)]
   }
 
   /// Speaks an announcement in the background, stopping the one still being spoken.
@@ -95,9 +117,9 @@ public final class SpeechAnnouncer: Announcer {
     speaking?.cancel()
   }
 
-  /// Ends every `espeak-ng` still speaking, with `SIGTERM`, and starts none after; call it
-  /// before the process exits early (a signal, a write error), so that no speech outlives the
-  /// program.
+  /// Ends every `espeak-ng` that ``runProcess`` started and that still speaks, with
+  /// `SIGTERM`, and starts none after; call it before the process exits early (a signal, a
+  /// write error), so that no speech outlives the program.
   public static func endAll() {
     SpeechProcess.terminateAll()
   }

@@ -1,6 +1,13 @@
-import Foundation
+import Dispatch
+import StatefulContent
 
-/// An `espeak-ng` started with `posix_spawn` as a shell starts one: no signal blocked, every
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A speech synthesizer started with `posix_spawn` as a shell starts one: no signal blocked, every
 /// signal's default action, its standard streams on `/dev/null` and no other descriptor, in a
 /// process group of its own.
 ///
@@ -15,11 +22,11 @@ import Foundation
 /// never signals an identifier that names another process by then.
 final class SpeechProcess: Sendable {
   /// The process identifier, until the process is reaped.
-  private let identifier: Locked<pid_t?>
+  private let identifier: LockedState<pid_t?>
 
   /// The processes started and not reaped yet, and whether the program is quitting: then
   /// nothing more is started.
-  private static let running = Locked(
+  private static let running = LockedState(
     (processes: [ObjectIdentifier: SpeechProcess](), isQuitting: false))
 
   /// Starts an executable, unless the program is quitting.
@@ -30,10 +37,10 @@ final class SpeechProcess: Sendable {
   /// - Parameters:
   ///   - executable: The absolute path of the executable, run directly.
   ///   - arguments: Its arguments, without its name.
-  /// - Throws: `CancellationError` when the program is quitting; `POSIXError` when it cannot
-  ///   be started, such as `ENOENT`.
+  /// - Throws: `CancellationError` when the program is quitting; ``SpeechProcess/StartError``
+  ///   when it cannot be started, such as with `ENOENT`.
   init(_ executable: String, arguments: [String]) throws {
-    identifier = Locked(nil)
+    identifier = LockedState(nil)
     try Self.running.withLock { running in
       guard !running.isQuitting else { throw CancellationError() }
       let started = try Self.spawn(executable, arguments: arguments)
@@ -71,8 +78,13 @@ final class SpeechProcess: Sendable {
     defer { for word in words { free(word) } }
     var identifier: pid_t = 0
     let result = posix_spawn(&identifier, executable, &actions, &attributes, words + [nil], environ)
-    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+    guard result == 0 else { throw StartError(code: result) }
     return identifier
+  }
+
+  /// Why a process could not be started: `posix_spawn`'s error number.
+  struct StartError: Error {
+    let code: Int32
   }
 
   /// Sends `SIGTERM`, unless the process has been reaped.

@@ -167,8 +167,5 @@ extension ViewerStrings {
     .sampleDamaged: "A damaged PDF",
     .sampleLocked: "A password-protected PDF (password: {password})",
     .sampleOwnerOnly: "A PDF with only an owner password",
-    .speechMissing:
-      "document-viewer: --speak: espeak-ng was not found on PATH, so nothing is spoken; install "
-      + "it to hear the announcements (apt-get install espeak-ng).",
   ]
 }

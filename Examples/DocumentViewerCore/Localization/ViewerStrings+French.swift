@@ -202,9 +202,5 @@ extension ViewerStrings {
     .sampleDamaged: "Un PDF endommagé",
     .sampleLocked: "Un PDF protégé par mot de passe (mot de passe\u{A0}: {password})",
     .sampleOwnerOnly: "Un PDF avec seulement un mot de passe propriétaire",
-    .speechMissing:
-      "document-viewer\u{A0}: --speak\u{A0}: espeak-ng est introuvable dans le PATH, rien "
-      + "ne sera dit\u{A0}; installez-le pour entendre les annonces "
-      + "(apt-get install espeak-ng).",
   ]
 }

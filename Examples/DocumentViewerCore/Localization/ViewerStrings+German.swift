@@ -186,8 +186,5 @@ extension ViewerStrings {
     .sampleDamaged: "Ein beschädigtes PDF",
     .sampleLocked: "Ein passwortgeschütztes PDF (Passwort: {password})",
     .sampleOwnerOnly: "Ein PDF nur mit Eigentümerpasswort",
-    .speechMissing:
-      "document-viewer: --speak: espeak-ng wurde nicht im PATH gefunden, daher wird nichts "
-      + "gesprochen; installieren Sie es, um die Ansagen zu hören (apt-get install espeak-ng).",
   ]
 }

@@ -171,7 +171,5 @@ extension ViewerStrings {
     case sampleLocked
     /// "A PDF with only an owner password".
     case sampleOwnerOnly
-    /// The note of `--speak` without `espeak-ng` on PATH.
-    case speechMissing
   }
 }

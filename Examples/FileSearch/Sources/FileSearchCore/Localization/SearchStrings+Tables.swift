@@ -72,9 +72,6 @@ extension SearchStrings {
     .interruptNote: "file-search: cancelled; press Ctrl-C again to quit.",
     .rawModeFailed: "file-search: cannot switch the terminal to raw mode",
     .outputUnwritable: "file-search: cannot write to standard output: {reason}",
-    .speechMissing:
-      "file-search: --speak: espeak-ng was not found on PATH, so nothing is spoken; install it "
-      + "to hear the announcements (apt-get install espeak-ng).",
     .searching: "Searching for '{query}'…",
     .noMatches: "No matches for '{query}'",
     .cannotSearch: "Cannot search '{folder}'",
@@ -184,9 +181,6 @@ extension SearchStrings {
     .interruptNote: "file-search: abgebrochen; zum Beenden noch einmal Strg-C drücken.",
     .rawModeFailed: "file-search: das Terminal kann nicht in den Rohmodus geschaltet werden",
     .outputUnwritable: "file-search: die Standardausgabe kann nicht geschrieben werden: {reason}",
-    .speechMissing:
-      "file-search: --speak: espeak-ng wurde nicht im PATH gefunden, daher wird nichts "
-      + "gesprochen; installieren Sie es, um die Ansagen zu hören (apt-get install espeak-ng).",
     .searching: "Suche nach „{query}“…",
     .noMatches: "Keine Treffer für „{query}“",
     .cannotSearch: "„{folder}“ kann nicht durchsucht werden",
@@ -301,9 +295,6 @@ extension SearchStrings {
     .rawModeFailed: "file-search\u{A0}: impossible de passer le terminal en mode brut",
     .outputUnwritable:
       "file-search\u{A0}: impossible d’écrire sur la sortie standard\u{A0}: {reason}",
-    .speechMissing:
-      "file-search\u{A0}: --speak\u{A0}: espeak-ng est introuvable dans le PATH, rien ne sera "
-      + "dit\u{A0}; installez-le pour entendre les annonces (apt-get install espeak-ng).",
     .searching: "Recherche de «\u{A0}{query}\u{A0}»…",
     .noMatches: "Aucun résultat pour «\u{A0}{query}\u{A0}»",
     .cannotSearch: "Impossible de chercher dans «\u{A0}{folder}\u{A0}»",

@@ -122,8 +122,6 @@ public struct SearchStrings: Hashable, Sendable {
     case rawModeFailed
     /// "file-search: cannot write to standard output: {reason}"
     case outputUnwritable
-    /// The note of `--speak` without `espeak-ng`.
-    case speechMissing
     /// "Searching for '{query}'…"
     case searching
     /// "No matches for '{query}'"

@@ -155,15 +155,16 @@ public struct ViewerApp {
       writeError: writeError)
   }
 
-  /// Runs the program on the raw bytes of its arguments (see ``ViewerCommand/decode(_:)``).
+  /// Runs the program on the raw bytes of its arguments (see
+  /// `CommandLineArguments.decode(_:)`).
   ///
   /// - Parameter rawArguments: The arguments' bytes, without the program name.
   /// - Returns: The exit status, as for ``run(_:)``; 2 when an argument is not UTF-8.
   public func run(rawArguments: [[UInt8]]) async -> Int32 {
     do {
-      return await run(try ViewerCommand.decode(rawArguments))
+      return await run(try CommandLineArguments.decode(rawArguments))
     } catch {
-      return usageError(error)
+      return usageError(.commandLine(error))
     }
   }
 

@@ -77,6 +77,18 @@ public struct CommandLineArguments {
     return .option(name, value)
   }
 
+  /// Reads the next argument, reporting what is wrong as the tool's own usage error.
+  ///
+  /// - Parameter wrap: Turns what is wrong into the tool's error, such as
+  ///   `UsageError.commandLine`.
+  /// - Returns: The argument, or `nil` when none is left.
+  /// - Throws: What `wrap` makes of the errors of ``next()``.
+  public mutating func next<Failure: Error>(
+    orThrow wrap: (CommandLineError) -> Failure
+  ) throws(Failure) -> Argument? {
+    do { return try next() } catch { throw wrap(error) }
+  }
+
   /// The error for an argument the tool does not know.
   ///
   /// - Parameter argument: The argument, as ``next()`` read it.

@@ -44,6 +44,14 @@ final class CommandLineArgumentsTests: XCTestCase {
     }
   }
 
+  func test_nextOrThrow_wrapsWhatIsWrongInTheToolsOwnError() {
+    enum UsageError: Error, Equatable { case commandLine(CommandLineError) }
+    var reader = CommandLineArguments(["--delay"], optionsWithValues: ["--delay"])
+    XCTAssertThrowsError(try reader.next(orThrow: UsageError.commandLine)) {
+      XCTAssertEqual($0 as? UsageError, .commandLine(.missingValue(option: "--delay")))
+    }
+  }
+
   func test_unknown_namesTheOptionOrTheOperand() {
     let reader = CommandLineArguments([])
     XCTAssertEqual(reader.unknown(.flag("-x")), .unknownOption("-x"))

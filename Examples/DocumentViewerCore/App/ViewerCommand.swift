@@ -50,10 +50,7 @@ public enum ViewerCommand: Hashable, Sendable {
     var measures = false
     var arguments = CommandLineArguments(
       arguments, optionsWithValues: ["--delay", "--password-file"])
-    func next() throws(UsageError) -> CommandLineArguments.Argument? {
-      do { return try arguments.next() } catch { throw .commandLine(error) }
-    }
-    while let argument = try next() {
+    while let argument = try arguments.next(orThrow: UsageError.commandLine) {
       switch argument {
       case .operand(let path): options.paths.append(path)
       case .flag("--timeline"): options.timeline = true

@@ -127,10 +127,7 @@ public enum SearchCommand: Hashable, Sendable {
     var options = Options(folder: "")
     var arguments = CommandLineArguments(
       arguments, optionsWithValues: ["--queries", "--page-size"])
-    func next() throws(UsageError) -> CommandLineArguments.Argument? {
-      do { return try arguments.next() } catch { throw .commandLine(error) }
-    }
-    while let argument = try next() {
+    while let argument = try arguments.next(orThrow: UsageError.commandLine) {
       switch argument {
       case .operand(let operand):
         guard folder == nil else { throw .unexpectedArgument(operand) }

@@ -12,7 +12,7 @@ import StatefulContent
 /// installed, a note on standard error says so — in the tool's language — and the tool goes
 /// on without speech. `--announce` writes each announcement as an `announce:` line
 /// (``LineAnnouncer``). With both, both announce. A tool hands ``announcer`` to its machine
-/// and awaits ``finish()`` before it exits, so that its final outcome is heard.
+/// and awaits ``finish(isolation:)`` before it exits, so that its final outcome is heard.
 ///
 /// ```swift
 /// let announcers = ToolAnnouncers(
@@ -40,7 +40,7 @@ public struct ToolAnnouncers {
   ///     the `PATH`.
   ///   - runner: Runs `espeak-ng`. Defaults to a ``SystemProcessRunner``.
   ///   - writeError: Writes the `announce:` lines and the note, such as
-  ///     ``StandardStreams/writeToError``.
+  ///     ``StandardStreams/writeToError(_:)``.
   public init(
     speaks: Bool, announces: Bool, toolName: String, language: String,
     searchPath: String = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin",

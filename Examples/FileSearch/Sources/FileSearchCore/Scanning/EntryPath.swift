@@ -24,6 +24,11 @@ struct EntryPath {
     return String(decoding: name, as: UTF8.self)
   }
 
+  /// The entry's own name, as bytes.
+  var name: ArraySlice<UInt8> {
+    relative[(relative.lastIndex(of: Self.separator).map { $0 + 1 } ?? 0)...]
+  }
+
   /// The path of an entry inside this one, a folder.
   func appending(_ name: [UInt8]) -> EntryPath {
     EntryPath(

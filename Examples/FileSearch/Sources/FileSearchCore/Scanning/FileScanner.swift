@@ -110,8 +110,9 @@ public struct FileScanner: Sendable {
     isCancelled: () -> Bool = { false },
     report: (ScanBatch) -> Void
   ) throws -> ScanBatch {
-    let matcher = QueryMatcher(query)
-    var comparisons = 0
+    let matcher = ContentMatcher(query: query, limits: limits)
+    let reader = FileReader(limits: limits)
+    var work = ContentMatcher.Work()
     var cursor = cursor
     if cursor.visitedEntries > 0 { try checkFolder() }
     var found: [SearchMatch] = []
@@ -120,8 +121,7 @@ public struct FileScanner: Sendable {
     var lastReport = elapsed()
     while pageCount < max(limit, 1), let entry = cursor.pending.popLast() {
       if isCancelled() { throw CancellationError() }
-      if let match = try visit(
-        entry, matcher, &cursor, comparisons: &comparisons, isCancelled: isCancelled)
+      if let match = try visit(entry, matcher, reader, &cursor, work: &work, isCancelled: isCancelled)
       {
         found.append(match)
         pageCount += 1
@@ -150,8 +150,8 @@ public struct FileScanner: Sendable {
 
   /// Visits one entry: enters a folder, or matches a file.
   private func visit(
-    _ entry: [UInt8], _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
-    comparisons: inout Int, isCancelled: () -> Bool
+    _ entry: [UInt8], _ matcher: ContentMatcher, _ reader: FileReader,
+    _ cursor: inout ScanCursor, work: inout ContentMatcher.Work, isCancelled: () -> Bool
   ) throws -> SearchMatch? {
     cursor.visitedEntries += 1
     let isRoot = entry.isEmpty
@@ -186,8 +186,8 @@ public struct FileScanner: Sendable {
     case S_IFREG:
       if isRoot { throw SearchError.notAFolder(folder) }
       return try match(
-        path: path, size: Int(status.st_size), matcher, &cursor,
-        comparisons: &comparisons, isCancelled: isCancelled)
+        path: path, size: Int(status.st_size), matcher, reader, &cursor, work: &work,
+        isCancelled: isCancelled)
     default:
       if isRoot { throw SearchError.notAFolder(folder) }
       return nil
@@ -197,80 +197,23 @@ public struct FileScanner: Sendable {
   /// Matches a regular file by name and, when it is text within the size limit, by contents;
   /// throws `CancellationError` when `isCancelled` says so in the middle.
   private func match(
-    path: EntryPath, size: Int, _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
-    comparisons: inout Int, isCancelled: () -> Bool
+    path: EntryPath, size: Int, _ matcher: ContentMatcher, _ reader: FileReader,
+    _ cursor: inout ScanCursor, work: inout ContentMatcher.Work, isCancelled: () -> Bool
   ) throws -> SearchMatch? {
-    let nameMatches = matcher.matches(path.displayName)
-    var lines: [SearchMatch.Line] = []
-    var lineCount = 0
-    if size <= limits.maximumFileSize, let bytes = contents(of: path),
-      !bytes.prefix(limits.binaryProbeSize).contains(0)
-    {
-      cursor.scannedFiles += 1
-      (lines, lineCount) = try matchingLines(
-        in: bytes, matcher, comparisons: &comparisons, isCancelled: isCancelled)
-    } else {
-      cursor.skippedFiles += 1
+    let nameMatches = matcher.matches(name: path.name)
+    var found: ContentMatcher.Lines?
+    if size <= limits.maximumFileSize {
+      found = try reader.withContents(of: path) { contents in
+        guard case .text(let bytes) = contents else { return nil }
+        return try matcher.matchingLines(in: bytes, work: &work) {
+          if isCancelled() { throw CancellationError() }
+        }
+      }
     }
-    guard nameMatches || lineCount > 0 else { return nil }
+    if found == nil { cursor.skippedFiles += 1 } else { cursor.scannedFiles += 1 }
+    let lines = found ?? ContentMatcher.Lines()
+    guard nameMatches || lines.count > 0 else { return nil }
     return SearchMatch(
-      path: path.displayPath, nameMatches: nameMatches, lines: lines, lineCount: lineCount)
-  }
-
-  /// The first matching lines of a text and how many lines match in all; throws
-  /// `CancellationError` when `isCancelled` says so at a checkpoint of the matcher.
-  private func matchingLines(
-    in bytes: [UInt8], _ matcher: QueryMatcher, comparisons: inout Int,
-    isCancelled: () -> Bool
-  ) throws -> ([SearchMatch.Line], Int) {
-    func checkpoint() throws {
-      if isCancelled() { throw CancellationError() }
-    }
-    let text = String(decoding: bytes, as: UTF8.self)
-    // The whole text first: most files do not match, and need not be cut into lines.
-    guard try matcher.matches(text, comparisons: &comparisons, checkpoint: checkpoint) else {
-      return ([], 0)
-    }
-    var lines: [SearchMatch.Line] = []
-    var count = 0
-    var number = 0
-    // A line ends at a line feed or a CR LF, which Swift reads as one character, so the text
-    // is split at either; a lone CR is no line break (as grep numbers lines).
-    let lineBreaks = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-    for line in lineBreaks {
-      number += 1
-      guard try matcher.matches(line, comparisons: &comparisons, checkpoint: checkpoint) else {
-        continue
-      }
-      count += 1
-      if lines.count < limits.linesPerMatch {
-        // Without its indentation, nor CRs at its end (a last line without a line feed).
-        var trimmed = line.drop { $0 == " " || $0 == "\t" }
-        while trimmed.last == "\r" { trimmed.removeLast() }
-        lines.append(
-          SearchMatch.Line(number: number, text: String(trimmed.prefix(limits.lineLength))))
-      }
-    }
-    return (lines, count)
-  }
-
-  /// A regular file's bytes, or `nil` when it cannot be read, is no longer a regular file, or
-  /// has grown past the size limit. It is opened without blocking, so that a FIFO that took
-  /// its place cannot hold the scan up.
-  private func contents(of path: EntryPath) -> [UInt8]? {
-    let descriptor = path.openForReading()
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 64 << 10)
-    while bytes.count <= limits.maximumFileSize {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return count == 0 ? bytes : nil }
-      bytes += buffer[..<count]
-    }
-    return nil
+      path: path.displayPath, nameMatches: nameMatches, lines: lines.lines, lineCount: lines.count)
   }
 }

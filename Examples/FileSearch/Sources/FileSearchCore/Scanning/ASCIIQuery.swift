@@ -109,10 +109,9 @@ struct ASCIIQuery: Sendable {
         position = last - key.offset
         continue
       }
-      try work.add(found + 1 - first, checkpoint: checkpoint)
       let candidate = found - key.offset
       let equal = equalPrefix(in: bytes, at: candidate)
-      try work.add(equal + 1, checkpoint: checkpoint)
+      try work.add(candidate + 1 - position + equal, checkpoint: checkpoint)
       if equal == length { return candidate }
       position = candidate + 1
       compared += equal + 1
@@ -120,6 +119,8 @@ struct ASCIIQuery: Sendable {
         return try knuthMorrisPratt(in: bytes, from: position, work: &work, checkpoint: checkpoint)
       }
     }
+    // The bytes too close to the end to start an occurrence count as passed too.
+    try work.add(max(bytes.count - position, 0), checkpoint: checkpoint)
     return nil
   }
 

@@ -57,9 +57,11 @@ struct ContentMatcher: Sendable {
   /// - Parameters:
   ///   - query: The text to look for, ignoring case.
   ///   - limits: How many lines a match keeps, and how many characters of each.
-  init(query: String, limits: FileScanner.Limits) {
+  ///   - searchesBytes: Whether a query of printable ASCII is searched for in bytes. Defaults
+  ///     to `true`; with `false`, every text is decoded — the reference tests compare with.
+  init(query: String, limits: FileScanner.Limits, searchesBytes: Bool = true) {
     unicode = QueryMatcher(query)
-    ascii = ASCIIQuery(query)
+    ascii = searchesBytes ? ASCIIQuery(query) : nil
     self.limits = limits
   }
 

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// let reader = FileReader(limits: FileScanner.Limits())
-/// let size = reader.withContents(of: path) { contents in
+/// let size = reader.withContents(of: FileReader.open(path)) { contents in
 ///   if case .text(let bytes) = contents { bytes.count } else { 0 }
 /// }
 /// ```
@@ -36,32 +36,57 @@ final class FileReader {
     self.limits = limits
   }
 
-  /// Reads a file and calls `body` with what it holds.
+  /// A regular file opened for reading, and its size in bytes.
+  struct OpenFile {
+    /// The file's descriptor.
+    var descriptor: Int32
+    /// The file's size when it was opened, in bytes.
+    var size: Int
+  }
+
+  /// Opens a regular file for reading, without blocking, so that a FIFO that took its place
+  /// cannot hold the scan up.
   ///
-  /// The file is opened without blocking, so that a FIFO that took its place cannot hold the
-  /// scan up, and read to its end — one byte more than its size, to see that it ends there.
+  /// - Parameter path: The file.
+  /// - Returns: The open file, or `nil` (`errno` set when it could not be opened) when it
+  ///   could not be opened or is not a regular file.
+  static func open(_ path: EntryPath) -> OpenFile? {
+    let descriptor = path.openForReading()
+    guard descriptor >= 0 else { return nil }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      return nil
+    }
+    return OpenFile(descriptor: descriptor, size: Int(status.st_size))
+  }
+
+  /// Reads an open file, closes it, and calls `body` with what it holds.
+  ///
+  /// A file is read to its end — one byte more than its size, to see that it ends there —
+  /// unless it is over the size limit, or binary once its first block is read.
   ///
   /// - Parameters:
-  ///   - path: The file.
+  ///   - file: The file, or `nil` for one that could not be opened.
   ///   - body: Receives the file's contents; the bytes are valid only during the call.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  func withContents<Result>(of path: EntryPath, _ body: (Contents) throws -> Result) rethrows
+  func withContents<Result>(of file: OpenFile?, _ body: (Contents) throws -> Result) rethrows
     -> Result
   {
-    let descriptor = path.openForReading()
-    guard descriptor >= 0 else { return try body(.nameOnly) }
-    defer { close(descriptor) }
-    guard let count = read(descriptor) else { return try body(.nameOnly) }
-    return try buffer.withUnsafeBytes { try body(.text(UnsafeRawBufferPointer(rebasing: $0[..<count]))) }
+    guard let file else { return try body(.nameOnly) }
+    let count = file.size <= limits.maximumFileSize ? read(file) : nil
+    close(file.descriptor)
+    guard let count else { return try body(.nameOnly) }
+    return try buffer.withUnsafeBytes {
+      try body(.text(UnsafeRawBufferPointer(rebasing: $0[..<count])))
+    }
   }
 
-  /// Reads an open file into the buffer; returns how many bytes it holds, or `nil` when it is
-  /// not a regular file, cannot be read, is binary, or is over the size limit.
-  private func read(_ descriptor: Int32) -> Int? {
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    reserve(min(Int(status.st_size), limits.maximumFileSize) + 1)
+  /// Reads an open file into the buffer; returns how many bytes it holds, or `nil` when it
+  /// cannot be read, is binary, or is over the size limit.
+  private func read(_ file: OpenFile) -> Int? {
+    reserve(min(file.size, limits.maximumFileSize) + 1)
     var count = 0
     var isProbed = false
     while count <= limits.maximumFileSize {
@@ -69,12 +94,13 @@ final class FileReader {
       // The first block alone, so that a binary file is read no further.
       let wanted = isProbed ? buffer.count - count : min(buffer.count - count, firstBlock)
       let read = buffer.withUnsafeMutableBytes { space in
-        Foundation.read(descriptor, space.baseAddress.map { $0 + count }, wanted)
+        Foundation.read(file.descriptor, space.baseAddress.map { $0 + count }, wanted)
       }
       if read < 0 && errno == EINTR { continue }
       guard read >= 0 else { return nil }
       count += read
-      if read == 0 || (!isProbed && count >= limits.binaryProbeSize) {
+      // Probed as soon as the first bytes are in, or all of them, as far as the size says.
+      if read == 0 || (!isProbed && count >= min(limits.binaryProbeSize, file.size)) {
         if !isProbed && isBinary(count) { return nil }
         isProbed = true
       }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The scan walks the folder depth first, each folder's entries in name order, and reports
 /// every regular file whose name or contents contain the query, ignoring case (as a
-/// ``QueryMatcher`` compares, in time linear in the file's size). Contents are searched as
+/// ``QueryMatcher`` compares, in time linear in the file's size; a query of printable ASCII
+/// is searched for in bytes, with the same outcome). Contents are searched as
 /// UTF-8 text, line by line, a line ending at a line feed or a CR LF (a lone CR is part of
 /// its line, as grep numbers lines, though not shown at a line's end); a binary file (a NUL byte among its first
 /// ``Limits/binaryProbeSize`` bytes) and a file over ``Limits/maximumFileSize`` are matched
@@ -93,7 +94,8 @@ public struct FileScanner: Sendable {
   ///   - elapsed: The time since some fixed start, read to pace the batches. Defaults to a
   ///     clock that stands still: after the first match, batches wait for the page's end.
   ///   - isCancelled: Asked before each entry and, while a file is matched, after every
-  ///     ``QueryMatcher/checkpointInterval`` units of work (at least every 64 Ki scalars);
+  ///     ``QueryMatcher/checkpointInterval`` units of work (at least every 64 Ki bytes or
+  ///     scalars);
   ///     when it returns `true` the scan stops. Defaults to never.
   ///   - report: Receives the batches.
   /// - Returns: The last batch, also reported.
@@ -121,7 +123,8 @@ public struct FileScanner: Sendable {
     var lastReport = elapsed()
     while pageCount < max(limit, 1), let entry = cursor.pending.popLast() {
       if isCancelled() { throw CancellationError() }
-      if let match = try visit(entry, matcher, reader, &cursor, work: &work, isCancelled: isCancelled)
+      if let match = try visit(
+        entry, matcher, reader, &cursor, work: &work, isCancelled: isCancelled)
       {
         found.append(match)
         pageCount += 1
@@ -148,66 +151,95 @@ public struct FileScanner: Sendable {
     guard status.st_mode & S_IFMT == S_IFDIR else { throw SearchError.notAFolder(folder) }
   }
 
-  /// Visits one entry: enters a folder, or matches a file.
+  /// Visits one entry: enters a folder, or matches a file. Its share of the progress is done,
+  /// unless it is a folder that passes it on to its entries.
   private func visit(
-    _ entry: [UInt8], _ matcher: ContentMatcher, _ reader: FileReader,
+    _ entry: ScanCursor.Entry, _ matcher: ContentMatcher, _ reader: FileReader,
     _ cursor: inout ScanCursor, work: inout ContentMatcher.Work, isCancelled: () -> Bool
   ) throws -> SearchMatch? {
     cursor.visitedEntries += 1
-    let isRoot = entry.isEmpty
-    let path = EntryPath(folder: folder, relative: entry)
+    let isRoot = entry.path.isEmpty
+    let path = EntryPath(folder: folder, relative: entry.path)
+    // A regular file, as its folder listed it, is opened at once: its status comes with it.
+    // One that cannot be opened is examined as any other entry, to say why.
+    if entry.isRegularFile, let file = FileReader.open(path) {
+      cursor.doneShare += entry.share
+      return try match(path, file, matcher, reader, &cursor, work: &work, isCancelled: isCancelled)
+    }
     guard let status = path.status() else {
       let code = errno
       if isRoot { throw SearchError.failure(code, at: folder) }
       // A broken symbolic link (or a loop of them), or an entry removed meanwhile, is passed
       // over; an entry the system will not examine is counted.
       if ![ENOENT, ENOTDIR, ELOOP].contains(code) { cursor.unreadableEntries += 1 }
+      cursor.doneShare += entry.share
       return nil
     }
     switch status.st_mode & S_IFMT {
     case S_IFDIR:
-      let identity = ScanCursor.FolderIdentity(
-        device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-      guard cursor.visited.insert(identity).inserted else { return nil }
-      guard let names = path.names() else {
-        if isRoot { throw SearchError.failure(errno, at: folder) }
-        cursor.unreadableFolders += 1
-        return nil
-      }
-      let children = names.filter { includesHiddenFiles || $0.first != UInt8(ascii: ".") }
-        .map { path.appending($0) }
-      // In name order, the next one last; names that read the same (their bytes that are not
-      // UTF-8 read U+FFFD) in the order of their bytes.
-      let named = children.map { (name: $0.displayName, path: $0.relative) }
-      cursor.pending += named.sorted { a, b in
-        a.name != b.name ? a.name > b.name : b.path.lexicographicallyPrecedes(a.path)
-      }.map(\.path)
+      try enter(path, status, share: entry.share, &cursor)
       return nil
     case S_IFREG:
       if isRoot { throw SearchError.notAFolder(folder) }
-      return try match(
-        path: path, size: Int(status.st_size), matcher, reader, &cursor, work: &work,
-        isCancelled: isCancelled)
+      cursor.doneShare += entry.share
+      // A file over the size limit is not even opened.
+      let file = Int(status.st_size) <= limits.maximumFileSize ? FileReader.open(path) : nil
+      return try match(path, file, matcher, reader, &cursor, work: &work, isCancelled: isCancelled)
     default:
       if isRoot { throw SearchError.notAFolder(folder) }
+      cursor.doneShare += entry.share
       return nil
+    }
+  }
+
+  /// Enters a folder not entered before: its entries become pending, in name order, each
+  /// with an even part of its share. A folder entered before, empty or unreadable is done.
+  private func enter(
+    _ path: EntryPath, _ status: stat, share: Double, _ cursor: inout ScanCursor
+  ) throws {
+    let identity = ScanCursor.FolderIdentity(
+      device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    guard cursor.visited.insert(identity).inserted else {
+      cursor.doneShare += share
+      return
+    }
+    guard let names = path.names() else {
+      if path.relative.isEmpty { throw SearchError.failure(errno, at: folder) }
+      cursor.unreadableFolders += 1
+      cursor.doneShare += share
+      return
+    }
+    let shown = names.filter { includesHiddenFiles || $0.name.first != UInt8(ascii: ".") }
+    guard !shown.isEmpty else {
+      cursor.doneShare += share
+      return
+    }
+    // In name order, the next one last; names that read the same (their bytes that are not
+    // UTF-8 read U+FFFD) in the order of their bytes.
+    let children = shown.map { (path: path.appending($0.name), isRegularFile: $0.isRegularFile) }
+    let named = children.map { (name: $0.path.displayName, child: $0) }
+    let share = share / Double(children.count)
+    cursor.pending += named.sorted { a, b in
+      a.name != b.name
+        ? a.name > b.name : b.child.path.relative.lexicographicallyPrecedes(a.child.path.relative)
+    }.map {
+      ScanCursor.Entry(
+        path: $0.child.path.relative, isRegularFile: $0.child.isRegularFile, share: share)
     }
   }
 
   /// Matches a regular file by name and, when it is text within the size limit, by contents;
   /// throws `CancellationError` when `isCancelled` says so in the middle.
   private func match(
-    path: EntryPath, size: Int, _ matcher: ContentMatcher, _ reader: FileReader,
-    _ cursor: inout ScanCursor, work: inout ContentMatcher.Work, isCancelled: () -> Bool
+    _ path: EntryPath, _ file: FileReader.OpenFile?, _ matcher: ContentMatcher,
+    _ reader: FileReader, _ cursor: inout ScanCursor, work: inout ContentMatcher.Work,
+    isCancelled: () -> Bool
   ) throws -> SearchMatch? {
     let nameMatches = matcher.matches(name: path.name)
-    var found: ContentMatcher.Lines?
-    if size <= limits.maximumFileSize {
-      found = try reader.withContents(of: path) { contents in
-        guard case .text(let bytes) = contents else { return nil }
-        return try matcher.matchingLines(in: bytes, work: &work) {
-          if isCancelled() { throw CancellationError() }
-        }
+    let found = try reader.withContents(of: file) { contents -> ContentMatcher.Lines? in
+      guard case .text(let bytes) = contents else { return nil }
+      return try matcher.matchingLines(in: bytes, work: &work) {
+        if isCancelled() { throw CancellationError() }
       }
     }
     if found == nil { cursor.skippedFiles += 1 } else { cursor.scannedFiles += 1 }

@@ -24,8 +24,8 @@ let usage = """
   same tree, in turn, and prints their medians and ratio (the target: 2× at
   most). Last, times the worst cases of matching contents, each scanned whole
   and cancelled 10 ms in: a 3,000-character query over a 1 MB file of one
-  repeated letter, and a 2,000-character query over 1,999 letters and one
-  character of 300,000 combining accents.
+  repeated letter, in ASCII and in "ä"s, and a 2,000-character query over
+  1,999 letters and one character of 300,000 combining accents.
 
     --quick          1,000 files, one measured round, 3 repetitions, no
                      /usr/share (a smoke test)
@@ -172,6 +172,10 @@ do {
     (
       "worst-case match: a query of 2,999 'a's and a 'b' over a file of 1 MB of 'a'",
       { try .repeatedLetter(in: temporary) }
+    ),
+    (
+      "worst-case match: a query of 2,999 'ä's and a 'b' over a file of 1 MB of 'ä' (decoded)",
+      { try .repeatedAccentedLetter(in: temporary) }
     ),
     (
       "worst-case match: a query of 2,000 'a's over 1,999 'a's and one character of 300,000 "

@@ -123,6 +123,7 @@ struct ContentMatcher: Sendable {
       number += breaks.count
       lineStart = breaks.last.map { $0 + 1 } ?? lineStart
       let lineEnd = bytes.firstIndex(of: Self.lineFeed, from: offset) ?? bytes.count
+      try work.add(lineEnd - offset, checkpoint: checkpoint)
       let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
       if try ascii.isPlain(offset - lineStart, in: line)
         || unicode.matches(

@@ -95,8 +95,7 @@ public struct FileScanner: Sendable {
   ///     clock that stands still: after the first match, batches wait for the page's end.
   ///   - isCancelled: Asked before each entry and, while a file is matched, after every
   ///     ``QueryMatcher/checkpointInterval`` units of work (at least every 64 Ki bytes or
-  ///     scalars);
-  ///     when it returns `true` the scan stops. Defaults to never.
+  ///     scalars); when it returns `true` the scan stops. Defaults to never.
   ///   - report: Receives the batches.
   /// - Returns: The last batch, also reported.
   /// - Throws: ``SearchError`` when the folder itself cannot be searched — on the first page

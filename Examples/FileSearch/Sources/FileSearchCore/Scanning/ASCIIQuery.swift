@@ -145,7 +145,8 @@ struct ASCIIQuery: Sendable {
     lookalikes.contains { lookalike in
       var from = 0
       while let lead = bytes.firstIndex(of: lookalike[0], from: from) {
-        if bytes[lead...].starts(with: lookalike) { return true }
+        guard lead + lookalike.count <= bytes.count else { return false }
+        if lookalike.indices.allSatisfy({ bytes[lead + $0] == lookalike[$0] }) { return true }
         from = lead + 1
       }
       return false

@@ -70,7 +70,7 @@ struct ASCIIQuery: Sendable {
     let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(needle[offset])
     self.needle = needle
     key = KeyByte(offset: offset, byte: needle[offset], mask: isLetter ? 0x20 : 0)
-    fallback = Self.fallbackTable(needle)
+    fallback = QueryMatcher.fallbackTable(needle)
     lookalikes = Self.lookalikeCharacters.filter { needle.contains($0.ascii) }.map(\.utf8)
   }
 
@@ -215,20 +215,5 @@ struct ASCIIQuery: Sendable {
     if byte == UInt8(ascii: " ") { return -1 }
     if let letter = letterFrequency.firstIndex(of: byte) { return letter }
     return letterFrequency.firstIndex(of: UInt8(ascii: "c")) ?? 0
-  }
-
-  /// For each position of `pattern`, the length of the longest proper part that both starts
-  /// and ends `pattern[...position]`.
-  private static func fallbackTable(_ pattern: [UInt8]) -> [Int] {
-    var fallback = [Int](repeating: 0, count: pattern.count)
-    var matched = 0
-    for index in pattern.indices.dropFirst() {
-      while matched > 0 && pattern[index] != pattern[matched] {
-        matched = fallback[matched - 1]
-      }
-      if pattern[index] == pattern[matched] { matched += 1 }
-      fallback[index] = matched
-    }
-    return fallback
   }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// The worst cases of matching a file's contents, each a query over a file in a folder of its
 /// own: ``repeatedLetter`` (a query of 2,999 `a`s and a `b` over a file of one repeated `a`,
-/// where every position of the file starts a near match) and ``hugeCharacter`` (a query of
+/// where every position of the file starts a near match), ``repeatedAccentedLetter`` (the
+/// same in `ä`s, a query searched for in decoded text) and ``hugeCharacter`` (a query of
 /// 2,000 `a`s over 1,999 `a`s and one character of 300,000 combining accents, on which the
 /// query falls back 1,999 times).
 ///
@@ -41,6 +42,17 @@ struct WorstCaseMatch {
     try WorstCaseMatch(
       in: parent, name: "worst", contents: Data(repeating: UInt8(ascii: "a"), count: byteCount),
       query: String(repeating: "a", count: 2_999) + "b")
+  }
+
+  /// A query of 2,999 `ä`s and a `b` over a file of `ä`s (1 MB by default): the same case
+  /// for a query that is not ASCII, searched for in decoded text.
+  static func repeatedAccentedLetter(in parent: String, byteCount: Int = 1_000_000) throws
+    -> Self
+  {
+    try WorstCaseMatch(
+      in: parent, name: "worst-decoded",
+      contents: Data(String(repeating: "ä", count: byteCount / 2).utf8),
+      query: String(repeating: "ä", count: 2_999) + "b")
   }
 
   /// A query of 2,000 `a`s over 1,999 `a`s and a `b` with 300,000 combining acute accents

@@ -2,37 +2,51 @@ import FileSearchCore
 import Foundation
 import StatefulContent
 
-// file-search-bench: the keystroke latency of the search example. Run in release mode:
+// file-search-bench: the keystroke latency of the search example, and a full scan against
+// grep. Run in release mode:
 //   swift run -c release --package-path Examples/FileSearch file-search-bench [--quick]
-//     [--files N] [--rounds N] [--seed N] [FOLDER…]
+//     [--scan-only] [--files N] [--rounds N] [--repetitions N] [--seed N] [--query Q]
+//     [--tree FOLDER] [FOLDER…]
 // It searches a tree of generated files (10,000 by default, in a new folder in the temporary
 // folder, removed afterwards) and each FOLDER given, else /usr/share when it exists (not with
 // --quick).
 
 let usage = """
-  USAGE: file-search-bench [--quick] [--files N] [--rounds N] [--seed N] [FOLDER...]
+  USAGE: file-search-bench [--quick] [--scan-only] [--files N] [--rounds N]
+                           [--repetitions N] [--seed N] [--query Q] [--tree FOLDER]
+                           [FOLDER...]
 
   Types "state", "error", "index", "load" and "quartz" into the search example one
   character at a time, on a tree of generated files and on each FOLDER (else
   /usr/share, when it exists), and reports per keystroke the time to the first
   presentation and to the first match: median, 90th percentile and maximum.
-  Then times the worst cases of matching contents, each scanned whole and
-  cancelled 10 ms in: a 3,000-character query over a 1 MB file of one repeated
-  letter, and a 2,000-character query over 1,999 letters and one character of
-  300,000 combining accents.
+  On each tree, then times a full scan for Q against `grep -rIil Q` over the
+  same tree, in turn, and prints their medians and ratio (the target: 2× at
+  most). Last, times the worst cases of matching contents, each scanned whole
+  and cancelled 10 ms in: a 3,000-character query over a 1 MB file of one
+  repeated letter, in ASCII and in "ä"s, and a 2,000-character query over
+  1,999 letters and one character of 300,000 combining accents.
 
-    --quick      1,000 files, one measured round, no /usr/share (a smoke test)
-    --files N    generate N files (default 10000)
-    --rounds N   measured rounds after the warm-up round (default 5)
-    --seed N     the generator's seed (default 12)
+    --quick          1,000 files, one measured round, 3 repetitions, no
+                     /usr/share (a smoke test)
+    --scan-only      only the full scan against grep
+    --files N        generate N files (default 10000)
+    --rounds N       measured rounds after the warm-up round (default 5)
+    --repetitions N  runs of the scan and of grep, each (default 5)
+    --seed N         the generator's seed (default 12)
+    --query Q        the query of the scan and of grep (default quartz)
+    --tree FOLDER    a tree to search, as FOLDER
 
   """
 
 var fileCount = 10_000
 var rounds = 5
+var repetitions = 5
 var seed: UInt64 = 12
 var folders: [String] = []
 var quick = false
+var scanOnly = false
+var scanQuery = "quartz"
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   func number() -> Int {
@@ -42,10 +56,21 @@ while let argument = arguments.popFirst() {
     }
     return value
   }
+  func text() -> String {
+    guard let text = arguments.popFirst(), !text.isEmpty else {
+      FileHandle.standardError.write(Data("file-search-bench: \(argument) needs a value\n".utf8))
+      exit(2)
+    }
+    return text
+  }
   switch argument {
-  case "--quick": (fileCount, rounds, quick) = (1_000, 1, true)
+  case "--quick": (fileCount, rounds, repetitions, quick) = (1_000, 1, 3, true)
+  case "--scan-only": scanOnly = true
   case "--files": fileCount = number()
   case "--rounds": rounds = max(number(), 1)
+  case "--repetitions": repetitions = max(number(), 1)
+  case "--query": scanQuery = text()
+  case "--tree": folders.append(text())
   case "--seed": seed = UInt64(number())
   case "-h", "--help":
     print(usage, terminator: "")
@@ -64,13 +89,18 @@ if folders.isEmpty, !quick, FileManager.default.fileExists(atPath: "/usr/share")
 
 let words = ["state", "error", "index", "load", "quartz"]
 let keystrokes = words.map(\.count).reduce(0, +)
-print("file-search-bench: keystroke latency of the search example")
+print("file-search-bench: keystroke latency of the search example, and a full scan against grep")
 print("machine: \(MachineFacts.summary())")
 print(
-  "typing: \(words.map { "\"\($0)\"" }.joined(separator: ", ")), one character at a time "
-    + "(\(keystrokes) keystrokes, the query cleared between words); 1 warm-up round + "
-    + "\(rounds) measured; the next keystroke once the last one's first match is shown "
-    + "(or its search ended); the screen, 24×80, drawn into a sink")
+  "scan: '\(scanQuery)' over the whole tree (one page, names and contents) against "
+    + "`grep -rIil`, in turn, 1 warm-up run of each + \(repetitions) measured, medians")
+if !scanOnly {
+  print(
+    "typing: \(words.map { "\"\($0)\"" }.joined(separator: ", ")), one character at a time "
+      + "(\(keystrokes) keystrokes, the query cleared between words); 1 warm-up round + "
+      + "\(rounds) measured; the next keystroke once the last one's first match is shown "
+      + "(or its search ended); the screen, 24×80, drawn into a sink")
+}
 
 let started = ContinuousClock.now
 let tree: BenchTree
@@ -97,6 +127,20 @@ for folder in folders {
 for (title, path) in reports {
   print("")
   print("tree: \(title)")
+  if !scanOnly { await printKeystrokeLatency(path) }
+  do {
+    let comparison = GrepComparison(tree: path, query: scanQuery, repetitions: repetitions)
+    print("'\(scanQuery)', median of \(repetitions): " + (try comparison.run().summary))
+  } catch {
+    print("'\(scanQuery)': cannot compare with grep: \(error)")
+  }
+}
+tree.remove()
+if scanOnly { exit(0) }
+
+/// Prints the keystroke latency of typing the words on a tree.
+@MainActor
+func printKeystrokeLatency(_ path: String) async {
   print(
     "policy     keystroke → first presentation    keystroke → first match          "
       + "without a match")
@@ -120,7 +164,6 @@ for (title, path) in reports {
   }
   if !slowest.isEmpty { print("slowest first match: " + slowest.joined(separator: ", ")) }
 }
-tree.remove()
 
 print("")
 do {
@@ -129,6 +172,10 @@ do {
     (
       "worst-case match: a query of 2,999 'a's and a 'b' over a file of 1 MB of 'a'",
       { try .repeatedLetter(in: temporary) }
+    ),
+    (
+      "worst-case match: a query of 2,999 'ä's and a 'b' over a file of 1 MB of 'ä' (decoded)",
+      { try .repeatedAccentedLetter(in: temporary) }
     ),
     (
       "worst-case match: a query of 2,000 'a's over 1,999 'a's and one character of 300,000 "

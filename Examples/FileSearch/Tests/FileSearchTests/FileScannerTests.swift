@@ -104,6 +104,35 @@ final class FileScannerTests: FixtureTestCase {
       ])
   }
 
+  func test_fileOverOneMebibyte_isMatchedByNameOnly_byDefault() throws {
+    let over = Array("swift\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 1 << 20)
+    try tree.file("a-over.txt", over)
+    try tree.file("b-swift-over.txt", over)
+    try tree.file("c-at-the-limit.txt", Array(over.prefix(1 << 20)))
+
+    let batches = try scan("swift")
+
+    XCTAssertEqual(
+      batches.flatMap(\.matches),
+      [
+        SearchMatch(path: "b-swift-over.txt", nameMatches: true),
+        SearchMatch(
+          path: "c-at-the-limit.txt", nameMatches: false, lines: [.init(number: 1, text: "swift")]),
+      ])
+    XCTAssertEqual(batches.last?.cursor.skippedFiles, 2)
+  }
+
+  func test_asciiAndOtherQueries_findTheFilesTheirTextsRead() throws {
+    try tree.file("a.txt", text: "un cafe\u{301} noir\n")
+    try tree.file("b.txt", text: "CAFE au lait\n")
+    try tree.file("c.txt", text: "caf\u{E9} cr\u{E8}me\n")
+    try tree.file("d.txt", text: "5 \u{212A}m\n")
+
+    XCTAssertEqual(paths(try scan("cafe")), ["b.txt"], "the accent makes \"café\"")
+    XCTAssertEqual(paths(try scan("café")), ["a.txt", "c.txt"])
+    XCTAssertEqual(paths(try scan("KM")), ["d.txt"], "the Kelvin sign lowercases to k")
+  }
+
   func test_hiddenNames_arePassedOverUnlessIncluded() throws {
     try tree.file(".hidden.txt", text: "swift")
     try tree.file(".git/config", text: "swift")
@@ -297,19 +326,54 @@ final class FileScannerTests: FixtureTestCase {
 
   func test_cancellation_isAskedInsideAFile_andStopsItsMatching() throws {
     try tree.file("big.txt", Array(repeating: UInt8(ascii: "a"), count: 1 << 20))
-    var asked = 0
 
-    // Asked before the folder, before the file, then inside the file: cancelled there.
-    XCTAssertThrowsError(
-      try FileScanner(folder: tree.path).scanPage(
-        matching: "b", from: ScanCursor(), limit: 10,
-        isCancelled: {
-          asked += 1
-          return asked > 2
-        }
-      ) { _ in }
-    ) { XCTAssertTrue($0 is CancellationError, "\($0)") }
-    XCTAssertEqual(asked, 3)
+    // Asked before the folder, before the file, then inside the file: cancelled there —
+    // searching bytes for an ASCII query, and decoded text for another.
+    for query in ["b", "\u{E9}"] {
+      var asked = 0
+      XCTAssertThrowsError(
+        try FileScanner(folder: tree.path).scanPage(
+          matching: query, from: ScanCursor(), limit: 10,
+          isCancelled: {
+            asked += 1
+            return asked > 2
+          }
+        ) { _ in }
+      ) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+      XCTAssertEqual(asked, 3, query)
+    }
+  }
+
+  func test_progress_onlyGrows_splitsAFoldersShareEvenly_andIsOneOnlyAtTheEnd() throws {
+    // "a" holds 98 files and "b" one: the entries visited against those known would read
+    // 99 % once "a" is done; half of the folder is done then.
+    for index in 0..<98 { try tree.file("a/\(1000 + index).txt", text: "x") }
+    try tree.file("b/last.txt", text: "x")
+    var progress: [Double] = []
+
+    // A batch after every entry: the root, "a", its files, "b", its file.
+    try FileScanner(folder: tree.path).scanPage(
+      matching: "swift", from: ScanCursor(), limit: 10, flushInterval: .zero
+    ) { progress.append($0.cursor.progress) }
+
+    XCTAssertEqual(progress.count, 1 + 1 + 98 + 1 + 1 + 1)
+    XCTAssertEqual(progress, progress.sorted(), "it only grows")
+    XCTAssertEqual(progress.filter { $0 == 1 }.count, 2, "the last entry's batch and the end's")
+    XCTAssertEqual(progress[99], 0.5, accuracy: 1e-9, "\"a\" is done: half of the folder")
+    XCTAssertEqual(progress[50], 0.5 * 49 / 98, accuracy: 1e-9, "49 of the 98 files of \"a\"")
+  }
+
+  func test_progress_goesOnGrowingFromPageToPage() throws {
+    for name in ["1", "2", "3", "4"] { try tree.file("d\(name)/f.txt", text: "swift") }
+    var cursor = ScanCursor()
+    var progress = [cursor.progress]
+
+    while !cursor.isFinished {
+      cursor = try XCTUnwrap(try scan("swift", from: cursor, limit: 1).last?.cursor)
+      progress.append(cursor.progress)
+    }
+
+    XCTAssertEqual(progress, [0, 0.25, 0.5, 0.75, 1])
   }
 
   func test_worstCaseQuery_costsAtMostTwoComparisonsPerCharacterOfAFile() throws {

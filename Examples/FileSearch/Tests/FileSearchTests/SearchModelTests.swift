@@ -133,6 +133,25 @@ final class SearchModelTests: FixtureTestCase {
     XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("q"))
   }
 
+  func test_progressWhileSearching_onlyGrows_andStandsAtHalfOnceHalfTheFolderIsDone() async throws {
+    // "a" holds 98 files and "b" one: the entries visited against those known would show
+    // 99 % through the end of "a".
+    for index in 0..<98 { try tree.file("a/\(1000 + index).txt", text: "x") }
+    try tree.file("b/last.txt", text: "x")
+    let model = SearchModel(
+      scanner: scanner, presenter: presenter, clock: clock, loadingPolicy: .immediate,
+      flushInterval: .zero, strings: .english)
+
+    _ = await model.search("swift")?.value
+
+    let progress = presenter.records.compactMap { $0.presentation.state.progress }
+    XCTAssertGreaterThan(progress.count, 10, "\(progress)")
+    XCTAssertEqual(progress, progress.sorted(), "it only grows")
+    XCTAssertTrue(progress.contains { abs($0 - 0.5) < 1e-9 }, "\(progress)")
+    XCTAssertEqual(progress.filter { $0 > 0.5 + 1e-9 && $0 < 1 }, [], "no 99 % before the end")
+    XCTAssertEqual(model.currentState.kind, .empty)
+  }
+
   func test_noMatchesForAnotherQuery_replacesThePreviousMatches() async throws {
     try tree.file("a.txt", text: "hello")
     let model = makeModel()

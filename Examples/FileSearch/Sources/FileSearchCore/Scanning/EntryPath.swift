@@ -24,6 +24,11 @@ struct EntryPath {
     return String(decoding: name, as: UTF8.self)
   }
 
+  /// The entry's own name, as bytes.
+  var name: ArraySlice<UInt8> {
+    relative[(relative.lastIndex(of: Self.separator).map { $0 + 1 } ?? 0)...]
+  }
+
   /// The path of an entry inside this one, a folder.
   func appending(_ name: [UInt8]) -> EntryPath {
     EntryPath(
@@ -37,9 +42,9 @@ struct EntryPath {
     return result == 0 ? status : nil
   }
 
-  /// The names in the entry, a folder, as bytes, or `nil` with `errno` set when it cannot be
-  /// read.
-  func names() -> [[UInt8]]? {
+  /// The names in the entry, a folder, as bytes, each with whether the folder lists it as a
+  /// regular file; or `nil` with `errno` set when it cannot be read.
+  func names() -> [(name: [UInt8], isRegularFile: Bool)]? {
     let descriptor = withResolvedPath { directory, path in
       openat(directory, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
@@ -47,11 +52,11 @@ struct EntryPath {
       return nil
     }
     defer { closedir(folder) }
-    var names: [[UInt8]] = []
+    var names: [(name: [UInt8], isRegularFile: Bool)] = []
     while let entry = readdir(folder) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
       guard name != Array(".".utf8), name != Array("..".utf8) else { continue }
-      names.append(name)
+      names.append((name, Int(entry.pointee.d_type) == Int(DT_REG)))
     }
     return names
   }

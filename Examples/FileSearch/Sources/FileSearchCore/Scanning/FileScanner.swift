@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The scan walks the folder depth first, each folder's entries in name order, and reports
 /// every regular file whose name or contents contain the query, ignoring case (as a
-/// ``QueryMatcher`` compares, in time linear in the file's size). Contents are searched as
+/// ``QueryMatcher`` compares, in time linear in the file's size; a query of printable ASCII
+/// is searched for in bytes, with the same outcome). Contents are searched as
 /// UTF-8 text, line by line, a line ending at a line feed or a CR LF (a lone CR is part of
 /// its line, as grep numbers lines, though not shown at a line's end); a binary file (a NUL byte among its first
 /// ``Limits/binaryProbeSize`` bytes) and a file over ``Limits/maximumFileSize`` are matched
@@ -93,8 +94,8 @@ public struct FileScanner: Sendable {
   ///   - elapsed: The time since some fixed start, read to pace the batches. Defaults to a
   ///     clock that stands still: after the first match, batches wait for the page's end.
   ///   - isCancelled: Asked before each entry and, while a file is matched, after every
-  ///     ``QueryMatcher/checkpointInterval`` units of work (at least every 64 Ki scalars);
-  ///     when it returns `true` the scan stops. Defaults to never.
+  ///     ``QueryMatcher/checkpointInterval`` units of work (at least every 64 Ki bytes or
+  ///     scalars); when it returns `true` the scan stops. Defaults to never.
   ///   - report: Receives the batches.
   /// - Returns: The last batch, also reported.
   /// - Throws: ``SearchError`` when the folder itself cannot be searched — on the first page
@@ -110,8 +111,9 @@ public struct FileScanner: Sendable {
     isCancelled: () -> Bool = { false },
     report: (ScanBatch) -> Void
   ) throws -> ScanBatch {
-    let matcher = QueryMatcher(query)
-    var comparisons = 0
+    let matcher = ContentMatcher(query: query, limits: limits)
+    let reader = FileReader(limits: limits)
+    var work = ContentMatcher.Work()
     var cursor = cursor
     if cursor.visitedEntries > 0 { try checkFolder() }
     var found: [SearchMatch] = []
@@ -121,7 +123,7 @@ public struct FileScanner: Sendable {
     while pageCount < max(limit, 1), let entry = cursor.pending.popLast() {
       if isCancelled() { throw CancellationError() }
       if let match = try visit(
-        entry, matcher, &cursor, comparisons: &comparisons, isCancelled: isCancelled)
+        entry, matcher, reader, &cursor, work: &work, isCancelled: isCancelled)
       {
         found.append(match)
         pageCount += 1
@@ -148,129 +150,101 @@ public struct FileScanner: Sendable {
     guard status.st_mode & S_IFMT == S_IFDIR else { throw SearchError.notAFolder(folder) }
   }
 
-  /// Visits one entry: enters a folder, or matches a file.
+  /// Visits one entry: enters a folder, or matches a file. Its share of the progress is done,
+  /// unless it is a folder that passes it on to its entries.
   private func visit(
-    _ entry: [UInt8], _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
-    comparisons: inout Int, isCancelled: () -> Bool
+    _ entry: ScanCursor.Entry, _ matcher: ContentMatcher, _ reader: FileReader,
+    _ cursor: inout ScanCursor, work: inout ContentMatcher.Work, isCancelled: () -> Bool
   ) throws -> SearchMatch? {
     cursor.visitedEntries += 1
-    let isRoot = entry.isEmpty
-    let path = EntryPath(folder: folder, relative: entry)
+    let isRoot = entry.path.isEmpty
+    let path = EntryPath(folder: folder, relative: entry.path)
+    // A regular file, as its folder listed it, is opened at once: its status comes with it.
+    // One that cannot be opened is examined as any other entry, to say why.
+    if entry.isRegularFile, let file = FileReader.open(path) {
+      cursor.doneShare += entry.share
+      return try match(path, file, matcher, reader, &cursor, work: &work, isCancelled: isCancelled)
+    }
     guard let status = path.status() else {
       let code = errno
       if isRoot { throw SearchError.failure(code, at: folder) }
       // A broken symbolic link (or a loop of them), or an entry removed meanwhile, is passed
       // over; an entry the system will not examine is counted.
       if ![ENOENT, ENOTDIR, ELOOP].contains(code) { cursor.unreadableEntries += 1 }
+      cursor.doneShare += entry.share
       return nil
     }
     switch status.st_mode & S_IFMT {
     case S_IFDIR:
-      let identity = ScanCursor.FolderIdentity(
-        device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-      guard cursor.visited.insert(identity).inserted else { return nil }
-      guard let names = path.names() else {
-        if isRoot { throw SearchError.failure(errno, at: folder) }
-        cursor.unreadableFolders += 1
-        return nil
-      }
-      let children = names.filter { includesHiddenFiles || $0.first != UInt8(ascii: ".") }
-        .map { path.appending($0) }
-      // In name order, the next one last; names that read the same (their bytes that are not
-      // UTF-8 read U+FFFD) in the order of their bytes.
-      let named = children.map { (name: $0.displayName, path: $0.relative) }
-      cursor.pending += named.sorted { a, b in
-        a.name != b.name ? a.name > b.name : b.path.lexicographicallyPrecedes(a.path)
-      }.map(\.path)
+      try enter(path, status, share: entry.share, &cursor)
       return nil
     case S_IFREG:
       if isRoot { throw SearchError.notAFolder(folder) }
-      return try match(
-        path: path, size: Int(status.st_size), matcher, &cursor,
-        comparisons: &comparisons, isCancelled: isCancelled)
+      cursor.doneShare += entry.share
+      // A file over the size limit is not even opened.
+      let file = Int(status.st_size) <= limits.maximumFileSize ? FileReader.open(path) : nil
+      return try match(path, file, matcher, reader, &cursor, work: &work, isCancelled: isCancelled)
     default:
       if isRoot { throw SearchError.notAFolder(folder) }
+      cursor.doneShare += entry.share
       return nil
+    }
+  }
+
+  /// Enters a folder not entered before: its entries become pending, in name order, each
+  /// with an even part of its share. A folder entered before, empty or unreadable is done.
+  private func enter(
+    _ path: EntryPath, _ status: stat, share: Double, _ cursor: inout ScanCursor
+  ) throws {
+    let identity = ScanCursor.FolderIdentity(
+      device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    guard cursor.visited.insert(identity).inserted else {
+      cursor.doneShare += share
+      return
+    }
+    guard let names = path.names() else {
+      if path.relative.isEmpty { throw SearchError.failure(errno, at: folder) }
+      cursor.unreadableFolders += 1
+      cursor.doneShare += share
+      return
+    }
+    let shown = names.filter { includesHiddenFiles || $0.name.first != UInt8(ascii: ".") }
+    guard !shown.isEmpty else {
+      cursor.doneShare += share
+      return
+    }
+    // In name order, the next one last; names that read the same (their bytes that are not
+    // UTF-8 read U+FFFD) in the order of their bytes.
+    let children = shown.map { (path: path.appending($0.name), isRegularFile: $0.isRegularFile) }
+    let named = children.map { (name: $0.path.displayName, child: $0) }
+    let share = share / Double(children.count)
+    cursor.pending += named.sorted { a, b in
+      a.name != b.name
+        ? a.name > b.name : b.child.path.relative.lexicographicallyPrecedes(a.child.path.relative)
+    }.map {
+      ScanCursor.Entry(
+        path: $0.child.path.relative, isRegularFile: $0.child.isRegularFile, share: share)
     }
   }
 
   /// Matches a regular file by name and, when it is text within the size limit, by contents;
   /// throws `CancellationError` when `isCancelled` says so in the middle.
   private func match(
-    path: EntryPath, size: Int, _ matcher: QueryMatcher, _ cursor: inout ScanCursor,
-    comparisons: inout Int, isCancelled: () -> Bool
-  ) throws -> SearchMatch? {
-    let nameMatches = matcher.matches(path.displayName)
-    var lines: [SearchMatch.Line] = []
-    var lineCount = 0
-    if size <= limits.maximumFileSize, let bytes = contents(of: path),
-      !bytes.prefix(limits.binaryProbeSize).contains(0)
-    {
-      cursor.scannedFiles += 1
-      (lines, lineCount) = try matchingLines(
-        in: bytes, matcher, comparisons: &comparisons, isCancelled: isCancelled)
-    } else {
-      cursor.skippedFiles += 1
-    }
-    guard nameMatches || lineCount > 0 else { return nil }
-    return SearchMatch(
-      path: path.displayPath, nameMatches: nameMatches, lines: lines, lineCount: lineCount)
-  }
-
-  /// The first matching lines of a text and how many lines match in all; throws
-  /// `CancellationError` when `isCancelled` says so at a checkpoint of the matcher.
-  private func matchingLines(
-    in bytes: [UInt8], _ matcher: QueryMatcher, comparisons: inout Int,
+    _ path: EntryPath, _ file: FileReader.OpenFile?, _ matcher: ContentMatcher,
+    _ reader: FileReader, _ cursor: inout ScanCursor, work: inout ContentMatcher.Work,
     isCancelled: () -> Bool
-  ) throws -> ([SearchMatch.Line], Int) {
-    func checkpoint() throws {
-      if isCancelled() { throw CancellationError() }
-    }
-    let text = String(decoding: bytes, as: UTF8.self)
-    // The whole text first: most files do not match, and need not be cut into lines.
-    guard try matcher.matches(text, comparisons: &comparisons, checkpoint: checkpoint) else {
-      return ([], 0)
-    }
-    var lines: [SearchMatch.Line] = []
-    var count = 0
-    var number = 0
-    // A line ends at a line feed or a CR LF, which Swift reads as one character, so the text
-    // is split at either; a lone CR is no line break (as grep numbers lines).
-    let lineBreaks = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-    for line in lineBreaks {
-      number += 1
-      guard try matcher.matches(line, comparisons: &comparisons, checkpoint: checkpoint) else {
-        continue
-      }
-      count += 1
-      if lines.count < limits.linesPerMatch {
-        // Without its indentation, nor CRs at its end (a last line without a line feed).
-        var trimmed = line.drop { $0 == " " || $0 == "\t" }
-        while trimmed.last == "\r" { trimmed.removeLast() }
-        lines.append(
-          SearchMatch.Line(number: number, text: String(trimmed.prefix(limits.lineLength))))
+  ) throws -> SearchMatch? {
+    let nameMatches = matcher.matches(name: path.name)
+    let found = try reader.withContents(of: file) { contents -> ContentMatcher.Lines? in
+      guard case .text(let bytes) = contents else { return nil }
+      return try matcher.matchingLines(in: bytes, work: &work) {
+        if isCancelled() { throw CancellationError() }
       }
     }
-    return (lines, count)
-  }
-
-  /// A regular file's bytes, or `nil` when it cannot be read, is no longer a regular file, or
-  /// has grown past the size limit. It is opened without blocking, so that a FIFO that took
-  /// its place cannot hold the scan up.
-  private func contents(of path: EntryPath) -> [UInt8]? {
-    let descriptor = path.openForReading()
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 64 << 10)
-    while bytes.count <= limits.maximumFileSize {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return count == 0 ? bytes : nil }
-      bytes += buffer[..<count]
-    }
-    return nil
+    if found == nil { cursor.skippedFiles += 1 } else { cursor.scannedFiles += 1 }
+    let lines = found ?? ContentMatcher.Lines()
+    guard nameMatches || lines.count > 0 else { return nil }
+    return SearchMatch(
+      path: path.displayPath, nameMatches: nameMatches, lines: lines.lines, lineCount: lines.count)
   }
 }

@@ -65,6 +65,22 @@ public struct QueryMatcher: Hashable, Sendable {
     }
     // Looked up, not read off the query: ";" is also the Greek question mark U+037E.
     let asciiNumbers = (0..<128).map { numbers[Character(Unicode.Scalar(UInt8($0)))] ?? -1 }
+    self.pattern = pattern
+    self.numbers = numbers
+    self.asciiNumbers = asciiNumbers
+    self.longestCharacter = longestCharacter
+    self.fallback = Self.fallbackTable(pattern)
+  }
+
+  /// For each position `i` of a pattern, the length of the longest part of `pattern[...i]`
+  /// that both starts and ends it, without being all of it: how much of the pattern still
+  /// matches when the element after `pattern[...i]` does not. Knuth, Morris and Pratt's table,
+  /// also that of ``ASCIIQuery``.
+  ///
+  /// - Parameter pattern: What a search looks for.
+  /// - Returns: One length per element of `pattern`.
+  /// - Complexity: O(*m*) for a pattern of *m* elements.
+  static func fallbackTable<Element: Equatable>(_ pattern: [Element]) -> [Int] {
     var fallback = [Int](repeating: 0, count: pattern.count)
     var matched = 0
     for index in pattern.indices.dropFirst() {
@@ -74,11 +90,7 @@ public struct QueryMatcher: Hashable, Sendable {
       if pattern[index] == pattern[matched] { matched += 1 }
       fallback[index] = matched
     }
-    self.pattern = pattern
-    self.numbers = numbers
-    self.asciiNumbers = asciiNumbers
-    self.longestCharacter = longestCharacter
-    self.fallback = fallback
+    return fallback
   }
 
   /// Whether text contains the query, ignoring case.

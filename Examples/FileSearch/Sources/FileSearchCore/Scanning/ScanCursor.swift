@@ -17,9 +17,24 @@ public struct ScanCursor: Hashable, Sendable {
     var inode: UInt64
   }
 
-  /// The paths to visit, relative to the folder, as bytes: a name need not be UTF-8. The empty
-  /// path is the folder itself; the last one is visited next.
-  var pending: [[UInt8]] = [[]]
+  /// An entry to visit.
+  struct Entry: Hashable, Sendable {
+    /// The path relative to the folder, as bytes: a name need not be UTF-8. The empty path is
+    /// the folder itself.
+    var path: [UInt8]
+    /// Whether its folder listed it as a regular file (not a symbolic link): it is opened at
+    /// once, its status read from the open file.
+    var isRegularFile = false
+    /// The part of the scan it stands for, with everything inside it: its folder's share
+    /// split evenly among the folder's entries.
+    var share = 1.0
+  }
+
+  /// The entries to visit; the last one is visited next.
+  var pending = [Entry(path: [])]
+  /// The shares of the entries visited: files, and folders that were empty or could not be
+  /// read. A folder with entries passes its share on to them.
+  var doneShare = 0.0
   /// The folders entered so far.
   var visited: Set<FolderIdentity> = []
 
@@ -43,11 +58,17 @@ public struct ScanCursor: Hashable, Sendable {
   /// Whether nothing is left to visit.
   public var isFinished: Bool { pending.isEmpty }
 
-  /// An estimate of the fraction of the folder visited, 0…1: the entries visited against
-  /// those visited and known to be left. It can shrink when a folder with many entries is
-  /// entered; a load's progress never goes backwards, so the bar only waits.
+  /// The fraction of the folder scanned, 0…1, estimated without knowing what is left: the
+  /// folder counts as 1, each folder's share split evenly among its entries, and an entry's
+  /// share is done once the entry and everything inside it are visited.
+  ///
+  /// It only ever grows, from page to page too, and is 1 only when nothing is left to visit:
+  /// it does not stand still at 99 % while a tree goes on being discovered, as the entries
+  /// visited against those known would.
   public var progress: Double {
-    let known = visitedEntries + pending.count
-    return known == 0 ? 1 : Double(visitedEntries) / Double(known)
+    isFinished ? 1 : min(doneShare, Self.mostProgressBeforeTheEnd)
   }
+
+  /// The largest progress before the end, should the shares' rounding add up to 1 earlier.
+  private static let mostProgressBeforeTheEnd = 1.0.nextDown
 }

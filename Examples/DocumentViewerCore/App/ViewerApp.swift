@@ -238,7 +238,9 @@ public struct ViewerApp {
       if let announcer { session.stateMachine.setAnnouncer(announcer, policy: .immediate) }
       terminal?.contentProvider = { [weak session] in session?.content }
       timelineName = document.timelineName
-      switch await interrupts.cancelOnInterrupt(session, during: { await session.open() }) {
+      switch await interrupts.cancelOnInterrupt(
+        session, strings: strings, during: { await session.open() })
+      {
       case .locked:
         await unlock(session, with: document, terminal: terminal)
       case .cancelled where session.currentState.kind == .idle:
@@ -268,7 +270,7 @@ public struct ViewerApp {
         writeOutput(strings.text(.tourTypesPassword, ["password": shown]) + "\n")
       }
       attempt += 1
-      let outcome = await interrupts.cancelOnInterrupt(session) {
+      let outcome = await interrupts.cancelOnInterrupt(session, strings: strings) {
         await session.unlock(with: Credential(password: password))
       }
       guard case .incorrectCredential = outcome else { return }

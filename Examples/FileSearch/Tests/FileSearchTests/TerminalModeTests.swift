@@ -1,11 +1,12 @@
 import FileSearchCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 import XCTest
 
 /// The interactive mode in a real terminal (a pseudo-terminal): raw mode while it runs, and
 /// the terminal's settings and screen restored however it ends — Ctrl-D, or a signal — and
-/// while it is stopped (Ctrl-Z).
+/// while it is stopped (Ctrl-Z); redrawn after `fg` and at a new size.
 final class TerminalModeTests: FixtureTestCase {
   private var pair: PseudoTerminal?
 
@@ -79,6 +80,23 @@ final class TerminalModeTests: FixtureTestCase {
     pair.type("\u{04}")
     XCTAssertEqual(program.waitForExit(), 0)
     XCTAssertTrue(pair.isInLineModeWithEcho)
+  }
+
+  func test_resize_redrawsAtTheNewWidth() throws {
+    try tree.file("a.txt", text: "swift " + String(repeating: "x", count: 100) + "\n")
+    let pair = try XCTUnwrap(pair)
+    let program = try start(pair)
+    pair.type("swift")
+    XCTAssertTrue(pair.waitForText("1 match"), pair.text)
+    let beforeResize = pair.mark
+
+    pair.resize(rows: 24, columns: 40)
+    program.send(SIGWINCH)  // the terminal is not the program's controlling terminal
+
+    let cut = "a.txt:1: swift " + String(repeating: "x", count: 24) + "…"
+    XCTAssertTrue(pair.waitForText(cut + "\u{1B}[K", after: beforeResize), pair.text)
+    pair.type("\u{04}")
+    XCTAssertEqual(program.waitForExit(), 0)
   }
 
   func test_typing_searchesAsYouType_andCtrlDQuits() throws {

@@ -76,32 +76,14 @@ final class InterruptSignalTests: FixtureTestCase {
     let pair = try XCTUnwrap(PseudoTerminal(), "no pseudo-terminals here")
     addTeardownBlock { pair.close() }
     let log = try fixtures.file("job.log", text: "")
-    // A shell with job control, the terminal its controlling terminal: the viewer runs in the
-    // foreground, is stopped at its prompt (Ctrl-Z), continued in the background (`bg`), and
-    // once `wait` says it stopped again, brought back to the foreground (`fg`).
-    let script = """
-      set -m
-      "$0" "$@" &
-      echo "pid $!" >> '\(log)'
-      fg %1 > /dev/null
-      echo "stopped $?" >> '\(log)'
-      bg %1 > /dev/null
-      echo "continued" >> '\(log)'
-      wait $!
-      echo "ended $?" >> '\(log)'
-      fg %1 > /dev/null
-      echo "finished $?" >> '\(log)'
-      """
-    let terminal = FileHandle(fileDescriptor: pair.terminal)
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-    shell.arguments = ["--ctty", "/bin/bash", "-c", script, viewer, locked]
-    shell.environment = ProcessInfo.processInfo.environment
-      .merging(ViewerProcess.englishLocale) { $1 }
-    shell.standardInput = terminal
-    shell.standardOutput = terminal
-    shell.standardError = terminal
-    try shell.run()
+    // A shell with job control, the terminal its controlling terminal: the program runs in the
+    // foreground, is stopped (Ctrl-Z), continued in the background (`bg`), and once `wait` says
+    // it stopped again, brought back to the foreground (`fg`).
+    let environment = ProcessInfo.processInfo.environment.merging(ViewerProcess.englishLocale) {
+      $1
+    }
+    let shell = try pair.spawnUnderJobControl(
+      viewer, arguments: [locked], environment: environment.map { "\($0)=\($1)" }, log: log)
     func logText() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
     XCTAssertTrue(pair.waitForText(prompt), pair.text)
     let beforeForeground = pair.mark
@@ -109,7 +91,8 @@ final class InterruptSignalTests: FixtureTestCase {
     let pid = try XCTUnwrap(Int32(pidLine.dropFirst(4)))
     defer {
       kill(pid, SIGKILL)
-      shell.terminate()
+      shell.send(SIGKILL)
+      _ = shell.waitForExit()
     }
 
     kill(pid, SIGTSTP)  // Ctrl-Z; then the shell's `bg`

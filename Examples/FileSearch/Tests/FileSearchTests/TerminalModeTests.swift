@@ -167,36 +167,19 @@ final class TerminalModeTests: FixtureTestCase {
     // A shell with job control, the terminal its controlling terminal: the program runs in the
     // foreground, is stopped (Ctrl-Z), continued in the background (`bg`), and once `wait` says
     // it stopped again, brought back to the foreground (`fg`).
-    let script = """
-      set -m
-      "$0" "$@" &
-      echo "pid $!" >> '\(log)'
-      fg %1 > /dev/null
-      echo "stopped $?" >> '\(log)'
-      bg %1 > /dev/null
-      echo "continued" >> '\(log)'
-      wait $!
-      echo "ended $?" >> '\(log)'
-      fg %1 > /dev/null
-      echo "finished $?" >> '\(log)'
-      """
-    let terminal = FileHandle(fileDescriptor: pair.terminal)
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-    shell.arguments = ["--ctty", "/bin/bash", "-c", script, program, tree.path]
-    shell.environment = ProcessInfo.processInfo.environment
-      .merging(SearchProcess.englishLocale) { $1 }
-    shell.standardInput = terminal
-    shell.standardOutput = terminal
-    shell.standardError = terminal
-    try shell.run()
+    let environment = ProcessInfo.processInfo.environment.merging(SearchProcess.englishLocale) {
+      $1
+    }
+    let shell = try pair.spawnUnderJobControl(
+      program, arguments: [tree.path], environment: environment.map { "\($0)=\($1)" }, log: log)
     func logText() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
     XCTAssertTrue(pair.waitForText("Search \(tree.path): "), pair.text)
     let pidLine = try XCTUnwrap(logText().split(separator: "\n").first { $0.hasPrefix("pid ") })
     let pid = try XCTUnwrap(Int32(pidLine.dropFirst(4)))
     defer {
       kill(pid, SIGKILL)
-      shell.terminate()
+      shell.send(SIGKILL)
+      _ = shell.waitForExit()
     }
 
     // Only `fg` draws the screen again: Ctrl-Z leaves it, `bg` finds the terminal the shell's.

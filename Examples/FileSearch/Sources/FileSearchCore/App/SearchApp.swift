@@ -266,8 +266,9 @@ public struct SearchApp {
       screen.model = model
       model.resultsDidChange = { [weak screen] in screen?.redraw() }
       // After `fg` and after a resize.
+      let requests = session.redraws()
       let redraws = Task { [weak screen] in
-        for await _ in session.redraws() { screen?.redraw() }
+        for await _ in requests { screen?.redraw() }
       }
       defer { redraws.cancel() }
       screen.redraw()

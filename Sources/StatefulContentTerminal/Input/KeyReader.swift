@@ -76,7 +76,8 @@ public final class KeyReader: Sendable {
     var mask = sigset_t()
     pthread_sigmask(SIG_UNBLOCK, &jobControl, &mask)
     defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
-    let timeout = Int32(escapeTimeout.components.attoseconds / 1_000_000_000_000_000)
+    let (seconds, attoseconds) = escapeTimeout.components
+    let timeout = Int32(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
       let group = tcgetpgrp(descriptor)

@@ -6,9 +6,9 @@ import StatefulContentTerminal
 StandardStreams.keepClosedStandardDescriptorsClosed()
 // Top-level code that awaits runs on the main actor, where the viewer's sessions live. Signals
 // are handled on a queue of their own, so that Ctrl-C, SIGTERM and SIGHUP work even while the
-// main thread is blocked.
+// main thread is blocked; quitting removes the viewer's private folders and ends its tools.
 let interrupts = InterruptController()
-let signals = InterruptSignal.install(controller: interrupts)
+let signals = SignalHandler.install(controller: interrupts, quit: InterruptController.quitViewer)
 // Ctrl-C while a write waits for a full pipe's reader quits. Nobody reads standard output any
 // more (`| head -1`): stop at once, with status 141. It cannot be written at all (`> /dev/full`,
 // `>&-`): say so once and stop, with status 1.
@@ -18,8 +18,9 @@ let writeOutput = { (text: String) in
   }
   switch result {
   case .written: break
-  case .brokenPipe: signals.endAfterBrokenPipe()
-  case .failed(let code): signals.endAfterWriteError(code: code)
+  case .brokenPipe: InterruptController.quitViewer(status: interrupts.terminate(signal: SIGPIPE))
+  case .failed(let code):
+    InterruptController.quitViewer(status: interrupts.endAfterWriteError(code: code))
   }
 }
 let status = await ViewerApp(writeOutput: writeOutput, interrupts: interrupts)

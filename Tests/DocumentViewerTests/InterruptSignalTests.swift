@@ -1,6 +1,7 @@
 import DocumentViewerCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 import XCTest
 
 /// The signals that end or interrupt the real `document-viewer` process (and the handler that
@@ -18,55 +19,51 @@ final class InterruptSignalTests: FixtureTestCase {
   /// Starts the viewer on a locked PDF with a pseudo-terminal as its standard input (closed
   /// after the test) and waits for its password prompt, typed with echo off.
   private func startAtThePasswordPrompt() async throws -> (
-    viewer: ViewerProcess, controller: Int32, terminal: Int32
+    viewer: ViewerProcess, pair: PseudoTerminal
   ) {
     try skipUnlessPDFToolsAreInstalled()
     let locked = try await fixtures.lockedPDF()
-    let pair = try XCTUnwrap(PseudoTerminal.open(), "no pseudo-terminals here")
-    addTeardownBlock {
-      close(pair.terminal)
-      close(pair.controller)
-    }
+    let pair = try XCTUnwrap(PseudoTerminal(), "no pseudo-terminals here")
+    addTeardownBlock { pair.close() }
     let viewer = try ViewerProcess(
       [locked], standardInput: FileHandle(fileDescriptor: pair.terminal))
     XCTAssertTrue(viewer.waitForErrorText(prompt), viewer.errorText)
-    XCTAssertFalse(
-      PseudoTerminal.echoIsOn(pair.terminal), "echo is off while the password is typed")
-    return (viewer, pair.controller, pair.terminal)
+    XCTAssertFalse(pair.echoes, "echo is off while the password is typed")
+    return (viewer, pair)
   }
 
   func test_sigtermAtThePasswordPrompt_restoresTheTerminalsEcho() async throws {
-    let (viewer, _, terminal) = try await startAtThePasswordPrompt()
+    let (viewer, pair) = try await startAtThePasswordPrompt()
 
     viewer.send(SIGTERM)
 
     XCTAssertEqual(viewer.waitForExit(), 128 + SIGTERM)
-    XCTAssertTrue(PseudoTerminal.echoIsOn(terminal), "the terminal's echo is back on")
+    XCTAssertTrue(pair.echoes, "the terminal's echo is back on")
   }
 
   func test_ctrlZAtThePasswordPrompt_givesTheEchoBackWhileStopped_andHidesThePasswordAfterFg()
     async throws
   {
-    let (viewer, controller, terminal) = try await startAtThePasswordPrompt()
+    let (viewer, pair) = try await startAtThePasswordPrompt()
 
     viewer.send(SIGTSTP)  // Ctrl-Z
 
     let stopped = await ViewerProcess.wait { viewer.isStopped }
     XCTAssertTrue(stopped, "the viewer stops")
-    XCTAssertTrue(PseudoTerminal.echoIsOn(terminal), "the shell gets its echo back")
-    PseudoTerminal.turnEchoOn(terminal)  // as the shell does, whatever the viewer did
+    XCTAssertTrue(pair.echoes, "the shell gets its echo back")
+    pair.restoreLineModeWithEcho()  // as the shell does, whatever the viewer did
 
     viewer.send(SIGCONT)  // fg
 
-    let hidden = await ViewerProcess.wait { !PseudoTerminal.echoIsOn(terminal) }
+    let hidden = await ViewerProcess.wait { !pair.echoes }
     XCTAssertTrue(hidden, "echo is off again once the viewer goes on")
     XCTAssertTrue(viewer.waitForErrorText(prompt + "\n" + prompt), viewer.errorText)
-    _ = PseudoTerminal.readAvailable(from: controller)
-    PseudoTerminal.type(FixturePasswords.user + "\n", into: controller)
+    let beforePassword = pair.mark
+    pair.type(FixturePasswords.user + "\n")
     XCTAssertTrue(viewer.waitForOutputText("Secret text."), viewer.outputText)
     XCTAssertEqual(viewer.waitForExit(), 0)
     XCTAssertFalse(
-      PseudoTerminal.readAvailable(from: controller).contains(FixturePasswords.user),
+      pair.text(after: beforePassword).contains(FixturePasswords.user),
       "the password typed after fg is not shown")
   }
 
@@ -76,46 +73,26 @@ final class InterruptSignalTests: FixtureTestCase {
     try skipUnlessPDFToolsAreInstalled()
     let locked = try await fixtures.lockedPDF()
     let viewer = try XCTUnwrap(ViewerProcess.executable)
-    let pair = try XCTUnwrap(PseudoTerminal.open(), "no pseudo-terminals here")
-    addTeardownBlock {
-      close(pair.terminal)
-      close(pair.controller)
-    }
+    let pair = try XCTUnwrap(PseudoTerminal(), "no pseudo-terminals here")
+    addTeardownBlock { pair.close() }
     let log = try fixtures.file("job.log", text: "")
-    // A shell with job control, the terminal its controlling terminal: the viewer runs in the
-    // foreground, is stopped at its prompt (Ctrl-Z), continued in the background (`bg`), and
-    // once `wait` says it stopped again, brought back to the foreground (`fg`).
-    let script = """
-      set -m
-      "$0" "$@" &
-      echo "pid $!" >> '\(log)'
-      fg %1 > /dev/null
-      echo "stopped $?" >> '\(log)'
-      bg %1 > /dev/null
-      echo "continued" >> '\(log)'
-      wait $!
-      echo "ended $?" >> '\(log)'
-      fg %1 > /dev/null
-      echo "finished $?" >> '\(log)'
-      """
-    let terminal = FileHandle(fileDescriptor: pair.terminal)
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-    shell.arguments = ["--ctty", "/bin/bash", "-c", script, viewer, locked]
-    shell.environment = ProcessInfo.processInfo.environment
-      .merging(ViewerProcess.englishLocale) { $1 }
-    shell.standardInput = terminal
-    shell.standardOutput = terminal
-    shell.standardError = terminal
-    try shell.run()
+    // A shell with job control, the terminal its controlling terminal: the program runs in the
+    // foreground, is stopped (Ctrl-Z), continued in the background (`bg`), and once `wait` says
+    // it stopped again, brought back to the foreground (`fg`).
+    let environment = ProcessInfo.processInfo.environment.merging(ViewerProcess.englishLocale) {
+      $1
+    }
+    let shell = try pair.spawnUnderJobControl(
+      viewer, arguments: [locked], environment: environment.map { "\($0)=\($1)" }, log: log)
     func logText() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-    let screen = PseudoTerminal.read(from: pair.controller, until: prompt)
-    XCTAssertTrue(screen.contains(prompt), screen)
+    XCTAssertTrue(pair.waitForText(prompt), pair.text)
+    let beforeForeground = pair.mark
     let pidLine = try XCTUnwrap(logText().split(separator: "\n").first { $0.hasPrefix("pid ") })
     let pid = try XCTUnwrap(Int32(pidLine.dropFirst(4)))
     defer {
       kill(pid, SIGKILL)
-      shell.terminate()
+      shell.send(SIGKILL)
+      _ = shell.waitForExit()
     }
 
     kill(pid, SIGTSTP)  // Ctrl-Z; then the shell's `bg`
@@ -127,10 +104,9 @@ final class InterruptSignalTests: FixtureTestCase {
     XCTAssertFalse(logText().contains("ended 0"), "the viewer gave up and ended: \(logText())")
     XCTAssertTrue(logText().contains("ended \(128 + SIGTTIN)"), "stopped on input: \(logText())")
     // `fg`: the prompt again, with echo off, and the password typed then opens the document.
-    let again = PseudoTerminal.read(from: pair.controller, until: prompt)
-    XCTAssertTrue(again.contains(prompt), again)
-    XCTAssertFalse(PseudoTerminal.echoIsOn(pair.terminal), "echo is off again after fg")
-    PseudoTerminal.type(FixturePasswords.user + "\n", into: pair.controller)
+    XCTAssertTrue(pair.waitForText(prompt, after: beforeForeground), pair.text)
+    XCTAssertFalse(pair.echoes, "echo is off again after fg")
+    pair.type(FixturePasswords.user + "\n")
     let finished = await ViewerProcess.wait { logText().contains("finished") }
     XCTAssertTrue(finished, logText())
     XCTAssertTrue(logText().contains("finished 0"), "the password opened it: \(logText())")
@@ -183,28 +159,6 @@ final class InterruptSignalTests: FixtureTestCase {
     viewer.send(SIGINT)
 
     XCTAssertEqual(viewer.waitForExit(), 130)
-  }
-
-  func test_install_handlesASignalSentTheMomentItReturns() {
-    let quit = DispatchSemaphore(value: 0)
-    let status = LockedState<Int32?>(nil)
-    defer {
-      // The test process goes on: give the signals their default actions back.
-      for number in InterruptSignal.handledSignals { signal(number, SIG_DFL) }
-    }
-    do {
-      let signals = InterruptSignal.install(controller: InterruptController(strings: .english)) {
-        code in
-        status.withLock { $0 = code }
-        quit.signal()
-      }
-
-      kill(getpid(), SIGHUP)
-
-      XCTAssertEqual(quit.wait(timeout: .now() + .seconds(ViewerProcess.deadline)), .success)
-      withExtendedLifetime(signals) {}
-    }
-    XCTAssertEqual(status.withLock { $0 }, 128 + SIGHUP)
   }
 
   func test_closedStandardOutput_endsWith141WhicheverDocumentComesFirst() async throws {

@@ -1,5 +1,6 @@
 import DocumentViewerCore
 import StatefulContent
+import StatefulContentTerminal
 import StatefulContentTesting
 import XCTest
 
@@ -11,7 +12,7 @@ final class InterruptTests: FixtureTestCase {
   private let noteCapture = TextCapture()
   private var notes: [String] { noteCapture.text.isEmpty ? [] : [noteCapture.text] }
 
-  private lazy var interrupts = InterruptController(writeNote: noteCapture.write, strings: .english)
+  private let interrupts = InterruptController()
 
   /// A session whose every open waits 1 s on the manual clock, with the smooth policy.
   private func slowSession(_ path: String) -> DocumentSession {
@@ -38,7 +39,11 @@ final class InterruptTests: FixtureTestCase {
 
   func test_interruptDuringALoad_cancelsItAndRestoresWhatWasShown() async throws {
     let session = slowSession(try fixtures.file("a.txt", text: "a\n"))
-    let open = Task { await self.interrupts.cancelOnInterrupt(session) { await session.open() } }
+    let open = Task {
+      await self.interrupts.cancelOnInterrupt(
+        session, writeNote: self.noteCapture.write, strings: .english
+      ) { await session.open() }
+    }
     try await settle { self.clock.sleeperCount == 2 }
     clock.advance(by: .milliseconds(150))
     try await settle { self.presenter.presentedKinds == [.loading] }
@@ -46,7 +51,7 @@ final class InterruptTests: FixtureTestCase {
     let response = interrupts.interrupt()
     let outcome = await open.value
 
-    XCTAssertEqual(response, .cancelledLoad)
+    XCTAssertEqual(response, .cancelled)
     XCTAssertEqual(outcome, .cancelled)
     XCTAssertEqual(session.currentState, .idle)
     XCTAssertEqual(presenter.presentedKinds, [.loading, .idle])
@@ -72,7 +77,7 @@ final class InterruptTests: FixtureTestCase {
     let response = interrupts.interrupt()
     let status = await run.value
 
-    XCTAssertEqual(response, .cancelledLoad)
+    XCTAssertEqual(response, .cancelled)
     XCTAssertEqual(status, 0)
     XCTAssertEqual(output.lines, ["Opening a.txt…", "Cancelled: 'a.txt' was not opened.", ""])
   }
@@ -96,7 +101,7 @@ final class InterruptTests: FixtureTestCase {
     runner.gate.open()
     try await settle { runner.wasCancelled }
 
-    XCTAssertEqual(response, .cancelledLoad)
+    XCTAssertEqual(response, .cancelled)
     XCTAssertEqual(status, 0)
     XCTAssertEqual(
       output.lines,
@@ -118,7 +123,9 @@ final class InterruptTests: FixtureTestCase {
     _ = await open.value
 
     let reload = Task {
-      await self.interrupts.cancelOnInterrupt(session) { await session.perform(.retry) }
+      await self.interrupts.cancelOnInterrupt(
+        session, writeNote: self.noteCapture.write, strings: .english
+      ) { await session.perform(.retry) }
     }
     try await settle { self.clock.sleeperCount == 1 }
     XCTAssertTrue(session.stateMachine.isRefreshing)
@@ -133,12 +140,20 @@ final class InterruptTests: FixtureTestCase {
 
   func test_secondInterrupt_quitsWith130EvenWhileANewLoadRuns() async throws {
     let first = slowSession(try fixtures.file("a.txt", text: "a\n"))
-    let open = Task { await self.interrupts.cancelOnInterrupt(first) { await first.open() } }
+    let open = Task {
+      await self.interrupts.cancelOnInterrupt(
+        first, writeNote: self.noteCapture.write, strings: .english
+      ) { await first.open() }
+    }
     try await settle { self.clock.sleeperCount == 2 }
-    XCTAssertEqual(interrupts.interrupt(), .cancelledLoad)
+    XCTAssertEqual(interrupts.interrupt(), .cancelled)
     _ = await open.value
     let second = slowSession(try fixtures.file("b.txt", text: "b\n"))
-    let next = Task { await self.interrupts.cancelOnInterrupt(second) { await second.open() } }
+    let next = Task {
+      await self.interrupts.cancelOnInterrupt(
+        second, writeNote: self.noteCapture.write, strings: .english
+      ) { await second.open() }
+    }
     try await settle { second.stateMachine.hasActiveLoad }
 
     let response = interrupts.interrupt()
@@ -153,7 +168,9 @@ final class InterruptTests: FixtureTestCase {
     let cleaned = LockedState<[String]>([])
     let session = DocumentSession(
       path: try fixtures.file("a.txt", text: "a\n"), presenter: nil, strings: .english)
-    await interrupts.cancelOnInterrupt(session) { await session.open() }
+    await interrupts.cancelOnInterrupt(
+      session, writeNote: self.noteCapture.write, strings: .english
+    ) { await session.open() }
     _ = interrupts.addCleanup { cleaned.withLock { $0.append("first") } }
     let removed = interrupts.addCleanup { cleaned.withLock { $0.append("removed") } }
     _ = interrupts.addCleanup { cleaned.withLock { $0.append("last") } }
@@ -162,60 +179,20 @@ final class InterruptTests: FixtureTestCase {
     let response = interrupts.interrupt()
     interrupts.interrupt()
 
-    XCTAssertEqual(response, .exit(status: InterruptController.exitStatus))
-    XCTAssertEqual(InterruptController.exitStatus, 130)
+    XCTAssertEqual(response, .exit(status: InterruptController.interruptStatus))
+    XCTAssertEqual(InterruptController.interruptStatus, 130)
     XCTAssertEqual(cleaned.withLock { $0 }, ["last", "first"], "newest first, once")
     XCTAssertEqual(session.currentState, .content)
     XCTAssertEqual(notes, [])
   }
 
-  func test_interruptWithoutASession_quits() {
-    XCTAssertEqual(interrupts.interrupt(), .exit(status: 130))
-  }
-
-  func test_interruptWhileOutputIsWritten_quitsEvenDuringALoad() async throws {
-    let session = slowSession(try fixtures.file("a.txt", text: "a\n"))
-    let open = Task { await self.interrupts.cancelOnInterrupt(session) { await session.open() } }
-    try await settle { self.clock.sleeperCount == 2 }
-
-    let response = interrupts.quitOnInterrupt { interrupts.interrupt() }
-
-    XCTAssertEqual(response, .exit(status: 130), "a blocked write cannot show a cancelled load")
-    XCTAssertEqual(interrupts.interrupt(), .cancelledLoad, "once written, Ctrl-C cancels again")
-    _ = await open.value
-  }
-
-  func test_terminate_runsTheCleanUpsOnceAndReturns128PlusTheSignal() {
-    let cleaned = LockedState(0)
-    _ = interrupts.addCleanup { cleaned.withLock { $0 += 1 } }
-
-    let status = interrupts.terminate(signal: SIGTERM)
-
-    XCTAssertEqual(status, 143)
-    XCTAssertEqual(cleaned.withLock { $0 }, 1)
-  }
-
-  func test_terminate_recordsTheStatusForTheMainThread_theFirstSignalWinning() {
-    let cleaned = LockedState<Int32?>(nil)
-    _ = interrupts.addCleanup { [interrupts] in
-      cleaned.withLock { $0 = interrupts.terminationStatus }
-    }
-    XCTAssertNil(interrupts.terminationStatus, "nothing is ending the viewer")
-
-    let first = interrupts.terminate(signal: SIGTERM)
-    let second = interrupts.terminate(signal: SIGHUP)
-
-    XCTAssertEqual(first, 143)
-    XCTAssertEqual(second, 143, "the viewer is already quitting with SIGTERM's status")
-    XCTAssertEqual(interrupts.terminationStatus, 143)
-    XCTAssertEqual(cleaned.withLock { $0 }, 143, "recorded before the clean-ups run")
-  }
-
   func test_endAfterWriteError_runsTheCleanUpsThenSaysSoOnce_andReturns1() {
     _ = interrupts.addCleanup { [noteCapture] in noteCapture.write("(echo on)\n") }
 
-    let first = interrupts.endAfterWriteError(code: ENOSPC)
-    let second = interrupts.endAfterWriteError(code: EBADF)
+    let first = interrupts.endAfterWriteError(
+      code: ENOSPC, writeNote: noteCapture.write, strings: .english)
+    let second = interrupts.endAfterWriteError(
+      code: EBADF, writeNote: noteCapture.write, strings: .english)
 
     XCTAssertEqual(first, 1)
     XCTAssertEqual(second, 1)
@@ -224,10 +201,4 @@ final class InterruptTests: FixtureTestCase {
       ["(echo on)\ndocument-viewer: cannot write to standard output: No space left on device\n"])
   }
 
-  func test_endAfterWriteError_whileASignalQuits_keepsTheSignalsStatusAndSaysNothing() {
-    _ = interrupts.terminate(signal: SIGHUP)
-
-    XCTAssertEqual(interrupts.endAfterWriteError(code: EIO), 129)
-    XCTAssertEqual(notes, [])
-  }
 }

@@ -129,10 +129,10 @@ final class PDFLockingTests: FixtureTestCase {
       if invocation.arguments.first == "--password-file=-" { try await gate.wait() }
     }
     let session = try await openLocked(runner: holding)
-    let interrupts = InterruptController(writeNote: { _ in }, strings: .english)
+    let interrupts = InterruptController()
 
     let unlock = Task {
-      await interrupts.cancelOnInterrupt(session) {
+      await interrupts.cancelOnInterrupt(session, writeNote: { _ in }) {
         await session.unlock(with: Credential(password: self.password))
       }
     }
@@ -142,7 +142,7 @@ final class PDFLockingTests: FixtureTestCase {
     let outcome = await unlock.value
     gate.open()
 
-    XCTAssertEqual(response, .cancelledLoad)
+    XCTAssertEqual(response, .cancelled)
     XCTAssertEqual(outcome, .cancelled)
     XCTAssertEqual(session.currentState.lockReason, .credentialRequired)
     XCTAssertEqual(presenter.presentedKinds, [.loading, .locked, .loading, .locked])

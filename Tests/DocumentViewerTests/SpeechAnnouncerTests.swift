@@ -17,7 +17,7 @@ final class SpeechAnnouncerTests: FixtureTestCase {
     ViewerApp(
       writeOutput: output.write, writeError: errors.write, style: .plain, terminalWidth: nil,
       makeStopwatch: { { .zero } },
-      interrupts: InterruptController(writeNote: errors.write, strings: .english),
+      interrupts: InterruptController(),
       standardInputPasswords: .lines([]), strings: ViewerStrings(language),
       speechSearchPath: speechSearchPath, speechRunner: runner)
   }

@@ -1,6 +1,7 @@
 import DocumentViewerCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 import XCTest
 
 final class TerminalRendererTests: FixtureTestCase {
@@ -101,16 +102,14 @@ final class TerminalRendererTests: FixtureTestCase {
     let wide =
       "Column one" + String(repeating: " ", count: 30) + "Column two, far to the right of the first"
     let path = try fixtures.textPDF("wide.pdf", lines: [wide, "A short line."])
-    let pair = try XCTUnwrap(PseudoTerminal.open(), "no pseudo-terminals here")
-    defer {
-      close(pair.terminal)
-      close(pair.controller)
-    }
-    XCTAssertTrue(PseudoTerminal.setWidth(40, of: pair.terminal))
+    let pair = try XCTUnwrap(PseudoTerminal(rows: 24, columns: 40), "no pseudo-terminals here")
+    defer { pair.close() }
+    XCTAssertEqual(pair.size?.columns, 40)
 
     let viewer = try ViewerProcess(
       [path], standardOutput: FileHandle(fileDescriptor: pair.terminal))
-    let screen = PseudoTerminal.read(from: pair.controller, until: "lines of text)")
+    XCTAssertTrue(pair.waitForText("lines of text)"), pair.text)
+    let screen = pair.text
 
     XCTAssertEqual(viewer.waitForExit(), 0)
     let lines = screen.replacing(#/\x1B\[[0-9;]*m/#, with: "").components(separatedBy: "\r\n")

@@ -1,5 +1,6 @@
 import DocumentViewerCore
 import StatefulContent
+import StatefulContentTerminal
 import StatefulContentTesting
 import XCTest
 
@@ -14,7 +15,7 @@ final class ViewerAppTests: FixtureTestCase {
     return ViewerApp(
       writeOutput: output.write, writeError: errors.write, style: .plain, terminalWidth: nil,
       makeStopwatch: { { .zero } },
-      interrupts: InterruptController(writeNote: errors.write, strings: .english),
+      interrupts: InterruptController(),
       standardInputPasswords: PasswordSource { path, attempt in
         self.askedPaths.append(path)
         return await source.password(for: path, attempt: attempt)

@@ -17,7 +17,7 @@ public struct ViewerApp {
   /// Writes to standard output.
   public var writeOutput: (String) -> Void
   /// Writes to standard error.
-  public var writeError: (String) -> Void
+  public var writeError: @Sendable (String) -> Void
   /// Whether rendered output uses ANSI escape codes.
   public var style: TerminalStyle
   /// The terminal's width in columns, to which the lines of documents are cut, or `nil` to
@@ -65,7 +65,7 @@ public struct ViewerApp {
   ///   - speechRunner: Runs `espeak-ng`. Defaults to a ``SystemProcessRunner``.
   public init(
     writeOutput: @escaping (String) -> Void = StandardStreams.writeToOutput,
-    writeError: @escaping (String) -> Void = StandardStreams.writeToError,
+    writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
     style: TerminalStyle = .detect(),
     terminalWidth: Int? = TerminalText.detectWidth(),
     reader: DocumentReader = DocumentReader(),
@@ -238,7 +238,9 @@ public struct ViewerApp {
       if let announcer { session.stateMachine.setAnnouncer(announcer, policy: .immediate) }
       terminal?.contentProvider = { [weak session] in session?.content }
       timelineName = document.timelineName
-      switch await interrupts.cancelOnInterrupt(session, during: { await session.open() }) {
+      switch await interrupts.cancelOnInterrupt(
+        session, writeNote: writeError, strings: strings, during: { await session.open() })
+      {
       case .locked:
         await unlock(session, with: document, terminal: terminal)
       case .cancelled where session.currentState.kind == .idle:
@@ -268,7 +270,9 @@ public struct ViewerApp {
         writeOutput(strings.text(.tourTypesPassword, ["password": shown]) + "\n")
       }
       attempt += 1
-      let outcome = await interrupts.cancelOnInterrupt(session) {
+      let outcome = await interrupts.cancelOnInterrupt(
+        session, writeNote: writeError, strings: strings
+      ) {
         await session.unlock(with: Credential(password: password))
       }
       guard case .incorrectCredential = outcome else { return }

@@ -1,11 +1,12 @@
 import FileSearchCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 import XCTest
 
 /// The interactive mode in a real terminal (a pseudo-terminal): raw mode while it runs, and
 /// the terminal's settings and screen restored however it ends — Ctrl-D, or a signal — and
-/// while it is stopped (Ctrl-Z).
+/// while it is stopped (Ctrl-Z); redrawn after `fg` and at a new size.
 final class TerminalModeTests: FixtureTestCase {
   private var pair: PseudoTerminal?
 
@@ -81,6 +82,23 @@ final class TerminalModeTests: FixtureTestCase {
     XCTAssertTrue(pair.isInLineModeWithEcho)
   }
 
+  func test_resize_redrawsAtTheNewWidth() throws {
+    try tree.file("a.txt", text: "swift " + String(repeating: "x", count: 100) + "\n")
+    let pair = try XCTUnwrap(pair)
+    let program = try start(pair)
+    pair.type("swift")
+    XCTAssertTrue(pair.waitForText("1 match"), pair.text)
+    let beforeResize = pair.mark
+
+    pair.resize(rows: 24, columns: 40)
+    program.send(SIGWINCH)  // the terminal is not the program's controlling terminal
+
+    let cut = "a.txt:1: swift " + String(repeating: "x", count: 24) + "…"
+    XCTAssertTrue(pair.waitForText(cut + "\u{1B}[K", after: beforeResize), pair.text)
+    pair.type("\u{04}")
+    XCTAssertEqual(program.waitForExit(), 0)
+  }
+
   func test_typing_searchesAsYouType_andCtrlDQuits() throws {
     try tree.file("notes/swift.txt", text: "")
     try tree.file("b.txt", text: "line one\nswift here\n")
@@ -149,36 +167,19 @@ final class TerminalModeTests: FixtureTestCase {
     // A shell with job control, the terminal its controlling terminal: the program runs in the
     // foreground, is stopped (Ctrl-Z), continued in the background (`bg`), and once `wait` says
     // it stopped again, brought back to the foreground (`fg`).
-    let script = """
-      set -m
-      "$0" "$@" &
-      echo "pid $!" >> '\(log)'
-      fg %1 > /dev/null
-      echo "stopped $?" >> '\(log)'
-      bg %1 > /dev/null
-      echo "continued" >> '\(log)'
-      wait $!
-      echo "ended $?" >> '\(log)'
-      fg %1 > /dev/null
-      echo "finished $?" >> '\(log)'
-      """
-    let terminal = FileHandle(fileDescriptor: pair.terminal)
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-    shell.arguments = ["--ctty", "/bin/bash", "-c", script, program, tree.path]
-    shell.environment = ProcessInfo.processInfo.environment
-      .merging(SearchProcess.englishLocale) { $1 }
-    shell.standardInput = terminal
-    shell.standardOutput = terminal
-    shell.standardError = terminal
-    try shell.run()
+    let environment = ProcessInfo.processInfo.environment.merging(SearchProcess.englishLocale) {
+      $1
+    }
+    let shell = try pair.spawnUnderJobControl(
+      program, arguments: [tree.path], environment: environment.map { "\($0)=\($1)" }, log: log)
     func logText() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
     XCTAssertTrue(pair.waitForText("Search \(tree.path): "), pair.text)
     let pidLine = try XCTUnwrap(logText().split(separator: "\n").first { $0.hasPrefix("pid ") })
     let pid = try XCTUnwrap(Int32(pidLine.dropFirst(4)))
     defer {
       kill(pid, SIGKILL)
-      shell.terminate()
+      shell.send(SIGKILL)
+      _ = shell.waitForExit()
     }
 
     // Only `fg` draws the screen again: Ctrl-Z leaves it, `bg` finds the terminal the shell's.

@@ -248,57 +248,35 @@ public struct SearchApp {
   private func runInteractive(
     _ options: SearchCommand.Options, announcer: (any Announcer)?
   ) async -> Int32 {
-    guard let mode = TerminalMode(descriptor: terminalDescriptor), mode.enterRaw() else {
-      writeError(strings.text(.rawModeFailed) + "\n")
-      return 1
-    }
-    let screenDescriptor = screenDescriptor
-    let screen = SearchScreen(
-      folder: options.folder, size: { TerminalMode.size(of: screenDescriptor) },
-      strings: strings, write: writeOutput)
     // The alternate screen, so that the shell's screen comes back as it was — when the program
     // ends, and while Ctrl-Z stops it; `fg` brings the program's screen back, redrawn.
-    let restore: @Sendable () -> Void = {
-      StandardStreams.write("\u{1B}[?1049l", to: screenDescriptor)
-      mode.restore()
-    }
-    // The keys' reader, which the re-entry after `bg` tells to look again.
-    let input = StandardInput.KeyReader(descriptor: terminalDescriptor)
-    let reenter: @Sendable () -> Void = {
-      // Continued in the background (`bg`), the terminal is the shell's until `fg`: the reader
-      // reads now, and job control stops the program until then.
-      guard mode.isInForeground else {
-        input.lookAgain()
-        return
+    await TerminalSession.run(
+      input: terminalDescriptor, output: screenDescriptor, options: [.rawMode, .alternateScreen],
+      interrupts: interrupts
+    ) { session in
+      guard session.isRaw else {
+        writeError(strings.text(.rawModeFailed) + "\n")
+        return 1
       }
-      mode.enterRaw()
-      StandardStreams.write("\u{1B}[?1049h", to: screenDescriptor)
-      Task { @MainActor [weak screen] in screen?.redraw() }
-    }
-    let cleanup = interrupts.addCleanup(restore, reenter: reenter)
-    defer {
-      // Nothing typed from now on is the program's: it stays in the terminal for the shell.
-      input.stop()
-      interrupts.removeCleanup(cleanup)
-      restore()
-    }
-    StandardStreams.write("\u{1B}[?1049h", to: screenDescriptor)
-    let model = makeModel(options, presenter: screen, loadingPolicy: .smooth)
-    if let announcer { model.stateMachine.setAnnouncer(announcer) }
-    screen.model = model
-    model.resultsDidChange = { [weak screen] in screen?.redraw() }
-    let resizes = SignalHandler(signals: [SIGWINCH]) { _ in
-      Task { @MainActor [weak screen] in screen?.redraw() }
-    }
-    defer { withExtendedLifetime(resizes) {} }
-    screen.redraw()
-    var decoder = Key.Decoder()
-    for await bytes in input.bytes {
-      for key in decoder.decode(bytes) {
+      let screen = SearchScreen(
+        folder: options.folder, size: { (session.size.rows, session.size.columns) },
+        strings: strings, write: writeOutput)
+      let model = makeModel(options, presenter: screen, loadingPolicy: .smooth)
+      if let announcer { model.stateMachine.setAnnouncer(announcer) }
+      screen.model = model
+      model.resultsDidChange = { [weak screen] in screen?.redraw() }
+      // After `fg` and after a resize.
+      let requests = session.redraws()
+      let redraws = Task { [weak screen] in
+        for await _ in requests { screen?.redraw() }
+      }
+      defer { redraws.cancel() }
+      screen.redraw()
+      for await key in session.keys() {
         if let status = handle(key, screen: screen, model: model) { return status }
       }
+      return 0
     }
-    return 0
   }
 
   /// Performs a key; returns an exit status when the key ends the program.
@@ -306,17 +284,22 @@ public struct SearchApp {
     switch key {
     case .text(let text): type(screen.input + text, screen: screen, model: model)
     case .backspace: type(String(screen.input.dropLast()), screen: screen, model: model)
-    case .clear: type("", screen: screen, model: model)
+    case .control("u"): type("", screen: screen, model: model)
     case .up: screen.scroll(by: -1)
     case .pageUp: screen.scroll(by: -screen.visibleRows)
     case .down, .pageDown:
       if screen.scroll(by: key == .down ? 1 : screen.visibleRows) {
         watch(model.loadNextPage(), of: model, note: false)
       }
-    case .retry: watch(model.retry(), of: model, note: false)
-    case .interrupt:
+    case .control("r"): watch(model.retry(), of: model, note: false)
+    case .control("c"):
+      // Ctrl-C as a byte, when the terminal does not turn it into SIGINT.
       if case .exit(let status) = interrupts.interrupt() { return status }
-    case .quit: return 0
+    case .control("d"):
+      // What was read with it and comes after it — a paste holding Ctrl-D — is dropped with
+      // the program, as a shell's line editor drops it.
+      return 0
+    default: break
     }
     return nil
   }

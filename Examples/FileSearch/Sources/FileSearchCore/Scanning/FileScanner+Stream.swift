@@ -1,4 +1,5 @@
 import Dispatch
+import StatefulContentTerminal
 
 extension FileScanner: FolderScanning {
   /// Scans a page on a thread of its own and streams its batches.

@@ -1,40 +1,48 @@
 import Dispatch
-import Foundation
-import StatefulContentTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Handles signals on a queue of its own instead of letting them end the process.
 ///
-/// Dispatch sources on a private serial queue — not the main queue, which may be blocked —
-/// receive the signals, which are otherwise ignored. ``install(controller:quit:)`` routes
-/// `SIGINT`, `SIGTERM` and `SIGHUP` to an ``InterruptController`` and quits when it says so;
-/// `SIGTSTP` (Ctrl-Z) runs the controller's clean-ups (``InterruptController/suspend()``)
-/// before the program stops as the signal's default action would, and `SIGCONT` (`fg`)
-/// enters again what they left (``InterruptController/resume()``). `SIGPIPE` is ignored, so
-/// that writing to a closed pipe fails instead of killing the program before its clean-ups.
-/// Signals are handled while the handler lives.
+/// Dispatch sources on a private serial queue — not the main queue, which may be blocked
+/// writing to a full pipe — receive the signals, which are otherwise ignored while the handler
+/// lives. ``install(controller:quit:)`` routes `SIGINT`, `SIGTERM` and `SIGHUP` to an
+/// ``InterruptController`` and quits when it says so; `SIGTSTP` (Ctrl-Z) runs the controller's
+/// clean-ups (``InterruptController/suspend()``) before the process stops as the signal's
+/// default action would, and `SIGCONT` (`fg`) enters again what they left
+/// (``InterruptController/resume()``). `SIGPIPE` is ignored, so that writing to a closed pipe
+/// fails with `EPIPE` instead of killing the tool before its clean-ups.
+/// ``resizes(of:_:)`` reports `SIGWINCH` with the terminal's new size.
 ///
 /// ```swift
 /// let signals = SignalHandler.install(controller: interrupts)
-/// let resizes = SignalHandler(signals: [SIGWINCH]) { _ in Task { @MainActor in screen.redraw() } }
+/// let resizes = SignalHandler.resizes(of: STDOUT_FILENO) { size in print(size.columns) }
 /// ```
 public final class SignalHandler {
   private let sources: [any DispatchSourceSignal]
 
   /// Starts handling signals; returns once they are.
   ///
-  /// Dispatch installs a source's handling asynchronously, and the signal is ignored from
-  /// the start: a signal sent in between would be lost. So this waits until every source is
+  /// Dispatch registers a source's handling asynchronously, and the signal is ignored from the
+  /// start (so that it does not end the process meanwhile): a signal sent in between would be
+  /// lost. So this waits until every source is
   /// registered.
   ///
   /// - Parameters:
   ///   - signals: The signals' numbers.
-  ///   - handler: Called with a signal's number each time it arrives, on the handler's
-  ///     queue.
+  ///   - handler: Called with a signal's number each time it arrives, on the handler's queue;
+  ///     kept while the handler lives.
   public init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
-    let queue = DispatchQueue(label: "file-search.signals")
+    let queue = DispatchQueue(label: "StatefulContentTerminal.signals")
     let registered = DispatchGroup()
     sources = signals.map { number in
-      _ = signal(number, SIG_IGN)
+      // SIGWINCH is ignored by default already. Ignoring it again would replace the action
+      // Dispatch installed for a source of it that is still registered, or being cancelled.
+      if number != SIGWINCH { _ = signal(number, SIG_IGN) }
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { handler(number) }
       registered.enter()
@@ -49,18 +57,19 @@ public final class SignalHandler {
     for source in sources { source.cancel() }
   }
 
-  /// The signals that interrupt or end the program: `SIGINT`, `SIGTERM` and `SIGHUP`.
+  /// The signals that interrupt or end a tool: `SIGINT`, `SIGTERM` and `SIGHUP`.
   public static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
   /// The signals of job control: `SIGTSTP` (Ctrl-Z) and `SIGCONT` (`fg`, `bg`).
   public static let jobControlSignals: [Int32] = [SIGTSTP, SIGCONT]
 
-  /// Routes `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGTSTP` and `SIGCONT` to a controller, and
-  /// ignores `SIGPIPE`.
+  /// Routes `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGTSTP` and `SIGCONT` to a controller, and ignores
+  /// `SIGPIPE`.
   ///
   /// - Parameters:
   ///   - controller: Decides what each signal does.
-  ///   - quit: Ends the process with a status. Defaults to ``quit(status:)``.
+  ///   - quit: Ends the process with a status, from the signals' queue. Defaults to
+  ///     ``quit(status:)``.
   /// - Returns: The handler; signals are handled while it lives.
   public static func install(
     controller: InterruptController,
@@ -82,6 +91,21 @@ public final class SignalHandler {
     }
   }
 
+  /// Reports the size of a terminal each time it changes (`SIGWINCH`).
+  ///
+  /// - Parameters:
+  ///   - descriptor: The terminal whose size is read (`TIOCGWINSZ`), such as standard output.
+  ///   - resized: Called with the new size on the handler's queue; kept while the handler
+  ///     lives.
+  /// - Returns: The handler; resizes are reported while it lives.
+  public static func resizes(
+    of descriptor: Int32, _ resized: @escaping @Sendable (TerminalSession.Size) -> Void
+  ) -> SignalHandler {
+    SignalHandler(signals: [SIGWINCH]) { _ in
+      resized(TerminalSession.Size(of: descriptor) ?? .fallback)
+    }
+  }
+
   /// Stops the process as an unhandled `SIGTSTP` does, and returns once it goes on.
   ///
   /// The signal is raised again on this thread, with its default action and unblocked here
@@ -89,7 +113,11 @@ public final class SignalHandler {
   /// this thread's mask, as they were.
   private static func stopProcess() {
     var defaultAction = sigaction()
-    defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+    #if canImport(Glibc)
+      defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+    #else
+      defaultAction.__sigaction_u.__sa_handler = SIG_DFL
+    #endif
     var handling = sigaction()
     sigaction(SIGTSTP, &defaultAction, &handling)
     var stop = sigset_t()

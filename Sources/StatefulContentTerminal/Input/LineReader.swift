@@ -1,23 +1,31 @@
-/// Cuts the bytes of standard input into query lines as they arrive, looking at each byte
-/// once and keeping at most one query line's bytes.
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Cuts the bytes of standard input into lines as they arrive — the queries or commands a script
+/// pipes into a tool — looking at each byte once and keeping at most one line's bytes.
 ///
 /// A line ends at a line feed; its line break (`\n` or `\r\n`) is dropped and invalid UTF-8 is
-/// repaired with U+FFFD. A query line holds at most ``maximumLength`` bytes: a longer line is
+/// repaired with U+FFFD. A line holds at most ``maximumLength`` bytes: a longer line is
 /// skipped — reported as soon as it is too long, its bytes dropped up to its line feed — and
 /// the next line is read as usual. A line still going after ``maximumSkippedLength`` bytes is
 /// not text (`< /dev/zero`, an endless line): the reader reports that it stops, and reads
 /// nothing more, as at the end of input. A last line without a line feed counts.
 ///
 /// ```swift
-/// var reader = QueryLineReader()
+/// var reader = LineReader()
 /// reader.read(Array("swift\nsta".utf8))   // [.line("swift")]
 /// reader.read(Array("te\r\n".utf8))       // [.line("state")]
 /// reader.finish()                         // []
 /// ```
-public struct QueryLineReader: Sendable {
+public struct LineReader: Sendable {
   /// What the reader found in the bytes it was given.
   public enum Event: Hashable, Sendable {
-    /// A query line, without its line break.
+    /// A line, without its line break.
     case line(String)
     /// The line with this number, counting from 1, is longer than ``maximumLength`` bytes: it
     /// is skipped.
@@ -27,7 +35,7 @@ public struct QueryLineReader: Sendable {
     case stoppedReading
   }
 
-  /// The most bytes of a query line, without its line break: 4,096.
+  /// The most bytes of a line, without its line break: 4,096.
   public static let maximumLength = 4_096
   /// The most bytes of a skipped line before the reader stops reading: 16 MiB, a few
   /// milliseconds of reading.
@@ -38,7 +46,7 @@ public struct QueryLineReader: Sendable {
   /// Whether the reader stopped reading: standard input need not be read any further.
   public private(set) var isFinished = false
 
-  /// The bytes of the line being read, while it is short enough to be a query.
+  /// The bytes of the line being read, while it is short enough to keep.
   private var pending: [UInt8] = []
   /// How many bytes of the line being skipped were dropped, or `nil` when no line is skipped.
   private var skippedLength: Int?
@@ -83,8 +91,51 @@ public struct QueryLineReader: Sendable {
     return events
   }
 
-  /// Adds bytes of the current line: to the query line while it fits, else to the skipped
-  /// line's count.
+  /// The lines of a descriptor, read on a thread of its own: without their line breaks,
+  /// invalid UTF-8 repaired, a last line without a line feed included.
+  ///
+  /// A line longer than ``maximumLength`` bytes is skipped and reported; when a skipped line
+  /// goes on past ``maximumSkippedLength`` bytes, that is reported and reading stops, as at the
+  /// end of input.
+  ///
+  /// ```swift
+  /// for await query in LineReader.lines(report: { note($0) }) { search(query) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - descriptor: The descriptor to read. Defaults to standard input.
+  ///   - report: Told of each ``Event/skippedLine(number:)`` and of
+  ///     ``Event/stoppedReading``, on the reading thread; kept until the reading ends.
+  /// - Returns: The lines, ending at the end of input, a read error or the reader stopping.
+  public static func lines(
+    of descriptor: Int32 = STDIN_FILENO, report: @escaping @Sendable (Event) -> Void = { _ in }
+  ) -> AsyncStream<String> {
+    let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+    // A thread of Dispatch's, not of the concurrency pool: a read blocks.
+    DispatchQueue.global().async {
+      var reader = LineReader()
+      func deliver(_ events: [Event]) {
+        for event in events {
+          if case .line(let line) = event { continuation.yield(line) } else { report(event) }
+        }
+      }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while !reader.isFinished {
+        let count = buffer.withUnsafeMutableBytes {
+          readDescriptor(descriptor, $0.baseAddress, $0.count)
+        }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        deliver(reader.read(buffer[..<count]))
+      }
+      deliver(reader.finish())
+      continuation.finish()
+    }
+    return stream
+  }
+
+  /// Adds bytes of the current line: to the line while it fits, else to the skipped line's
+  /// count.
   private mutating func take(_ piece: some Collection<UInt8>, into events: inout [Event]) {
     if let skipped = skippedLength {
       skip(skipped + piece.count, into: &events)
@@ -124,4 +175,11 @@ public struct QueryLineReader: Sendable {
       events.append(.line(String(decoding: line, as: UTF8.self)))
     }
   }
+}
+
+/// Reads a descriptor; `read` inside ``LineReader`` is its own method.
+private func readDescriptor(
+  _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int
+) -> Int {
+  read(descriptor, buffer, count)
 }

@@ -1,0 +1,85 @@
+import StatefulContentTerminal
+import XCTest
+
+/// The pseudo-terminal tools are tested with: a child on it as a person's terminal runs it.
+final class PseudoTerminalTests: XCTestCase {
+  private var pair: PseudoTerminal?
+
+  override func setUpWithError() throws {
+    pair = PseudoTerminal(rows: 24, columns: 80)
+    try XCTSkipIf(pair == nil, "no pseudo-terminals here")
+  }
+
+  override func tearDown() {
+    pair?.close()
+    super.tearDown()
+  }
+
+  func test_spawn_givesTheToolTheTerminalAtItsSize() throws {
+    let pair = try XCTUnwrap(pair)
+    XCTAssertEqual(pair.size, TerminalSession.Size(rows: 24, columns: 80))
+
+    let stty = try pair.spawn("/bin/stty", arguments: ["size"])
+
+    XCTAssertEqual(stty.waitForExit(), 0)
+    XCTAssertTrue(pair.waitForText("24 80"), pair.text)
+    XCTAssertTrue(pair.isInLineModeWithEcho)
+  }
+
+  func test_typedText_isEchoedAndReadByTheTool() throws {
+    let pair = try XCTUnwrap(pair)
+    let cat = try pair.spawn("/bin/cat")
+
+    pair.type("hello\n")
+
+    XCTAssertTrue(pair.waitForText("hello\r\nhello\r\n"), pair.text)
+    pair.type("\u{04}")
+    XCTAssertEqual(cat.waitForExit(), 0)
+  }
+
+  func test_typedCtrlC_interruptsTheToolAsItsControllingTerminal() throws {
+    let pair = try XCTUnwrap(pair)
+    let cat = try pair.spawn("/bin/cat")
+    pair.type("x\n")
+    XCTAssertTrue(pair.waitForText("x\r\nx"), pair.text)
+
+    pair.type("\u{03}")
+
+    XCTAssertEqual(cat.waitForExit(), 128 + SIGINT)
+  }
+
+  func test_resize_sendsSIGWINCHToTheForegroundJob() throws {
+    let pair = try XCTUnwrap(pair)
+    let shell = try pair.spawn(
+      "/bin/sh",
+      arguments: ["-c", "trap 'stty size' WINCH; echo ready; while :; do sleep 0.02; done"])
+    XCTAssertTrue(pair.waitForText("ready"), pair.text)
+
+    pair.resize(rows: 30, columns: 100)
+
+    XCTAssertTrue(pair.waitForText("30 100"), pair.text)
+    XCTAssertEqual(pair.size, TerminalSession.Size(rows: 30, columns: 100))
+    shell.send(SIGTERM)
+    XCTAssertEqual(shell.waitForExit(), 128 + SIGTERM)
+  }
+
+  func test_stopAndContinue_areSeen() throws {
+    let pair = try XCTUnwrap(pair)
+    let cat = try pair.spawn("/bin/cat")
+
+    cat.send(SIGSTOP)
+    XCTAssertTrue(cat.waitUntil(stopped: true))
+    cat.send(SIGCONT)
+    XCTAssertTrue(cat.waitUntil(stopped: false))
+
+    cat.send(SIGKILL)
+    XCTAssertEqual(cat.waitForExit(), 128 + SIGKILL)
+  }
+
+  func test_spawn_missingTool_throws() throws {
+    let pair = try XCTUnwrap(pair)
+    XCTAssertThrowsError(try pair.spawn("/nonexistent/tool")) { error in
+      XCTAssertEqual((error as? PseudoTerminal.SpawnError)?.code, ENOENT)
+    }
+  }
+}

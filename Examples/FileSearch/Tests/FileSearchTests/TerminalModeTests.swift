@@ -113,7 +113,7 @@ final class TerminalModeTests: FixtureTestCase {
     pair.type("x")
 
     XCTAssertTrue(
-      pair.waitForText("[\(PlaceholderStrings.english.retry): Ctrl-R]"), pair.text)
+      pair.waitForText("[Ctrl-R] \(PlaceholderStrings.english.retry)"), pair.text)
     XCTAssertTrue(pair.text.contains("no folder at '\(missing)'"))
     try tree.file("missing/x.txt", text: "")
     pair.type("\u{12}")

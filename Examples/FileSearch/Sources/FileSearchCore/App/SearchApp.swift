@@ -209,11 +209,13 @@ public struct SearchApp {
       presenter = timeline
       model = makeModel(options, presenter: timeline, loadingPolicy: .immediate)
     } else {
-      let log = SearchLog(strings: strings, write: writeOutput)
+      let log = SearchScreen(
+        folder: options.folder, size: { (24, 80) }, mode: .plain, strings: strings,
+        write: writeOutput)
       presenter = log
       model = makeModel(options, presenter: log, loadingPolicy: .immediate)
       log.model = model
-      model.resultsDidChange = { [weak log] in log?.writeNewMatches() }
+      model.resultsDidChange = { [weak log] in log?.redraw() }
     }
     defer { withExtendedLifetime(presenter) {} }
     if let announcer { model.stateMachine.setAnnouncer(announcer, policy: .immediate) }
@@ -270,6 +272,7 @@ public struct SearchApp {
     let screenDescriptor = screenDescriptor
     let screen = SearchScreen(
       folder: options.folder, size: { TerminalMode.size(of: screenDescriptor) },
+      colors: TerminalPresenter.colorsAllowed(for: screenDescriptor), clock: clock,
       strings: strings, write: writeOutput)
     // The alternate screen, so that the shell's screen comes back as it was — when the program
     // ends, and while Ctrl-Z stops it; `fg` brings the program's screen back, redrawn.

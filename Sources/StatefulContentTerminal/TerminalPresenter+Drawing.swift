@@ -96,7 +96,8 @@ extension TerminalPresenter {
       let (title, texts, actions) = parts(of: placeholder, kind: kind)
       var lines = [title] + texts
       if !actions.isEmpty {
-        lines.append(actions.map { "[\(TerminalText.clean($0.title, tabs: .space))]" }.joined(separator: " "))
+        lines.append(
+          actions.map { "[\(TerminalText.clean($0.title, tabs: .space))]" }.joined(separator: " "))
       }
       return indented(lines.map { TerminalText.clean($0, tabs: .space) }, insets: insets)
     }
@@ -117,7 +118,8 @@ extension TerminalPresenter {
         lines = [styled(fitted("\(spinner) " + title, available), titleCodes(for: kind))]
         lines += texts.map { fitted("  " + $0, available) }
         if let progress = (placeholder as? StandardPlaceholder)?.progress {
-          lines.append(fitted("  " + TerminalPresenter.progressBar(progress, cells: barCells), available))
+          lines.append(
+            fitted("  " + TerminalPresenter.progressBar(progress, cells: barCells), available))
         }
       } else if let available, available < 8 {
         lines = plainLines(of: placeholder, kind: kind, insets: .zero).map { fitted($0, available) }

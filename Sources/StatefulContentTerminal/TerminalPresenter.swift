@@ -59,13 +59,13 @@ public final class TerminalPresenter: SynchronousPresenter {
   /// The spinner's frames: Braille patterns, one column each.
   public static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-  private let write: (String) -> Void
+  let write: (String) -> Void
   private let size: () -> Size?
   private let elapsed: () -> Duration
   /// The size given by ``resize(columns:rows:)``, which wins over `size`.
   private var resizedTo: Size?
   /// The key of the content shown last without the previous key's mark.
-  private var shownKey: LoadKey?
+  var shownKey: LoadKey?
   /// When the activity shown (a load, a refresh, a page) started: the spinner's first frame.
   private var activityStart = Duration.zero
   private var lastDrawAt: Duration?
@@ -76,12 +76,13 @@ public final class TerminalPresenter: SynchronousPresenter {
   /// The rows of the inline region on the terminal now; the cursor is on its last one.
   private var regionRows = 0
   /// The content lines written as a log so far, or `nil` when the next ones start anew.
-  private var writtenContent: [String]?
+  var writtenContent: [String]?
+  // Internal, not private, for the plain mode's extension (`TerminalPresenter+Plain.swift`).
   /// In ``Mode/plain``, the placeholder's lines and the marks' lines written last.
-  private var writtenPlaceholder: [String]?
-  private var writtenMarks: [String] = []
+  var writtenPlaceholder: [String]?
+  var writtenMarks: [String] = []
   /// The filled cells of the progress bar written last, in ``Mode/plain``.
-  private var writtenCells: Int?
+  var writtenCells: Int?
 
   /// Creates a presenter.
   ///
@@ -199,11 +200,11 @@ public final class TerminalPresenter: SynchronousPresenter {
 
   // MARK: Drawing
 
-  private var painter: Painter {
+  var painter: Painter {
     Painter(colors: colors, texts: texts, keys: keys, barCells: barCells)
   }
 
-  private var currentSize: Size? { resizedTo ?? size() }
+  var currentSize: Size? { resizedTo ?? size() }
 
   private func draw(throttled: Bool) {
     guard mode != .plain else { return drawPlain() }
@@ -313,8 +314,10 @@ public final class TerminalPresenter: SynchronousPresenter {
   private func statusLine(in region: Region, now: Duration) -> String? {
     let painter = painter
     let status = content?.status(for: presentation, in: region)
-    let marks = painter.marks(of: presentation, shownKey: shownKey)
+    var marks = painter.marks(of: presentation, shownKey: shownKey)
     guard status != nil || !marks.isEmpty else { return nil }
+    // Marks start with a separator from the status; without one, they start the line.
+    if status == nil { marks = String(marks.drop { $0 == " " || $0 == "·" }) }
     let running = presentation.isRefreshing || presentation.showsPreviousKey
     let text = (running ? "\(spinner(now: now)) " : "") + (status ?? "") + marks
     let line = painter.fitted(text, region.columns)
@@ -335,98 +338,6 @@ public final class TerminalPresenter: SynchronousPresenter {
     let frames = Self.spinnerFrames
     let step = Int(max(now - activityStart, .zero) / Self.spinnerInterval)
     return frames[step % frames.count]
-  }
-
-  // MARK: Plain
-
-  private func drawPlain() {
-    let lines = plainLines()
-    if !lines.isEmpty { write(lines.map { $0 + "\n" }.joined()) }
-  }
-
-  /// The lines of the presentation in ``Mode/plain``, all of them: the placeholder, or the
-  /// content and its marks.
-  private func plainFrame() -> [String] {
-    let painter = painter
-    if let placeholder = presentation.placeholder {
-      return painter.plainLines(
-        of: placeholder, kind: presentation.state.kind, insets: presentation.insets)
-    }
-    if presentation.showsPreviousKey { return [previousKeyLine()] }
-    let region = Region(columns: currentSize?.columns, rows: nil, mode: .plain)
-    let lines = (content?.contentLines(for: presentation, in: region) ?? []).map {
-      painter.fittedContent($0, region.columns)
-    }
-    return lines + (presentation.append.error.map { [appendFailedLine($0)] } ?? [])
-  }
-
-  private func previousKeyLine() -> String {
-    texts.previousKeyLine(
-      TerminalText.clean(shownKey?.description ?? "", tabs: .space),
-      TerminalText.clean(presentation.key?.description ?? "", tabs: .space))
-  }
-
-  private func appendFailedLine(_ error: any Error) -> String {
-    texts.appendFailedLine(TerminalText.clean(texts.describe(error), tabs: .space))
-  }
-
-  /// The lines a presentation writes in ``Mode/plain``, and what it has written is noted:
-  /// a placeholder once, new content lines, a mark once, a progress bar when a cell fills.
-  private func plainLines() -> [String] {
-    let painter = painter
-    let presentation = presentation
-    var lines: [String] = []
-    var marks: [String] = []
-    if let placeholder = presentation.placeholder {
-      writtenContent = nil
-      let block = painter.plainLines(
-        of: placeholder, kind: presentation.state.kind, insets: presentation.insets)
-      if block != writtenPlaceholder { lines += block }
-      writtenPlaceholder = block
-    } else {
-      writtenPlaceholder = nil
-      if presentation.showsPreviousKey {
-        writtenContent = nil
-        marks.append(previousKeyLine())
-      } else {
-        let columns = currentSize?.columns
-        lines += newContentLines(in: Region(columns: columns, rows: nil, mode: .plain))
-        if let error = presentation.append.error {
-          marks.append(appendFailedLine(error))
-        }
-      }
-    }
-    if marks != writtenMarks { lines += marks }
-    writtenMarks = marks
-    let progress =
-      presentation.state.kind == .loading
-      ? (presentation.placeholder as? StandardPlaceholder)?.progress
-      : presentation.isRefreshing ? presentation.progress : nil
-    if writesProgressLines, let progress {
-      let cells = Self.filledCells(progress, cells: barCells)
-      if cells != writtenCells {
-        let prefix = String(repeating: " ", count: Int(min(presentation.insets.sanitized.leading, 40)))
-        lines.append(prefix + Self.progressBar(progress, cells: barCells))
-      }
-      writtenCells = cells
-    }
-    return lines
-  }
-
-  /// The content lines not written yet, cleaned and cut: those after the ones written when
-  /// the content still starts with them, else all of them.
-  private func newContentLines(in region: Region) -> [String] {
-    guard presentation.placeholder == nil, !presentation.showsPreviousKey else {
-      writtenContent = nil
-      return []
-    }
-    let lines = content?.contentLines(for: presentation, in: region) ?? []
-    var new = lines[...]
-    if let writtenContent, lines.starts(with: writtenContent) {
-      new = lines.dropFirst(writtenContent.count)
-    }
-    writtenContent = lines
-    return new.map { painter.fittedContent($0, region.columns) }
   }
 
   // MARK: Rules

@@ -138,7 +138,8 @@ final class SearchScreenTests: FixtureTestCase {
     let lines = screen.lines()
 
     XCTAssertTrue(lines[2].hasPrefix("┌─"), lines[2])
-    XCTAssertEqual(lines[3].trimmingCharacters(in: .whitespaces), "│ Cannot search '\(tree.path)' │")
+    XCTAssertEqual(
+      lines[3].trimmingCharacters(in: .whitespaces), "│ Cannot search '\(tree.path)' │")
     XCTAssertTrue(lines[5].hasPrefix("│ [Ctrl-R] \(PlaceholderStrings.english.retry) "), lines[5])
   }
 

@@ -65,7 +65,9 @@ public final class SearchScreen: @MainActor SynchronousPresenter, @MainActor Ter
     self.size = size
     terminal = TerminalPresenter(
       mode: mode, colors: colors,
-      size: { mode == .plain ? nil : TerminalPresenter.Size(columns: size().columns, rows: size().rows) },
+      size: {
+        mode == .plain ? nil : TerminalPresenter.Size(columns: size().columns, rows: size().rows)
+      },
       clock: clock, texts: strings.terminalTexts, keys: [.retry: "Ctrl-R"], write: write)
     terminal.barCells = 20
     terminal.writesProgressLines = false

@@ -62,6 +62,7 @@ public final class TerminalPresenter: SynchronousPresenter {
   let write: (String) -> Void
   private let size: () -> Size?
   private let elapsed: () -> Duration
+  private let clock: any Clock<Duration>
   /// The size given by ``resize(columns:rows:)``, which wins over `size`.
   private var resizedTo: Size?
   /// The key of the content shown last without the previous key's mark.
@@ -113,6 +114,7 @@ public final class TerminalPresenter: SynchronousPresenter {
     self.texts = texts
     self.keys = keys
     self.write = write
+    self.clock = clock
     elapsed = Self.stopwatch(clock)
   }
 
@@ -169,6 +171,28 @@ public final class TerminalPresenter: SynchronousPresenter {
   public func tick() {
     guard mode != .plain, isPending || Self.isActive(presentation) else { return }
     draw(throttled: true)
+  }
+
+  /// Ticks every ``spinnerInterval`` on the presenter's clock until the task is cancelled,
+  /// so that the spinner moves while a load reports nothing; in ``Mode/plain`` it returns at
+  /// once.
+  ///
+  /// ```swift
+  /// let spinning = Task { await presenter.animate() }
+  /// defer { spinning.cancel() }
+  /// ```
+  ///
+  /// - Parameter isolation: The caller's actor, where the presenter lives; inferred.
+  public func animate(isolation: isolated (any Actor)? = #isolation) async {
+    guard mode != .plain else { return }
+    while !Task.isCancelled {
+      do {
+        try await clock.sleep(for: Self.spinnerInterval)
+      } catch {
+        return
+      }
+      tick()
+    }
   }
 
   /// Leaves what is drawn as it is and starts anew below it, as before a tool writes lines

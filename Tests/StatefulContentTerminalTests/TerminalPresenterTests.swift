@@ -369,6 +369,22 @@ final class TerminalPresenterTests: XCTestCase {
     XCTAssertEqual(written.count, 3, "nothing spins: a tick draws nothing")
   }
 
+  @MainActor
+  func test_animate_ticksOnTheClock_untilCancelled() async throws {
+    let presenter = makePresenter(.screen)
+    presenter.present(Self.loading(nil), animated: false)
+    let spinning = Task { await presenter.animate() }
+    try await settle { self.clock.sleeperCount == 1 }
+
+    clock.advance(by: TerminalPresenter.spinnerInterval)
+    try await settle { self.written.count == 2 }
+
+    XCTAssertTrue(written[1].contains("⠙ Loading…"), written[1])
+    spinning.cancel()
+    await spinning.value
+    XCTAssertEqual(clock.sleeperCount, 0)
+  }
+
   // MARK: Inline
 
   func test_inline_redrawsItsRegionInPlace_andWritesContentAboveIt() {

@@ -235,6 +235,9 @@ public struct ViewerApp {
         mode: style, width: terminalWidth, strings: strings, write: writeOutput)
       (terminal, presenter) = (screen, screen)
     }
+    // The spinner moves while a document opens, whether or not it reports progress.
+    let spinning = terminal.map { screen in Task { await screen.terminal.animate() } }
+    defer { spinning?.cancel() }
     let opener = DocumentOpener(reader: reader, latency: options.delay ?? .zero, clock: clock)
     for (index, document) in documents.enumerated() {
       if let terminal, let heading = document.heading {

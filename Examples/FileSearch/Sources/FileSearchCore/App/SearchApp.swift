@@ -310,6 +310,9 @@ public struct SearchApp {
     }
     defer { withExtendedLifetime(resizes) {} }
     screen.redraw()
+    // The spinner moves while a search runs, whether or not it reports anything.
+    let spinning = Task { await screen.terminal.animate() }
+    defer { spinning.cancel() }
     var decoder = Key.Decoder()
     for await bytes in input.bytes {
       for key in decoder.decode(bytes) {

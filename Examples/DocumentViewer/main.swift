@@ -9,11 +9,6 @@ StandardStreams.keepClosedStandardDescriptorsClosed()
 // main thread is blocked.
 let interrupts = InterruptController()
 let signals = InterruptSignal.install(controller: interrupts)
-// The arguments' bytes: `CommandLine.arguments` would silently repair a name that is not UTF-8.
-let rawArguments = (1..<Int(CommandLine.argc)).map { index -> [UInt8] in
-  guard let argument = CommandLine.unsafeArgv[index] else { return [] }
-  return Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map(UInt8.init)
-}
 // Ctrl-C while a write waits for a full pipe's reader quits. Nobody reads standard output any
 // more (`| head -1`): stop at once, with status 141. It cannot be written at all (`> /dev/full`,
 // `>&-`): say so once and stop, with status 1.
@@ -28,7 +23,8 @@ let writeOutput = { (text: String) in
   }
 }
 let status = await ViewerApp(writeOutput: writeOutput, interrupts: interrupts)
-  .run(rawArguments: rawArguments)
+  // The arguments' bytes: `CommandLine.arguments` would silently repair a name that is not UTF-8.
+  .run(rawArguments: CommandLineArguments.processArguments())
 withExtendedLifetime(signals) {}
 // A load cancelled by Ctrl-C may still be running its clean-up: remove what it would have.
 PrivateDirectory.removeAll()

@@ -1,4 +1,3 @@
-import Dispatch
 import StatefulContent
 
 #if canImport(Glibc)
@@ -18,8 +17,9 @@ import StatefulContent
 /// `espeak-ng` (no audio device) is not reported: speech is a courtesy, the screen says it all.
 /// The texts are the machine's announcements, which never hold a credential.
 ///
-/// ``Speak`` runs the synthesizer; tests record its calls, and a tool with its own process
-/// runner passes it.
+/// A ``ProcessRunner`` runs the synthesizer: by default a ``SystemProcessRunner``, so that
+/// ``SystemProcessRunner/endAll()`` ends a voice with the tool's other processes when it quits
+/// early; tests pass a runner that records the invocations.
 ///
 /// ```swift
 /// if let espeak = SpeechAnnouncer.locate() {
@@ -27,10 +27,6 @@ import StatefulContent
 /// }
 /// ```
 public final class SpeechAnnouncer: Announcer {
-  /// Runs an executable with arguments to its end, ending it early when the task is
-  /// cancelled.
-  public typealias Speak = @Sendable (_ executable: String, _ arguments: [String]) async -> Void
-
   /// The absolute path of `espeak-ng`.
   public let executable: String
   /// The voice, a language code such as `de`.
@@ -38,7 +34,7 @@ public final class SpeechAnnouncer: Announcer {
   /// Arguments put before the text, such as `["-w", "/dev/null"]` to write the speech to a
   /// file instead of the audio device.
   public let extraArguments: [String]
-  private let speak: Speak
+  private let runner: any ProcessRunner
   private var speaking: Task<Void, Never>?
 
   /// Creates an announcer.
@@ -47,15 +43,16 @@ public final class SpeechAnnouncer: Announcer {
   ///   - executable: The absolute path of `espeak-ng` (see ``locate(searchPath:)``).
   ///   - voice: The voice, a language code such as `en`, `de` or `fr`.
   ///   - extraArguments: Arguments before the text. Defaults to none.
-  ///   - speak: Runs `espeak-ng`. Defaults to ``runProcess``.
+  ///   - runner: Runs `espeak-ng` and ends it when its announcement is stopped; a failure is
+  ///     not reported. Defaults to a ``SystemProcessRunner``.
   public init(
     executable: String, voice: String, extraArguments: [String] = [],
-    speak: @escaping Speak = runProcess
+    runner: any ProcessRunner = SystemProcessRunner()
   ) {
     self.executable = executable
     self.voice = voice
     self.extraArguments = extraArguments
-    self.speak = speak
+    self.runner = runner
   }
 
   /// The name of the synthesizer's executable.
@@ -90,6 +87,14 @@ public final class SpeechAnnouncer: Announcer {
     ["-v", voice] + extraArguments + ["--", TerminalText.clean(text, tabs: .space)]
   }
 
+  /// The invocation that speaks a text: ``executable`` with ``arguments(speaking:)``.
+  ///
+  /// - Parameter text: The text to speak.
+  /// - Returns: The invocation, with nothing on its standard input.
+  public func invocation(speaking text: String) -> ProcessInvocation {
+    ProcessInvocation(executable: executable, arguments: arguments(speaking: text))
+  }
+
   /// Speaks an announcement in the background, stopping the one still being spoken.
   ///
   /// - Parameter announcement: What to speak.
@@ -97,11 +102,11 @@ public final class SpeechAnnouncer: Announcer {
     guard !announcement.text.isEmpty else { return }
     let previous = speaking
     previous?.cancel()
-    let (speak, executable, arguments) = (speak, executable, arguments(speaking: announcement.text))
+    let (runner, invocation) = (runner, invocation(speaking: announcement.text))
     speaking = Task {
       await previous?.value
       guard !Task.isCancelled else { return }
-      await speak(executable, arguments)
+      _ = try? await runner.run(invocation)
     }
   }
 
@@ -115,30 +120,5 @@ public final class SpeechAnnouncer: Announcer {
   /// Stops the announcement being spoken, and the one waiting.
   public func stop() {
     speaking?.cancel()
-  }
-
-  /// Ends every `espeak-ng` that ``runProcess`` started and that still speaks, with
-  /// `SIGTERM`, and starts none after; call it before the process exits early (a signal, a
-  /// write error), so that no speech outlives the program.
-  public static func endAll() {
-    SpeechProcess.terminateAll()
-  }
-
-  /// Runs an executable with `posix_spawn` — no signal blocked or ignored, whatever thread
-  /// runs it; its output and errors discarded — and terminates it when the task is cancelled.
-  public static let runProcess: Speak = { executable, arguments in
-    guard !Task.isCancelled, let process = try? SpeechProcess(executable, arguments: arguments)
-    else { return }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        // A thread of Dispatch's, not of the concurrency pool: the wait blocks.
-        DispatchQueue.global().async {
-          process.waitUntilEnded()
-          continuation.resume()
-        }
-      }
-    } onCancel: {
-      process.terminate()
-    }
   }
 }

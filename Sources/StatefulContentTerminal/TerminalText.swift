@@ -64,12 +64,15 @@ public enum TerminalText {
     let trimmed = line[..<(end ?? line.startIndex)]
     guard columns(of: trimmed) > columnsAvailable else { return String(trimmed) }
     // Keep what fits in one column less, for the ellipsis.
-    var column = 0
-    var kept = trimmed.startIndex
-    for index in trimmed.indices {
-      column = Self.column(after: trimmed[index], at: column)
-      guard column < columnsAvailable else { break }
-      kept = trimmed.index(after: index)
+    let kept = withUTF8Locale {
+      var column = 0
+      var kept = trimmed.startIndex
+      for index in trimmed.indices {
+        column = Self.column(after: trimmed[index], at: column)
+        guard column < columnsAvailable else { break }
+        kept = trimmed.index(after: index)
+      }
+      return kept
     }
     return trimmed[..<kept] + "…"
   }
@@ -79,27 +82,20 @@ public enum TerminalText {
   /// - Parameter line: A line without control characters other than tab.
   /// - Returns: Its columns, tabs stopping every 8 columns.
   public static func columns(of line: Substring) -> Int {
-    line.reduce(0) { column, character in Self.column(after: character, at: column) }
+    withUTF8Locale {
+      line.reduce(0) { column, character in Self.column(after: character, at: column) }
+    }
   }
 
-  /// How many columns a terminal gives a character (a grapheme cluster): 2 for wide East
-  /// Asian characters and emoji, 0 for one made only of combining marks or format
-  /// characters, otherwise 1. Terminals themselves disagree about some emoji sequences.
+  /// How many columns a terminal gives a character (a grapheme cluster): the widest of its
+  /// scalars by `wcwidth(3)` — 2 for wide East Asian characters and emoji, 0 for one made only
+  /// of combining marks or format characters, otherwise 1 — and 2 for a character made to show
+  /// as an emoji (U+FE0F). Terminals themselves disagree about some emoji sequences.
   ///
   /// - Parameter character: The character.
   /// - Returns: 0, 1 or 2.
   public static func cellWidth(of character: Character) -> Int {
-    var width = 0
-    for scalar in character.unicodeScalars {
-      width = max(width, cellWidth(of: scalar))
-    }
-    // An emoji made to show as an emoji (U+FE0F) is wide, such as "❤️".
-    if width == 1, character.unicodeScalars.contains("\u{FE0F}"),
-      character.unicodeScalars.contains(where: \.properties.isEmoji)
-    {
-      return 2
-    }
-    return width
+    withUTF8Locale { width(of: character) }
   }
 
   /// The width of a terminal in columns, as the terminal reports it now.
@@ -116,24 +112,53 @@ public enum TerminalText {
 
   /// The column after a character written at a column.
   private static func column(after character: Character, at column: Int) -> Int {
-    character == "\t" ? (column / 8 + 1) * 8 : column + cellWidth(of: character)
+    character == "\t" ? (column / 8 + 1) * 8 : column + width(of: character)
   }
 
-  private static func cellWidth(of scalar: Unicode.Scalar) -> Int {
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark: return 0
-    case .format: return scalar == "\u{AD}" ? 1 : 0
-    default: break
+  /// ``cellWidth(of:)``, in the locale that ``withUTF8Locale(_:)`` set.
+  private static func width(of character: Character) -> Int {
+    var width = 0
+    for scalar in character.unicodeScalars {
+      width = max(width, self.width(of: scalar))
     }
-    if scalar.properties.isEmojiPresentation { return 2 }
-    let value = scalar.value
-    return wideRanges.contains { $0.contains(value) } ? 2 : 1
+    // An emoji made to show as an emoji (U+FE0F) is wide, such as "❤️".
+    if width == 1, character.unicodeScalars.contains("\u{FE0F}"),
+      character.unicodeScalars.contains(where: \.properties.isEmoji)
+    {
+      return 2
+    }
+    return width
   }
 
-  /// The East Asian Wide and Fullwidth characters, after Markus Kuhn's `wcwidth`.
-  private static let wideRanges: [ClosedRange<UInt32>] = [
-    0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0xA4CF, 0xAC00...0xD7A3,
-    0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-    0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-  ]
+  private static func width(of scalar: Unicode.Scalar) -> Int {
+    if utf8Locale != nil, let wcwidth = systemWidth {
+      let width = wcwidth(wchar_t(bitPattern: scalar.value))
+      // -1: a control character (cleaned away before) or one the locale does not know.
+      if width >= 0 { return Int(width) }
+    }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: return 1
+    }
+  }
+
+  private typealias Width = @convention(c) (wchar_t) -> Int32
+
+  /// The C library's `wcwidth(3)`, which Glibc's module does not import (it is declared only
+  /// for X/Open), or `nil` without it.
+  private static let systemWidth: Width? = dlsym(nil, "wcwidth").map {
+    unsafeBitCast($0, to: Width.self)
+  }
+
+  /// A UTF-8 locale for `wcwidth(3)`, or `nil` when the system has none.
+  private nonisolated(unsafe) static let utf8Locale: locale_t? =
+    newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) ?? newlocale(LC_CTYPE_MASK, "en_US.UTF-8", nil)
+
+  /// Runs `body` with the UTF-8 locale as this thread's, then gives the thread its own back.
+  private static func withUTF8Locale<Result>(_ body: () -> Result) -> Result {
+    guard let utf8Locale else { return body() }
+    let previous = uselocale(utf8Locale)
+    defer { uselocale(previous) }
+    return body()
+  }
 }

@@ -1,5 +1,6 @@
 import DocumentViewerCore
 import Foundation
+import StatefulContentTerminal
 import XCTest
 
 final class MinimalPDFTests: FixtureTestCase {

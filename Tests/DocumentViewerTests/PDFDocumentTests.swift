@@ -1,6 +1,7 @@
 import DocumentViewerCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 import StatefulContentTesting
 import XCTest
 

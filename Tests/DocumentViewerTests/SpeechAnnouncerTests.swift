@@ -35,45 +35,6 @@ final class SpeechAnnouncerTests: FixtureTestCase {
     Announcement(text: text, state: .content)
   }
 
-  // MARK: The invocation
-
-  func test_invocation_passesTheVoiceAndTheTextAsOneArgumentAfterDoubleDash() {
-    let announcer = SpeechAnnouncer(executable: "/usr/bin/espeak-ng", voice: "de")
-
-    let invocation = announcer.invocation(speaking: "-v fr; rm -rf /\nnext")
-
-    XCTAssertEqual(invocation.executable, "/usr/bin/espeak-ng")
-    XCTAssertEqual(invocation.arguments, ["-v", "de", "--", "-v fr; rm -rf /\u{FFFD}next"])
-    XCTAssertTrue(invocation.standardInput.isEmpty)
-  }
-
-  func test_announce_speaksInTheBackgroundAndFinishWaitsForIt() async {
-    let runner = SpeechRunner()
-    let announcer = SpeechAnnouncer(executable: "/usr/bin/espeak-ng", voice: "fr", runner: runner)
-
-    announcer.announce(announcement("Dossier vide"))
-    await announcer.finish()
-
-    XCTAssertEqual(runner.invocations.map(\.arguments), [["-v", "fr", "--", "Dossier vide"]])
-  }
-
-  func test_announce_aNewerAnnouncementStopsTheOneStillSpokenThenSpeaks() async {
-    let runner = SpeechRunner(holds: true)
-    let announcer = SpeechAnnouncer(executable: "/usr/bin/espeak-ng", voice: "en", runner: runner)
-    var started = runner.startedTexts.makeAsyncIterator()
-
-    announcer.announce(announcement("Opening large.txt…"))
-    let first = await started.next()
-    announcer.announce(announcement("Content loaded."))
-    let second = await started.next()
-    announcer.stop()
-    await announcer.finish()
-
-    XCTAssertEqual(first, "Opening large.txt…")
-    XCTAssertEqual(second, "Content loaded.")
-    XCTAssertEqual(runner.cancelledTexts, ["Opening large.txt…", "Content loaded."])
-  }
-
   // MARK: --speak and --announce
 
   func test_run_speak_speaksEachDocumentsStatesInTheLanguageOfTheMessages() async throws {
@@ -100,7 +61,9 @@ final class SpeechAnnouncerTests: FixtureTestCase {
       .run(["--speak", file])
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(errors.text, ViewerStrings(.french).text(.speechMissing) + "\n")
+    XCTAssertEqual(
+      errors.text,
+      ToolAnnouncers.missingSpeechNote(toolName: "document-viewer", language: "fr") + "\n")
     XCTAssertTrue(errors.text.contains("espeak-ng"))
     XCTAssertTrue(output.text.contains("hello"))
     XCTAssertEqual(runner.invocations, [])

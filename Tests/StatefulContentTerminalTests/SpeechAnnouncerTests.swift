@@ -6,17 +6,22 @@ import XCTest
 /// The speech announcer: how it calls the synthesizer, one voice at a time, and the process
 /// it starts by default.
 final class SpeechAnnouncerTests: XCTestCase {
-  /// The calls of a fake synthesizer, each waiting until released.
-  private final class Calls: @unchecked Sendable {
-    // Unchecked: every member is touched under `lock`.
-    private let lock = NSLock()
-    private var arguments: [[String]] = []
-    private var ended = 0
+  /// A synthesizer that records its calls and speaks until its run is cancelled, as a long
+  /// sentence does.
+  private final class Synthesizer: ProcessRunner {
+    private let state = LockedState((spoken: [[String]](), ended: 0))
 
-    func record(_ words: [String]) { lock.withLock { arguments.append(words) } }
-    func end() { lock.withLock { ended += 1 } }
-    var spoken: [[String]] { lock.withLock { arguments } }
-    var endedCount: Int { lock.withLock { ended } }
+    var spoken: [[String]] { state.withLock { $0.spoken } }
+    var endedCount: Int { state.withLock { $0.ended } }
+
+    func run(
+      _ pipeline: [ProcessInvocation], output: @escaping @Sendable (Data) -> Void
+    ) async throws -> [ProcessResult] {
+      state.withLock { $0.spoken.append(pipeline[0].arguments) }
+      while !Task.isCancelled { await Task.yield() }
+      state.withLock { $0.ended += 1 }
+      throw CancellationError()
+    }
   }
 
   private func announcement(_ text: String) -> Announcement {
@@ -34,13 +39,8 @@ final class SpeechAnnouncerTests: XCTestCase {
 
   @MainActor
   func test_aNewerAnnouncement_stopsTheOneBeingSpoken_thenSpeaks() async {
-    let calls = Calls()
-    let announcer = SpeechAnnouncer(executable: "/x/espeak-ng", voice: "en") { _, words in
-      calls.record(words)
-      // Speaks until cancelled, as a long sentence does.
-      while !Task.isCancelled { await Task.yield() }
-      calls.end()
-    }
+    let calls = Synthesizer()
+    let announcer = SpeechAnnouncer(executable: "/x/espeak-ng", voice: "en", runner: calls)
     announcer.announce(announcement("Loading…"))
     while calls.spoken.isEmpty { await Task.yield() }
     announcer.announce(announcement("Content loaded."))
@@ -66,7 +66,7 @@ final class SpeechAnnouncerTests: XCTestCase {
     XCTAssertEqual(SpeechAnnouncer.locate(searchPath: "/nonexistent::" + folder + "/"), path)
   }
 
-  func test_runProcess_cancelled_endsTheProcess() async throws {
+  func test_aStoppedAnnouncement_endsItsProcess() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("speech-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -77,8 +77,8 @@ final class SpeechAnnouncerTests: XCTestCase {
     try Data("#!/bin/sh\necho $$ > '\(marker)'\nexec sleep 60\n".utf8)
       .write(to: URL(fileURLWithPath: script))
     XCTAssertEqual(chmod(script, 0o755), 0)
-    // Run from a thread of Swift's concurrency, which blocks nearly every signal.
-    let speaking = Task.detached { await SpeechAnnouncer.runProcess(script, ["hi"]) }
+    let announcer = SpeechAnnouncer(executable: script, voice: "en")
+    announcer.announce(announcement("hi"))
     var identifier: pid_t?
     for _ in 0..<500 where identifier == nil {
       identifier = (try? String(contentsOfFile: marker, encoding: .utf8))
@@ -86,8 +86,8 @@ final class SpeechAnnouncerTests: XCTestCase {
       try await Task.sleep(for: .milliseconds(10))
     }
     let pid = try XCTUnwrap(identifier, "the process started")
-    speaking.cancel()
-    await speaking.value
-    XCTAssertEqual(kill(pid, 0), -1, "SIGTERM ended it, and it was reaped")
+    announcer.stop()
+    await announcer.finish()
+    XCTAssertEqual(kill(pid, 0), -1, "SIGKILL ended it, and it was reaped")
   }
 }

@@ -46,6 +46,16 @@ final class TerminalTextTests: XCTestCase {
     XCTAssertEqual(TerminalText.columns(of: "a\t語"), 10)
   }
 
+  func test_cellWidth_isTheSystemsWcwidth_andLeavesTheProcesssLocaleAlone() {
+    let before = String(cString: setlocale(LC_CTYPE, nil))
+    XCTAssertEqual(TerminalText.cellWidth(of: "가"), 2, "Hangul, wide by the C library's tables")
+    XCTAssertEqual(TerminalText.cellWidth(of: "Ａ"), 2, "a fullwidth letter")
+    XCTAssertEqual(TerminalText.cellWidth(of: "😀"), 2)
+    XCTAssertEqual(TerminalText.cellWidth(of: "e\u{301}"), 1, "a letter and its accent")
+    XCTAssertEqual(TerminalText.fitted("가나다라", width: 5), "가나…")
+    XCTAssertEqual(String(cString: setlocale(LC_CTYPE, nil)), before)
+  }
+
   func test_detectWidth_ofAPipe_isNil() throws {
     var descriptors: [Int32] = [0, 0]
     XCTAssertEqual(pipe(&descriptors), 0)

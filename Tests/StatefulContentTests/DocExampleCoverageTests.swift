@@ -2,20 +2,35 @@ import Foundation
 import XCTest
 
 /// Every ```` ```swift ```` block of the README and of the DocC articles has an exact copy in
-/// its document's test file under `DocExamples/`, where a test compiles and runs it.
+/// its document's test file under its product's `DocExamples/`, where a test compiles and runs
+/// it.
 final class DocExampleCoverageTests: XCTestCase {
   private static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  private static let catalog = "Sources/StatefulContent/StatefulContent.docc"
-  private static let examples = "Tests/StatefulContentTests/DocExamples"
+  /// Each catalog, and the folder of its articles' tests.
+  private static let catalogs = [
+    (
+      catalog: "Sources/StatefulContent/StatefulContent.docc",
+      examples: "Tests/StatefulContentTests/DocExamples"
+    ),
+    (
+      catalog: "Sources/StatefulContentTerminal/StatefulContentTerminal.docc",
+      examples: "Tests/StatefulContentTerminalTests/DocExamples"
+    ),
+  ]
 
-  /// The README and every article of the catalog, as paths from the package's root.
-  private func documents() throws -> [String] {
-    let articles = try FileManager.default.contentsOfDirectory(
-      atPath: Self.root.appendingPathComponent(Self.catalog).path
-    )
-    .filter { $0.hasSuffix(".md") }.sorted()
-    return ["README.md"] + articles.map { "\(Self.catalog)/\($0)" }
+  /// The README and every article of the catalogs, as paths from the package's root, each with
+  /// the folder of its tests.
+  private func documents() throws -> [(document: String, examples: String)] {
+    var documents = [(document: "README.md", examples: Self.catalogs[0].examples)]
+    for (catalog, examples) in Self.catalogs {
+      let articles = try FileManager.default.contentsOfDirectory(
+        atPath: Self.root.appendingPathComponent(catalog).path
+      )
+      .filter { $0.hasSuffix(".md") }.sorted()
+      documents += articles.map { (document: "\(catalog)/\($0)", examples: examples) }
+    }
+    return documents
   }
 
   private func read(_ path: String) throws -> String {
@@ -24,11 +39,11 @@ final class DocExampleCoverageTests: XCTestCase {
 
   func test_everySwiftBlockOfTheReadmeAndTheArticles_hasACopyInItsDocExamplesFile() throws {
     var checked = 0
-    for document in try documents() {
+    for (document, examples) in try documents() {
       let blocks = try DocumentationBlocks(markdown: read(document)).blocks
       guard !blocks.isEmpty else { continue }
       let name = (document as NSString).lastPathComponent
-      let testFile = "\(Self.examples)/\(DocumentationBlocks.testFileName(for: name))"
+      let testFile = "\(examples)/\(DocumentationBlocks.testFileName(for: name))"
       guard let source = try? read(testFile) else {
         XCTFail("\(document) has \(blocks.count) Swift blocks but there is no \(testFile)")
         continue

@@ -115,10 +115,10 @@ public struct ViewerApp {
       options = viewOptions
     }
     let announcers = makeAnnouncers(options)
-    defer { announcers.speech?.stop() }
+    defer { announcers.stop() }
     if options.paths.isEmpty {
-      let status = await tour(options, announcer: announcers.all)
-      await announcers.speech?.finish()
+      let status = await tour(options, announcer: announcers.announcer)
+      await announcers.finish()
       return status
     }
     let passwords: PasswordSource
@@ -142,39 +142,29 @@ public struct ViewerApp {
     let documents = options.paths.map {
       Opening(heading: headings ? $0 : nil, path: $0, timelineName: $0, passwords: passwords)
     }
-    await view(documents, options: options, announcer: announcers.all)
-    await announcers.speech?.finish()
+    await view(documents, options: options, announcer: announcers.announcer)
+    await announcers.finish()
     return 0
   }
 
-  /// The announcers that `--speak` and `--announce` ask for: `espeak-ng` (when it is found;
-  /// otherwise a note says so) and lines on standard error, as one announcer, or `nil`.
-  private func makeAnnouncers(
-    _ options: ViewerOptions
-  ) -> (all: (any Announcer)?, speech: SpeechAnnouncer?) {
-    var speech: SpeechAnnouncer?
-    if options.speaks {
-      if let espeak = SpeechAnnouncer.locate(searchPath: speechSearchPath) {
-        speech = SpeechAnnouncer(
-          executable: espeak, voice: strings.language.voice, runner: speechRunner)
-      } else {
-        writeError(strings.text(.speechMissing) + "\n")
-      }
-    }
-    let lines = options.announces ? LineAnnouncer(write: writeError) : nil
-    let all = [speech as (any Announcer)?, lines].compactMap { $0 }
-    return (all.count > 1 ? AnnouncerGroup(all) : all.first, speech)
+  /// The announcers that `--speak` and `--announce` ask for.
+  private func makeAnnouncers(_ options: ViewerOptions) -> ToolAnnouncers {
+    ToolAnnouncers(
+      speaks: options.speaks, announces: options.announces, toolName: "document-viewer",
+      language: strings.language.voice, searchPath: speechSearchPath, runner: speechRunner,
+      writeError: writeError)
   }
 
-  /// Runs the program on the raw bytes of its arguments (see ``ViewerCommand/decode(_:)``).
+  /// Runs the program on the raw bytes of its arguments (see
+  /// `CommandLineArguments.decode(_:)`).
   ///
   /// - Parameter rawArguments: The arguments' bytes, without the program name.
   /// - Returns: The exit status, as for ``run(_:)``; 2 when an argument is not UTF-8.
   public func run(rawArguments: [[UInt8]]) async -> Int32 {
     do {
-      return await run(try ViewerCommand.decode(rawArguments))
+      return await run(try CommandLineArguments.decode(rawArguments))
     } catch {
-      return usageError(error)
+      return usageError(.commandLine(error))
     }
   }
 
@@ -370,18 +360,5 @@ public struct ViewerApp {
     // Said again at the end: the tour's output has pushed the first one out of sight.
     if let skippedPDFsNote { writeError(skippedPDFsNote) }
     return 0
-  }
-}
-
-/// Announcers that each get every announcement: `--speak` and `--announce` together.
-private final class AnnouncerGroup: Announcer {
-  private let announcers: [any Announcer]
-
-  init(_ announcers: [any Announcer]) {
-    self.announcers = announcers
-  }
-
-  func announce(_ announcement: Announcement) {
-    for announcer in announcers { announcer.announce(announcement) }
   }
 }

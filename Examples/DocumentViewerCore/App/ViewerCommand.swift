@@ -1,3 +1,5 @@
+import StatefulContentTerminal
+
 /// What the command line asks `document-viewer` to do.
 ///
 /// ```swift
@@ -30,65 +32,36 @@ public enum ViewerCommand: Hashable, Sendable {
   /// a line feed.
   public static var usageHint: String { ViewerStrings.english.text(.usageHint) }
 
-  /// Decodes the raw bytes of command-line arguments.
-  ///
-  /// `CommandLine.arguments` repairs invalid UTF-8, which would turn a file name in another
-  /// encoding into a different name and report the file as missing; this reports it instead.
-  ///
-  /// - Parameter arguments: The arguments' bytes, without their terminating NULs.
-  /// - Returns: The arguments as strings.
-  /// - Throws: ``UsageError/notUTF8(_:)`` for the first argument that is not valid UTF-8.
-  public static func decode(_ arguments: [[UInt8]]) throws(UsageError) -> [String] {
-    try arguments.map { bytes throws(UsageError) in
-      guard let argument = String(validating: bytes, as: UTF8.self) else {
-        throw .notUTF8(String(decoding: bytes, as: UTF8.self))
-      }
-      return argument
-    }
-  }
-
   /// Parses the command-line arguments, without the program name.
   ///
-  /// Arguments are read in order: `--help` or `-h` ends parsing with ``help``; after `--`
-  /// every argument is a path. A lone `-` is a path. An option with a value takes it from the
-  /// next argument or after `=` (`--delay=500`). `--measure-first-screen` takes at most one
-  /// path and no other option; `--explain` goes with `--timeline` only.
+  /// Arguments are read as ``CommandLineArguments`` reads them (`--`, a lone `-`,
+  /// `--delay=500`); `--help` or `-h` ends parsing with ``help``. `--measure-first-screen`
+  /// takes at most one path and no other option; `--explain` goes with `--timeline` only.
   ///
   /// - Parameter arguments: The arguments after the program name.
   /// - Returns: The command to run.
-  /// - Throws: ``UsageError/unknownOption(_:)`` for an argument that starts with `-` and is
-  ///   not an option; ``UsageError/missingValue(option:)`` for an option without its value;
-  ///   ``UsageError/invalidDelay(_:)`` for a delay that is not a whole number of milliseconds,
-  ///   0 or more; ``UsageError/measurementTakesOneFile`` for `--measure-first-screen` with
-  ///   more than one path or another option; ``UsageError/explainNeedsTimeline`` for
-  ///   `--explain` without `--timeline`.
+  /// - Throws: ``UsageError/commandLine(_:)`` for an unknown option, an option without its
+  ///   value or `--explain` without `--timeline`; ``UsageError/invalidDelay(_:)`` for a delay
+  ///   that is not a whole number of milliseconds, 0 or more;
+  ///   ``UsageError/measurementTakesOneFile`` for `--measure-first-screen` with more than one
+  ///   path or another option.
   public static func parse(_ arguments: [String]) throws(UsageError) -> ViewerCommand {
     var options = ViewerOptions()
     var measures = false
-    var optionsEnded = false
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-        options.paths.append(argument)
-        continue
-      }
-      let (name, attached) = splitValue(argument)
-      func value() throws(UsageError) -> String {
-        if let attached { return attached }
-        guard let next = remaining.popFirst() else { throw .missingValue(option: name) }
-        return next
-      }
-      switch name {
-      case "--": optionsEnded = true
-      case "--timeline" where attached == nil: options.timeline = true
-      case "--explain" where attached == nil: options.explains = true
-      case "--speak" where attached == nil: options.speaks = true
-      case "--announce" where attached == nil: options.announces = true
-      case "--help" where attached == nil, "-h" where attached == nil: return .help
-      case "--delay": options.delay = try parseDelay(value())
-      case "--password-file": options.passwordFile = try value()
-      case "--measure-first-screen" where attached == nil: measures = true
-      default: throw .unknownOption(argument)
+    var arguments = CommandLineArguments(
+      arguments, optionsWithValues: ["--delay", "--password-file"])
+    while let argument = try arguments.next(orThrow: UsageError.commandLine) {
+      switch argument {
+      case .operand(let path): options.paths.append(path)
+      case .flag("--timeline"): options.timeline = true
+      case .flag("--explain"): options.explains = true
+      case .flag("--speak"): options.speaks = true
+      case .flag("--announce"): options.announces = true
+      case .flag("--help"), .flag("-h"): return .help
+      case .flag("--measure-first-screen"): measures = true
+      case .option("--delay", let value): options.delay = try parseDelay(value)
+      case .option("--password-file", let value): options.passwordFile = value
+      default: throw .commandLine(arguments.unknown(argument))
       }
     }
     if measures {
@@ -97,16 +70,8 @@ public enum ViewerCommand: Hashable, Sendable {
       }
       return .measureFirstScreen(path: options.paths.first)
     }
-    guard options.timeline || !options.explains else { throw .explainNeedsTimeline }
+    guard options.timeline || !options.explains else { throw .commandLine(.explainNeedsTimeline) }
     return .view(options)
-  }
-
-  /// Splits `--name=value` into the name and the value; other arguments have no value.
-  private static func splitValue(_ argument: String) -> (String, String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
-      return (argument, nil)
-    }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
   /// Parses milliseconds: ASCII digits only, at most a day.
@@ -168,27 +133,17 @@ public struct ViewerOptions: Hashable, Sendable {
 
 /// A command line that `document-viewer` does not understand.
 public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// An argument starts with `-` but is no option of the viewer.
+  /// What every tool's command line can get wrong: an unknown option, an option without its
+  /// value, an argument that is not UTF-8, `--explain` without `--timeline`.
   ///
-  /// - Parameter argument: The argument as given.
-  case unknownOption(String)
-  /// An option that needs a value is the last argument.
-  ///
-  /// - Parameter option: The option, such as `--delay`.
-  case missingValue(option: String)
+  /// - Parameter error: What is wrong.
+  case commandLine(CommandLineError)
   /// The value of `--delay` is not a whole number of milliseconds from 0 to one day.
   ///
   /// - Parameter value: The value as given.
   case invalidDelay(String)
-  /// An argument is not valid UTF-8, such as a file name in another encoding; the viewer
-  /// could not open it by that name.
-  ///
-  /// - Parameter argument: The argument, with its invalid bytes shown as U+FFFD.
-  case notUTF8(String)
   /// `--measure-first-screen` was given more than one path, or another option.
   case measurementTakesOneFile
-  /// `--explain` was given without `--timeline`, whose lines it explains.
-  case explainNeedsTimeline
 
   /// A sentence naming the argument, in English, such as `unknown option '--colour'`.
   public var description: String { description(in: .english) }
@@ -199,15 +154,12 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The sentence, such as `unbekannte Option „--colour“`.
   public func description(in strings: ViewerStrings) -> String {
     switch self {
-    case .unknownOption(let argument): strings.text(.unknownOption, ["argument": argument])
-    case .missingValue(let option): strings.text(.missingValue, ["option": option])
+    case .commandLine(let error): error.description(language: strings.language.rawValue)
     case .invalidDelay(let value):
       strings.text(
         .invalidDelay,
         ["value": value, "maximum": "\(ViewerCommand.maximumDelayMilliseconds)"])
-    case .notUTF8(let argument): strings.text(.notUTF8, ["argument": argument])
     case .measurementTakesOneFile: strings.text(.measurementTakesOneFile)
-    case .explainNeedsTimeline: strings.text(.explainNeedsTimeline)
     }
   }
 }

@@ -74,13 +74,9 @@ extension ViewerStrings {
 
     """,
     .usageHint: "Run 'document-viewer --help' for usage.",
-    .unknownOption: "unknown option '{argument}'",
-    .missingValue: "option '{option}' needs a value",
     .invalidDelay:
       "invalid delay '{value}': expected a whole number of milliseconds, from 0 to {maximum}",
-    .notUTF8: "the argument '{argument}' is not valid UTF-8; rename the file with a UTF-8 name",
     .measurementTakesOneFile: "--measure-first-screen takes at most one FILE and no other option",
-    .explainNeedsTimeline: "--explain needs --timeline, whose lines it explains",
     .passwordFileUnreadable: "document-viewer: cannot read the password file '{file}': {reason}",
     .passwordFileTooLarge: "it is larger than {limit} KiB, so not a list of passwords",
     .passwordLineTooLong:
@@ -167,8 +163,5 @@ extension ViewerStrings {
     .sampleDamaged: "A damaged PDF",
     .sampleLocked: "A password-protected PDF (password: {password})",
     .sampleOwnerOnly: "A PDF with only an owner password",
-    .speechMissing:
-      "document-viewer: --speak: espeak-ng was not found on PATH, so nothing is spoken; install "
-      + "it to hear the announcements (apt-get install espeak-ng).",
   ]
 }

@@ -84,17 +84,11 @@ extension ViewerStrings {
 
     """,
     .usageHint: "Lancez «\u{A0}document-viewer --help\u{A0}» pour l’aide.",
-    .unknownOption: "option inconnue «\u{A0}{argument}\u{A0}»",
-    .missingValue: "l’option «\u{A0}{option}\u{A0}» demande une valeur",
     .invalidDelay:
       "délai invalide «\u{A0}{value}\u{A0}»\u{A0}: un nombre entier de millisecondes est "
       + "attendu, de 0 à {maximum}",
-    .notUTF8:
-      "l’argument «\u{A0}{argument}\u{A0}» n’est pas de l’UTF-8 valide\u{A0}; renommez le "
-      + "fichier avec un nom en UTF-8",
     .measurementTakesOneFile:
       "--measure-first-screen prend au plus un FICHIER et aucune autre option",
-    .explainNeedsTimeline: "--explain demande --timeline, dont il explique les lignes",
     .passwordFileUnreadable:
       "document-viewer\u{A0}: impossible de lire le fichier de mots de passe "
       + "«\u{A0}{file}\u{A0}»\u{A0}: {reason}",
@@ -202,9 +196,5 @@ extension ViewerStrings {
     .sampleDamaged: "Un PDF endommagé",
     .sampleLocked: "Un PDF protégé par mot de passe (mot de passe\u{A0}: {password})",
     .sampleOwnerOnly: "Un PDF avec seulement un mot de passe propriétaire",
-    .speechMissing:
-      "document-viewer\u{A0}: --speak\u{A0}: espeak-ng est introuvable dans le PATH, rien "
-      + "ne sera dit\u{A0}; installez-le pour entendre les annonces "
-      + "(apt-get install espeak-ng).",
   ]
 }

@@ -80,17 +80,11 @@ extension ViewerStrings {
 
     """,
     .usageHint: "Hilfe mit „document-viewer --help“.",
-    .unknownOption: "unbekannte Option „{argument}“",
-    .missingValue: "die Option „{option}“ braucht einen Wert",
     .invalidDelay:
       "ungültige Wartezeit „{value}“: erwartet ist eine ganze Zahl von Millisekunden, "
       + "von 0 bis {maximum}",
-    .notUTF8:
-      "das Argument „{argument}“ ist kein gültiges UTF-8; benennen Sie die Datei mit einem "
-      + "UTF-8-Namen um",
     .measurementTakesOneFile:
       "--measure-first-screen nimmt höchstens eine DATEI und keine andere Option",
-    .explainNeedsTimeline: "--explain braucht --timeline, dessen Zeilen es erklärt",
     .passwordFileUnreadable:
       "document-viewer: die Passwortdatei „{file}“ kann nicht gelesen werden: {reason}",
     .passwordFileTooLarge: "sie ist größer als {limit} KiB, also keine Liste von Passwörtern",
@@ -186,8 +180,5 @@ extension ViewerStrings {
     .sampleDamaged: "Ein beschädigtes PDF",
     .sampleLocked: "Ein passwortgeschütztes PDF (Passwort: {password})",
     .sampleOwnerOnly: "Ein PDF nur mit Eigentümerpasswort",
-    .speechMissing:
-      "document-viewer: --speak: espeak-ng wurde nicht im PATH gefunden, daher wird nichts "
-      + "gesprochen; installieren Sie es, um die Ansagen zu hören (apt-get install espeak-ng).",
   ]
 }

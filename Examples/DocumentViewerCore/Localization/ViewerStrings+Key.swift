@@ -5,18 +5,10 @@ extension ViewerStrings {
     case usage
     /// The line under a usage error: "Run 'document-viewer --help' for usage."
     case usageHint
-    /// A usage error: "unknown option '{argument}'".
-    case unknownOption
-    /// A usage error: "option '{option}' needs a value".
-    case missingValue
     /// A usage error: "invalid delay '{value}': …", with the `{maximum}`.
     case invalidDelay
-    /// A usage error: "the argument '{argument}' is not valid UTF-8; …".
-    case notUTF8
     /// A usage error: "--measure-first-screen takes at most one FILE …".
     case measurementTakesOneFile
-    /// A usage error: "--explain needs --timeline …".
-    case explainNeedsTimeline
     /// "document-viewer: cannot read the password file '{file}': {reason}".
     case passwordFileUnreadable
     /// The reason of a password file that is too large, with its `{limit}` in KiB.
@@ -171,7 +163,5 @@ extension ViewerStrings {
     case sampleLocked
     /// "A PDF with only an owner password".
     case sampleOwnerOnly
-    /// The note of `--speak` without `espeak-ng` on PATH.
-    case speechMissing
   }
 }

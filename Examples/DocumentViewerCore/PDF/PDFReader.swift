@@ -1,5 +1,6 @@
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 /// Reads a PDF's text with poppler's `pdftotext`, and opens password-protected PDFs with
 /// `qpdf`, without ever putting the password on a command line or a decrypted copy on disk.

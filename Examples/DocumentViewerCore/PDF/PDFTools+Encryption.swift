@@ -1,4 +1,5 @@
 import Foundation
+import StatefulContentTerminal
 
 extension PDFTools {
   /// Why a PDF could not be encrypted.

@@ -1,4 +1,5 @@
 import Foundation
+import StatefulContentTerminal
 
 /// Where the viewer finds poppler's and qpdf's command-line tools, and how it runs them.
 ///

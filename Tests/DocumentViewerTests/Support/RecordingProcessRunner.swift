@@ -1,6 +1,7 @@
 import DocumentViewerCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 import StatefulContentTesting
 
 /// A process runner that records every invocation and runs it with the real runner, after an

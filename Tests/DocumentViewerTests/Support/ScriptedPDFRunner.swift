@@ -1,6 +1,7 @@
 import DocumentViewerCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 import StatefulContentTesting
 
 /// A process runner that answers qpdf's check ("not encrypted") and plays pdftotext: it writes

@@ -1,6 +1,7 @@
 import DocumentViewerCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 /// A process runner that stands in for `espeak-ng`: it records each invocation and, when
 /// told to, speaks "forever" — until its task is cancelled — so that a test can check that a

@@ -41,11 +41,13 @@ final class SearchCommandTests: XCTestCase {
 
     XCTAssertEqual(try parse(["--timeline", "--explain", "--queries", "s", "Sources"]), expected)
     XCTAssertEqual(try parse(["--explain", "Sources", "--queries=s", "--timeline"]), expected)
-    assertUsageError(["--explain", "Sources"], .explainNeedsTimeline)
-    assertUsageError(["--explain", "--queries", "s", "Sources"], .explainNeedsTimeline)
-    assertUsageError(["--timeline", "--explain=yes", "a"], .unknownOption("--explain=yes"))
+    assertUsageError(["--explain", "Sources"], .commandLine(.explainNeedsTimeline))
+    assertUsageError(
+      ["--explain", "--queries", "s", "Sources"], .commandLine(.explainNeedsTimeline))
+    assertUsageError(
+      ["--timeline", "--explain=yes", "a"], .commandLine(.unknownOption("--explain=yes")))
     XCTAssertEqual(
-      SearchCommand.UsageError.explainNeedsTimeline.description,
+      SearchCommand.UsageError.commandLine(.explainNeedsTimeline).description,
       "--explain needs --timeline, whose lines it explains")
   }
 
@@ -69,10 +71,10 @@ final class SearchCommandTests: XCTestCase {
     assertUsageError([], .missingFolder)
     assertUsageError(["--timeline"], .missingFolder)
     assertUsageError(["a", "b"], .unexpectedArgument("b"))
-    assertUsageError(["--colour", "a"], .unknownOption("--colour"))
-    assertUsageError(["--timeline=yes", "a"], .unknownOption("--timeline=yes"))
-    assertUsageError(["a", "--queries"], .missingValue(option: "--queries"))
-    assertUsageError(["a", "--page-size"], .missingValue(option: "--page-size"))
+    assertUsageError(["--colour", "a"], .commandLine(.unknownOption("--colour")))
+    assertUsageError(["--timeline=yes", "a"], .commandLine(.unknownOption("--timeline=yes")))
+    assertUsageError(["a", "--queries"], .commandLine(.missingValue(option: "--queries")))
+    assertUsageError(["a", "--page-size"], .commandLine(.missingValue(option: "--page-size")))
     for size in ["0", "-1", "abc", "", "100001", "1e3", "+5", "٣"] {
       assertUsageError(["--page-size", size, "a"], .invalidPageSize(size))
     }
@@ -80,7 +82,7 @@ final class SearchCommandTests: XCTestCase {
 
   func test_usageErrors_describeTheArgument() {
     XCTAssertEqual(
-      SearchCommand.UsageError.unknownOption("--colour").description,
+      SearchCommand.UsageError.commandLine(.unknownOption("--colour")).description,
       "unknown option '--colour'")
     XCTAssertEqual(
       SearchCommand.UsageError.invalidPageSize("0").description,

@@ -13,25 +13,30 @@ final class SpeechAnnouncerTests: FixtureTestCase {
   /// Every call of the fake `espeak-ng`: its arguments.
   private let calls = Calls()
 
-  /// The arguments of the fake `espeak-ng`'s calls, from any thread.
-  private final class Calls: @unchecked Sendable {
+  /// A fake `espeak-ng` runner: it records the arguments of its calls, from any thread.
+  private final class Calls: ProcessRunner, @unchecked Sendable {
     // Unchecked: `calls` is only touched under `lock`.
     private let lock = NSLock()
     private var calls: [[String]] = []
 
-    func append(_ arguments: [String]) { lock.withLock { calls.append(arguments) } }
     var all: [[String]] { lock.withLock { calls } }
+
+    func run(
+      _ pipeline: [ProcessInvocation], output: @escaping @Sendable (Data) -> Void
+    ) async throws -> [ProcessResult] {
+      lock.withLock { calls.append(pipeline[0].arguments) }
+      return [ProcessResult(status: 0)]
+    }
   }
 
   private func run(_ arguments: [String], language: String, speechSearchPath: String) async
     -> Int32
   {
-    let calls = calls
     let app = SearchApp(
       writeOutput: output.write, writeError: errors.write, makeStopwatch: { { .zero } },
       standardInputIsTerminal: false, standardInputLines: { AsyncStream { $0.finish() } },
       strings: SearchStrings(language: language), speechSearchPath: speechSearchPath,
-      speak: { _, arguments in calls.append(arguments) })
+      speechRunner: calls)
     return await app.run(arguments)
   }
 
@@ -40,13 +45,6 @@ final class SpeechAnnouncerTests: FixtureTestCase {
     let espeak = try tree.file("bin/espeak-ng", text: "#!/bin/sh\n")
     XCTAssertEqual(chmod(espeak, 0o755), 0)
     return (espeak as NSString).deletingLastPathComponent
-  }
-
-  func test_arguments_giveTheVoiceThenTheTextAfterDoubleDash() {
-    let announcer = SpeechAnnouncer(executable: "/usr/bin/espeak-ng", voice: "fr")
-
-    XCTAssertEqual(
-      announcer.arguments(speaking: "-x\nswi"), ["-v", "fr", "--", "-x\u{FFFD}swi"])
   }
 
   func test_speak_speaksTheOutcomesInTheLanguageOfTheMessages() async throws {
@@ -73,7 +71,8 @@ final class SpeechAnnouncerTests: FixtureTestCase {
       ["--speak", "--queries", "zzzq", folder], language: "fr", speechSearchPath: "")
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(errors.text, SearchStrings(language: "fr").text(.speechMissing) + "\n")
+    XCTAssertEqual(
+      errors.text, ToolAnnouncers.missingSpeechNote(toolName: "file-search", language: "fr") + "\n")
     XCTAssertTrue(output.text.contains("Aucun résultat pour «\u{A0}zzzq\u{A0}»"), output.text)
     XCTAssertEqual(calls.all, [])
   }
@@ -116,34 +115,15 @@ final class SpeechAnnouncerTests: FixtureTestCase {
     let wave = try tree.file("speech.wav", text: "")
     for language in SearchStrings.languages {
       let text = SearchStrings(language: language).text(.noMatches, ["query": "-swi"])
-      let announcer = SpeechAnnouncer(executable: espeak, voice: language)
+      let announcer = SpeechAnnouncer(
+        executable: espeak, voice: language, extraArguments: ["-w", wave])
 
-      await SpeechAnnouncer.runProcess(espeak, ["-w", wave] + announcer.arguments(speaking: text))
+      let result = try await SystemProcessRunner().run(announcer.invocation(speaking: text))
+      XCTAssertEqual(result.status, 0, language)
 
       let size = try FileManager.default.attributesOfItem(atPath: wave)[.size] as? Int
       XCTAssertGreaterThan(size ?? 0, 1000, language)
     }
-  }
-
-  // MARK: The real espeak-ng's stand-in
-
-  func test_runProcess_cancelled_endsTheSpeech() async throws {
-    let espeak = try FakeEspeak(in: tree.folder("bin"))
-    defer { espeak.killAll() }
-    // Run from a thread of Swift's concurrency, which blocks nearly every signal.
-    let speaking = Task.detached {
-      await SpeechAnnouncer.runProcess(espeak.folder + "/espeak-ng", ["-v", "en", "--", "hi"])
-    }
-    let started = await SearchProcess.wait { !espeak.identifiers.isEmpty }
-    XCTAssertTrue(started)
-    let identifier = try XCTUnwrap(espeak.identifiers.first)
-
-    speaking.cancel()
-
-    let ended = await SearchProcess.wait { !FakeEspeak.isRunning(identifier) }
-    XCTAssertTrue(ended, "SIGTERM ends espeak-ng")
-    espeak.killAll()
-    await speaking.value
   }
 
   func test_program_aNewerAnnouncementEndsTheOneBeingSpoken_andNoSignalLeavesEspeakRunning()

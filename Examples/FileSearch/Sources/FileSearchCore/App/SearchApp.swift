@@ -49,7 +49,7 @@ public struct SearchApp {
   /// The directories where `--speak` looks for `espeak-ng`, separated by `:`.
   public var speechSearchPath: String
   /// Runs `espeak-ng` for `--speak`.
-  public var speak: SpeechAnnouncer.Speak
+  public var speechRunner: any ProcessRunner
 
   /// Creates the program.
   ///
@@ -70,7 +70,7 @@ public struct SearchApp {
   ///   - strings: The language of the program's texts. Defaults to the process's
   ///     (``SearchStrings/current``).
   ///   - speechSearchPath: Where `--speak` looks for `espeak-ng`. Defaults to the `PATH`.
-  ///   - speak: Runs `espeak-ng`. Defaults to ``SpeechAnnouncer/runProcess``.
+  ///   - speechRunner: Runs `espeak-ng`. Defaults to a `SystemProcessRunner`.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
@@ -85,11 +85,11 @@ public struct SearchApp {
     screenDescriptor: Int32 = STDOUT_FILENO,
     strings: SearchStrings = .current,
     speechSearchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-    speak: @escaping SpeechAnnouncer.Speak = SpeechAnnouncer.runProcess
+    speechRunner: any ProcessRunner = SystemProcessRunner()
   ) {
     self.strings = strings
     self.speechSearchPath = speechSearchPath
-    self.speak = speak
+    self.speechRunner = speechRunner
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.clock = clock
@@ -121,34 +121,19 @@ public struct SearchApp {
     if options.timeline && options.queries == nil && standardInputIsTerminal {
       return usageError(.timelineNeedsQueries)
     }
-    let (announcer, speech) = makeAnnouncer(options)
-    defer { speech?.stop() }
+    let announcers = ToolAnnouncers(
+      speaks: options.speaks, announces: options.announces, toolName: "file-search",
+      language: strings.language, searchPath: speechSearchPath, runner: speechRunner,
+      writeError: writeError)
+    defer { announcers.stop() }
     let status: Int32
     if options.queries != nil || !standardInputIsTerminal {
-      status = await runScript(options, announcer: announcer)
+      status = await runScript(options, announcer: announcers.announcer)
     } else {
-      status = await runInteractive(options, announcer: announcer)
+      status = await runInteractive(options, announcer: announcers.announcer)
     }
-    await speech?.finish()
+    await announcers.finish()
     return status
-  }
-
-  /// The announcer that `--speak` and `--announce` ask for, and the speech one alone: the
-  /// program waits for its last announcement before it ends.
-  private func makeAnnouncer(
-    _ options: SearchCommand.Options
-  ) -> (all: (any Announcer)?, speech: SpeechAnnouncer?) {
-    var speech: SpeechAnnouncer?
-    if options.speaks {
-      if let espeak = SpeechAnnouncer.locate(searchPath: speechSearchPath) {
-        speech = SpeechAnnouncer(executable: espeak, voice: strings.language, speak: speak)
-      } else {
-        writeError(strings.text(.speechMissing) + "\n")
-      }
-    }
-    let lines = options.announces ? LineAnnouncer(write: writeError) : nil
-    let all = [speech as (any Announcer)?, lines].compactMap { $0 }
-    return (all.count > 1 ? AnnouncerGroup(all) : all.first, speech)
   }
 
   /// Reports bad usage with a one-line hint, not the whole usage text, which would push the
@@ -349,18 +334,5 @@ public struct SearchApp {
     screen.scrollToTop()
     watch(model.search(query), of: model, note: false)
     screen.redraw()
-  }
-}
-
-/// Announcers that each get every announcement: `--speak` and `--announce` together.
-private final class AnnouncerGroup: Announcer {
-  private let announcers: [any Announcer]
-
-  init(_ announcers: [any Announcer]) {
-    self.announcers = announcers
-  }
-
-  func announce(_ announcement: Announcement) {
-    for announcer in announcers { announcer.announce(announcement) }
   }
 }

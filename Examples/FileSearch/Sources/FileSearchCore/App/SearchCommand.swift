@@ -1,3 +1,5 @@
+import StatefulContentTerminal
+
 /// What the command line asks `file-search` to do.
 ///
 /// ```swift
@@ -58,14 +60,11 @@ public enum SearchCommand: Hashable, Sendable {
 
   /// A command line that `file-search` does not understand.
   public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// An argument starts with `-` but is no option.
+    /// What every tool's command line can get wrong: an unknown option, an option without
+    /// its value, `--explain` without `--timeline`.
     ///
-    /// - Parameter argument: The argument as given.
-    case unknownOption(String)
-    /// An option that needs a value is the last argument.
-    ///
-    /// - Parameter option: The option, such as `--queries`.
-    case missingValue(option: String)
+    /// - Parameter error: What is wrong.
+    case commandLine(CommandLineError)
     /// The value of `--page-size` is not a whole number from 1 to the largest page size.
     ///
     /// - Parameter value: The value as given.
@@ -79,8 +78,6 @@ public enum SearchCommand: Hashable, Sendable {
     /// `--timeline` without queries to type: standard input is a terminal and no
     /// `--queries` were given.
     case timelineNeedsQueries
-    /// `--explain` without `--timeline`, whose lines it explains.
-    case explainNeedsTimeline
 
     /// A sentence naming the argument, in English, such as `unknown option '--colour'`.
     public var description: String { description(in: .english) }
@@ -91,8 +88,7 @@ public enum SearchCommand: Hashable, Sendable {
     /// - Returns: The sentence.
     public func description(in strings: SearchStrings) -> String {
       switch self {
-      case .unknownOption(let argument): strings.text(.unknownOption, ["argument": argument])
-      case .missingValue(let option): strings.text(.missingValue, ["option": option])
+      case .commandLine(let error): error.description(language: strings.language)
       case .invalidPageSize(let value):
         strings.text(
           .invalidPageSize, ["value": value, "maximum": "\(SearchCommand.maximumPageSize)"])
@@ -100,7 +96,6 @@ public enum SearchCommand: Hashable, Sendable {
       case .unexpectedArgument(let argument):
         strings.text(.unexpectedArgument, ["argument": argument])
       case .timelineNeedsQueries: strings.text(.timelineNeedsQueries)
-      case .explainNeedsTimeline: strings.text(.explainNeedsTimeline)
       }
     }
   }
@@ -130,47 +125,30 @@ public enum SearchCommand: Hashable, Sendable {
   public static func parse(_ arguments: [String]) throws(UsageError) -> SearchCommand {
     var folder: String?
     var options = Options(folder: "")
-    var optionsEnded = false
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-        guard folder == nil else { throw .unexpectedArgument(argument) }
-        folder = argument
-        continue
-      }
-      let (name, attached) = splitValue(argument)
-      func value() throws(UsageError) -> String {
-        if let attached { return attached }
-        guard let next = remaining.popFirst() else { throw .missingValue(option: name) }
-        return next
-      }
-      switch name {
-      case "--" where attached == nil: optionsEnded = true
-      case "--help" where attached == nil, "-h" where attached == nil: return .help
-      case "--timeline" where attached == nil: options.timeline = true
-      case "--explain" where attached == nil: options.explains = true
-      case "--hidden" where attached == nil: options.includesHiddenFiles = true
-      case "--speak" where attached == nil: options.speaks = true
-      case "--announce" where attached == nil: options.announces = true
-      case "--queries":
-        options.queries = try value().split(separator: ",", omittingEmptySubsequences: false)
+    var arguments = CommandLineArguments(
+      arguments, optionsWithValues: ["--queries", "--page-size"])
+    while let argument = try arguments.next(orThrow: UsageError.commandLine) {
+      switch argument {
+      case .operand(let operand):
+        guard folder == nil else { throw .unexpectedArgument(operand) }
+        folder = operand
+      case .flag("--help"), .flag("-h"): return .help
+      case .flag("--timeline"): options.timeline = true
+      case .flag("--explain"): options.explains = true
+      case .flag("--hidden"): options.includesHiddenFiles = true
+      case .flag("--speak"): options.speaks = true
+      case .flag("--announce"): options.announces = true
+      case .option("--queries", let value):
+        options.queries = value.split(separator: ",", omittingEmptySubsequences: false)
           .map(String.init)
-      case "--page-size": options.pageSize = try parsePageSize(value())
-      default: throw .unknownOption(argument)
+      case .option("--page-size", let value): options.pageSize = try parsePageSize(value)
+      default: throw .commandLine(arguments.unknown(argument))
       }
     }
     guard let folder else { throw .missingFolder }
-    guard options.timeline || !options.explains else { throw .explainNeedsTimeline }
+    guard options.timeline || !options.explains else { throw .commandLine(.explainNeedsTimeline) }
     options.folder = folder
     return .search(options)
-  }
-
-  /// Splits `--name=value` into the name and the value; other arguments have no value.
-  private static func splitValue(_ argument: String) -> (String, String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
-      return (argument, nil)
-    }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
   /// Parses a page size: ASCII digits only, from 1 to the largest page size.

@@ -103,12 +103,11 @@ public final class SignalHandler {
   }
 
   /// Quits the process at once, from any thread: ends the `espeak-ng` still speaking
-  /// (``SpeechAnnouncer/endAll()``) and exits without running `atexit` handlers, which could
-  /// wait for the blocked main thread.
+  /// (`SystemProcessRunner.endAll(thenExit:)`) and exits without running `atexit` handlers,
+  /// which could wait for the blocked main thread.
   ///
   /// - Parameter status: The exit status.
   public static func quit(status: Int32) {
-    SpeechAnnouncer.endAll()
-    _exit(status)
+    SystemProcessRunner.endAll { _exit(status) }
   }
 }

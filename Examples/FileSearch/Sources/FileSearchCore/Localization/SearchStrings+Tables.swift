@@ -61,20 +61,14 @@ extension SearchStrings {
 
     """,
     .usageHint: "Run 'file-search --help' for usage.",
-    .unknownOption: "unknown option '{argument}'",
-    .missingValue: "option '{option}' needs a value",
     .invalidPageSize: "invalid page size '{value}': expected a whole number from 1 to {maximum}",
     .missingFolder: "no folder to search",
     .unexpectedArgument: "unexpected argument '{argument}': give one folder",
     .timelineNeedsQueries:
       "--timeline needs --queries or queries on standard input, not a terminal",
-    .explainNeedsTimeline: "--explain needs --timeline, whose lines it explains",
     .interruptNote: "file-search: cancelled; press Ctrl-C again to quit.",
     .rawModeFailed: "file-search: cannot switch the terminal to raw mode",
     .outputUnwritable: "file-search: cannot write to standard output: {reason}",
-    .speechMissing:
-      "file-search: --speak: espeak-ng was not found on PATH, so nothing is spoken; install it "
-      + "to hear the announcements (apt-get install espeak-ng).",
     .searching: "Searching for '{query}'…",
     .noMatches: "No matches for '{query}'",
     .cannotSearch: "Cannot search '{folder}'",
@@ -172,21 +166,15 @@ extension SearchStrings {
 
     """,
     .usageHint: "Hilfe mit „file-search --help“.",
-    .unknownOption: "unbekannte Option „{argument}“",
-    .missingValue: "die Option „{option}“ braucht einen Wert",
     .invalidPageSize:
       "ungültige Seitengröße „{value}“: erwartet ist eine ganze Zahl von 1 bis {maximum}",
     .missingFolder: "kein Ordner zum Durchsuchen",
     .unexpectedArgument: "unerwartetes Argument „{argument}“: geben Sie einen Ordner an",
     .timelineNeedsQueries:
       "--timeline braucht --queries oder Suchen auf der Standardeingabe, nicht ein Terminal",
-    .explainNeedsTimeline: "--explain braucht --timeline, dessen Zeilen es erklärt",
     .interruptNote: "file-search: abgebrochen; zum Beenden noch einmal Strg-C drücken.",
     .rawModeFailed: "file-search: das Terminal kann nicht in den Rohmodus geschaltet werden",
     .outputUnwritable: "file-search: die Standardausgabe kann nicht geschrieben werden: {reason}",
-    .speechMissing:
-      "file-search: --speak: espeak-ng wurde nicht im PATH gefunden, daher wird nichts "
-      + "gesprochen; installieren Sie es, um die Ansagen zu hören (apt-get install espeak-ng).",
     .searching: "Suche nach „{query}“…",
     .noMatches: "Keine Treffer für „{query}“",
     .cannotSearch: "„{folder}“ kann nicht durchsucht werden",
@@ -286,8 +274,6 @@ extension SearchStrings {
 
     """,
     .usageHint: "Lancez «\u{A0}file-search --help\u{A0}» pour l’aide.",
-    .unknownOption: "option inconnue «\u{A0}{argument}\u{A0}»",
-    .missingValue: "l’option «\u{A0}{option}\u{A0}» demande une valeur",
     .invalidPageSize:
       "taille de page invalide «\u{A0}{value}\u{A0}»\u{A0}: un nombre entier de 1 à {maximum} "
       + "est attendu",
@@ -296,14 +282,10 @@ extension SearchStrings {
       "argument inattendu «\u{A0}{argument}\u{A0}»\u{A0}: donnez un seul dossier",
     .timelineNeedsQueries:
       "--timeline demande --queries ou des recherches sur l’entrée standard, pas un terminal",
-    .explainNeedsTimeline: "--explain demande --timeline, dont il explique les lignes",
     .interruptNote: "file-search\u{A0}: annulé\u{A0}; appuyez de nouveau sur Ctrl-C pour quitter.",
     .rawModeFailed: "file-search\u{A0}: impossible de passer le terminal en mode brut",
     .outputUnwritable:
       "file-search\u{A0}: impossible d’écrire sur la sortie standard\u{A0}: {reason}",
-    .speechMissing:
-      "file-search\u{A0}: --speak\u{A0}: espeak-ng est introuvable dans le PATH, rien ne sera "
-      + "dit\u{A0}; installez-le pour entendre les annonces (apt-get install espeak-ng).",
     .searching: "Recherche de «\u{A0}{query}\u{A0}»…",
     .noMatches: "Aucun résultat pour «\u{A0}{query}\u{A0}»",
     .cannotSearch: "Impossible de chercher dans «\u{A0}{folder}\u{A0}»",

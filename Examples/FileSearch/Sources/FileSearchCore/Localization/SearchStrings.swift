@@ -102,10 +102,6 @@ public struct SearchStrings: Hashable, Sendable {
     case usage
     /// "Run 'file-search --help' for usage."
     case usageHint
-    /// "unknown option '{argument}'"
-    case unknownOption
-    /// "option '{option}' needs a value"
-    case missingValue
     /// "invalid page size '{value}': …" with `{maximum}`.
     case invalidPageSize
     /// "no folder to search"
@@ -114,16 +110,12 @@ public struct SearchStrings: Hashable, Sendable {
     case unexpectedArgument
     /// "--timeline needs --queries or queries on standard input, not a terminal"
     case timelineNeedsQueries
-    /// "--explain needs --timeline, whose lines it explains"
-    case explainNeedsTimeline
     /// "file-search: cancelled; press Ctrl-C again to quit."
     case interruptNote
     /// "file-search: cannot switch the terminal to raw mode"
     case rawModeFailed
     /// "file-search: cannot write to standard output: {reason}"
     case outputUnwritable
-    /// The note of `--speak` without `espeak-ng`.
-    case speechMissing
     /// "Searching for '{query}'…"
     case searching
     /// "No matches for '{query}'"

@@ -6,9 +6,9 @@ import Foundation
 /// Foundation's `Process` passes on the signal mask of the thread that starts it, and the
 /// threads of Dispatch and of Swift's concurrency, where loads and announcements run, block
 /// nearly every signal: a tool started there could not be ended with `SIGTERM` or `SIGINT`,
-/// and it kept the viewer's ignored `SIGPIPE`. Its own process group keeps a Ctrl-C or Ctrl-Z
+/// and it kept the program's ignored `SIGPIPE`. Its own process group keeps a Ctrl-C or Ctrl-Z
 /// typed at the terminal, which reaches the terminal's foreground group, from ending or
-/// stopping it behind the viewer's back: the viewer ends what it started itself.
+/// stopping it behind the program's back: the program ends what it started itself.
 struct ChildProcess: Sendable {
   /// The process identifier; it names the process until ``reap()``.
   let identifier: pid_t
@@ -80,7 +80,7 @@ struct ChildProcess: Sendable {
     nil, "posix_spawn_file_actions_addclosefrom_np"
   ).map { unsafeBitCast($0, to: CloseFrom.self) }
 
-  /// Closes every descriptor but the standard streams in the child: the viewer's pipes to
+  /// Closes every descriptor but the standard streams in the child: the program's pipes to
   /// other tools (Foundation's `Pipe` does not mark them close-on-exec) must not keep a
   /// reader from seeing its end.
   private static func closeTheOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {

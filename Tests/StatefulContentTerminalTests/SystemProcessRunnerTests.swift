@@ -1,6 +1,6 @@
-import DocumentViewerCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 import StatefulContentTesting
 import XCTest
 

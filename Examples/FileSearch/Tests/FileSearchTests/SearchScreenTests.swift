@@ -23,7 +23,7 @@ final class SearchScreenTests: FixtureTestCase {
     let model = SearchModel(
       scanner: scanner, pageSize: pageSize, presenter: screen, strings: .english)
     screen.model = model
-    if plain { model.resultsDidChange = { [weak screen] in screen?.redraw() } }
+    if plain { model.resultsDidChange = { [weak screen] in screen?.update() } }
     screens.append(screen)
     return (screen, model)
   }

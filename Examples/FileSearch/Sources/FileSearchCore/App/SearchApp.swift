@@ -200,7 +200,7 @@ public struct SearchApp {
       presenter = log
       model = makeModel(options, presenter: log, loadingPolicy: .immediate)
       log.model = model
-      model.resultsDidChange = { [weak log] in log?.redraw() }
+      model.resultsDidChange = { [weak log] in log?.update() }
     }
     defer { withExtendedLifetime(presenter) {} }
     if let announcer { model.stateMachine.setAnnouncer(announcer, policy: .immediate) }
@@ -289,7 +289,7 @@ public struct SearchApp {
     let model = makeModel(options, presenter: screen, loadingPolicy: .smooth)
     if let announcer { model.stateMachine.setAnnouncer(announcer) }
     screen.model = model
-    model.resultsDidChange = { [weak screen] in screen?.redraw() }
+    model.resultsDidChange = { [weak screen] in screen?.update() }
     let resizes = SignalHandler(signals: [SIGWINCH]) { _ in
       Task { @MainActor [weak screen] in screen?.redraw() }
     }

@@ -13,7 +13,7 @@ import StatefulContentTerminal
 /// a search cancelled with nothing shown.
 ///
 /// The screen draws when a state is presented and when the model reports new matches
-/// (``redraw()``); it scrolls with ``scroll(by:)``. A search that runs again (Ctrl-R) goes
+/// (``update()``); it scrolls with ``scroll(by:)``. A search that runs again (Ctrl-R) goes
 /// back to the first match, and the scroll position never goes past the matches there are,
 /// so that the list stays in sight while it is rebuilt.
 ///
@@ -21,7 +21,7 @@ import StatefulContentTerminal
 /// let screen = SearchScreen(folder: "Sources", size: { (24, 80) })
 /// let model = SearchModel(scanner: FileScanner(folder: "Sources"), presenter: screen)
 /// screen.model = model
-/// model.resultsDidChange = { [weak screen] in screen?.redraw() }
+/// model.resultsDidChange = { [weak screen] in screen?.update() }
 /// ```
 @MainActor
 public final class SearchScreen: @MainActor SynchronousPresenter, @MainActor TerminalContent {
@@ -90,9 +90,15 @@ public final class SearchScreen: @MainActor SynchronousPresenter, @MainActor Ter
     terminal.present(presentation, animated: animated)
   }
 
-  /// Draws the screen anew with the matches and input as they are now.
+  /// Draws the whole screen again, with the matches and input as they are now: after typing,
+  /// and when the terminal comes back.
   public func redraw() {
     terminal.redraw()
+  }
+
+  /// Draws what changed since the last draw, if anything: when matches arrive.
+  public func update() {
+    terminal.update()
   }
 
   /// How many matches fit on screen: all rows but the prompt, the status, the footer and the

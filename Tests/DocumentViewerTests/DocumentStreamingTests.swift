@@ -105,7 +105,7 @@ final class DocumentStreamingTests: FixtureTestCase {
     XCTAssertEqual(session.content?.completion, .failed(error))
     XCTAssertEqual(session.content?.byteCount, 192 << 10, "the three chunks before the NUL")
     XCTAssertEqual(
-      TerminalRenderer(style: .plain, strings: .english).summaryLines(for: session.content),
+      DocumentScreen.summaryLines(for: session.content, in: .english),
       [
         "(first 2 of 3072 lines in the first 192.0 KiB; not read to the end)",
         error.description,

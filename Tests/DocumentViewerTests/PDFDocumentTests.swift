@@ -62,7 +62,7 @@ final class PDFDocumentTests: FixtureTestCase {
     XCTAssertTrue(document.isTruncated)
     XCTAssertEqual(document.summary, "1000 pages, 1000 lines of text")
     XCTAssertEqual(
-      TerminalRenderer(style: .plain, strings: .english).lines(for: document).last,
+      DocumentScreen.summaryLines(for: document, in: .english).last,
       "(first 20 lines: pages 1–10 of 1000, 1000 lines of text)")
   }
 
@@ -98,7 +98,7 @@ final class PDFDocumentTests: FixtureTestCase {
     XCTAssertEqual(session.content?.lines, ["One"])
     XCTAssertEqual(session.content?.isTruncated, false)
     XCTAssertEqual(
-      TerminalRenderer(style: .plain, strings: .english).lines(for: session.content).last,
+      DocumentScreen.summaryLines(for: session.content, in: .english).last,
       "(2 pages, 1 line of text)")
   }
 

@@ -140,7 +140,7 @@ public struct FirstScreenMeasurement: Sendable {
 
   /// The report of a measurement: the file, a line per figure with its median and range, and
   /// the ratio of the medians of the first screen and of `head`; the file's name is cleaned of
-  /// control characters (see ``TerminalRenderer/clean(_:)``).
+  /// control characters (see `TerminalText.clean(_:tabs:)`).
   ///
   /// - Parameter result: What a measurement found.
   /// - Returns: The lines, ending with a line feed.
@@ -258,7 +258,7 @@ public struct FirstScreenMeasurement: Sendable {
     _ path: String, output: Int32, byteCount: inout Int
   ) async throws(Failure) -> (firstScreen: Duration, wholeFile: Duration) {
     let stopwatch = Stopwatch(
-      screen: TerminalPresenter(style: .plain) { StandardStreams.write($0, to: output) })
+      screen: DocumentScreen(mode: .plain) { StandardStreams.write($0, to: output) })
     let session = DocumentSession(
       path: path, opener: DocumentOpener(reader: reader), presenter: stopwatch)
     stopwatch.screen.contentProvider = { [weak session] in session?.content }
@@ -276,10 +276,10 @@ public struct FirstScreenMeasurement: Sendable {
 
   /// Renders through a terminal presenter and notes when content was first on screen.
   private final class Stopwatch: SynchronousPresenter {
-    let screen: TerminalPresenter
+    let screen: DocumentScreen
     var firstScreenAt: ContinuousClock.Instant?
 
-    init(screen: TerminalPresenter) { self.screen = screen }
+    init(screen: DocumentScreen) { self.screen = screen }
 
     func present(_ presentation: Presentation, animated: Bool) {
       screen.present(presentation, animated: animated)

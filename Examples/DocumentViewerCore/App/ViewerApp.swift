@@ -18,8 +18,8 @@ public struct ViewerApp {
   public var writeOutput: (String) -> Void
   /// Writes to standard error.
   public var writeError: @Sendable (String) -> Void
-  /// Whether rendered output uses ANSI escape codes.
-  public var style: TerminalStyle
+  /// How rendered output is drawn: in place on a terminal, or as plain lines.
+  public var style: TerminalPresenter.Mode
   /// The terminal's width in columns, to which the lines of documents are cut, or `nil` to
   /// keep them whole.
   public var terminalWidth: Int?
@@ -46,8 +46,8 @@ public struct ViewerApp {
   /// - Parameters:
   ///   - writeOutput: Writes to standard output. Defaults to the process's standard output.
   ///   - writeError: Writes to standard error. Defaults to the process's standard error.
-  ///   - style: Whether to use ANSI escape codes. Defaults to ANSI when standard output is a
-  ///     terminal.
+  ///   - style: How to draw. Defaults to a region redrawn in place when standard output is a
+  ///     terminal, plain lines otherwise.
   ///   - terminalWidth: The width to which the lines of documents are cut. Defaults to the
   ///     width of standard output when it is a terminal (read once, when the program starts),
   ///     otherwise `nil`.
@@ -66,7 +66,7 @@ public struct ViewerApp {
   public init(
     writeOutput: @escaping (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
-    style: TerminalStyle = .detect(),
+    style: TerminalPresenter.Mode = .detect(),
     terminalWidth: Int? = TerminalText.detectWidth(),
     reader: DocumentReader = DocumentReader(),
     makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
@@ -210,7 +210,7 @@ public struct ViewerApp {
   private func view(
     _ documents: [Opening], options: ViewerOptions, announcer: (any Announcer)?
   ) async {
-    let terminal: TerminalPresenter?
+    let terminal: DocumentScreen?
     let presenter: any Presenter
     // The document each timeline line names: the one being opened.
     var timelineName: String?
@@ -221,16 +221,18 @@ public struct ViewerApp {
         write: writeOutput)
       (terminal, presenter) = (nil, lines)
     } else {
-      let screen = TerminalPresenter(
-        style: style, width: terminalWidth, strings: strings, write: writeOutput)
+      let screen = DocumentScreen(
+        mode: style, width: terminalWidth, strings: strings, write: writeOutput)
       (terminal, presenter) = (screen, screen)
     }
-    let renderer = TerminalRenderer(style: style, strings: strings)
+    // The spinner moves while a document opens, whether or not it reports progress.
+    let spinning = terminal.map { screen in Task { await screen.terminal.animate() } }
+    defer { spinning?.cancel() }
     let opener = DocumentOpener(reader: reader, latency: options.delay ?? .zero, clock: clock)
     for (index, document) in documents.enumerated() {
       if let terminal, let heading = document.heading {
-        terminal.closeProgressLine()
-        writeOutput((index > 0 ? "\n" : "") + renderer.heading(heading) + "\n")
+        terminal.commit()
+        writeOutput((index > 0 ? "\n" : "") + terminal.heading(heading) + "\n")
       }
       let session = DocumentSession(
         path: document.path, opener: opener, presenter: presenter, clock: clock,
@@ -246,27 +248,27 @@ public struct ViewerApp {
       case .cancelled where session.currentState.kind == .idle:
         // Idle shows nothing: say so, or the last line would still read "Opening <name>…".
         if let terminal {
-          terminal.closeProgressLine()
-          writeOutput(renderer.cancellation(of: session.displayName) + "\n")
+          terminal.commit()
+          writeOutput(terminal.cancellation(of: session.displayName) + "\n")
         }
       case .completed, .failed, .cancelled, .superseded:
         break
       }
     }
-    terminal?.closeProgressLine()
+    terminal?.commit()
   }
 
   /// Tries passwords on a locked session until it opens, a password is refused too often,
   /// the unlock is cancelled, or the source has none left.
   private func unlock(
-    _ session: DocumentSession, with document: Opening, terminal: TerminalPresenter?
+    _ session: DocumentSession, with document: Opening, terminal: DocumentScreen?
   ) async {
     var attempt = 0
     while session.currentState.kind == .locked,
       let password = await document.passwords.password(for: document.path, attempt: attempt)
     {
       if let terminal, let shown = document.shownPassword {
-        terminal.closeProgressLine()
+        terminal.commit()
         writeOutput(strings.text(.tourTypesPassword, ["password": shown]) + "\n")
       }
       attempt += 1

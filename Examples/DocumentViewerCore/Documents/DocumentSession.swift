@@ -15,7 +15,7 @@ import StatefulContent
 /// `document-viewer`); its async methods run on their caller's actor.
 ///
 /// ```swift
-/// let session = DocumentSession(path: "/etc/hostname", presenter: TerminalPresenter())
+/// let session = DocumentSession(path: "/etc/hostname", presenter: DocumentScreen())
 /// await session.open()
 /// // session.currentState.kind == .content
 /// ```

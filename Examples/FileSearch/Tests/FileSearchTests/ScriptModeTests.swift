@@ -103,9 +103,9 @@ final class ScriptModeTests: FixtureTestCase {
     XCTAssertEqual(
       output.lines,
       [
-        "Searching for 'q'…", "No matches for 'q'", "  Searched 1 file.", "Searching for 'q'…",
-        "Cannot search '\(tree.path)/missing'", "  no folder at '\(tree.path)/missing'",
-        "  [\(PlaceholderStrings.english.retry)]",
+        "Searching for 'q'…", "No matches for 'q'", "Searched 1 file.", "Searching for 'q'…",
+        "Cannot search '\(tree.path)/missing'", "no folder at '\(tree.path)/missing'",
+        "[\(PlaceholderStrings.english.retry)]",
       ])
   }
 

@@ -194,11 +194,13 @@ public struct SearchApp {
       presenter = timeline
       model = makeModel(options, presenter: timeline, loadingPolicy: .immediate)
     } else {
-      let log = SearchLog(strings: strings, write: writeOutput)
+      let log = SearchScreen(
+        folder: options.folder, size: { (24, 80) }, mode: .plain, strings: strings,
+        write: writeOutput)
       presenter = log
       model = makeModel(options, presenter: log, loadingPolicy: .immediate)
       log.model = model
-      model.resultsDidChange = { [weak log] in log?.writeNewMatches() }
+      model.resultsDidChange = { [weak log] in log?.update() }
     }
     defer { withExtendedLifetime(presenter) {} }
     if let announcer { model.stateMachine.setAnnouncer(announcer, policy: .immediate) }
@@ -260,11 +262,12 @@ public struct SearchApp {
       }
       let screen = SearchScreen(
         folder: options.folder, size: { (session.size.rows, session.size.columns) },
+        colors: TerminalPresenter.colorsAllowed(for: screenDescriptor), clock: clock,
         strings: strings, write: writeOutput)
       let model = makeModel(options, presenter: screen, loadingPolicy: .smooth)
       if let announcer { model.stateMachine.setAnnouncer(announcer) }
       screen.model = model
-      model.resultsDidChange = { [weak screen] in screen?.redraw() }
+      model.resultsDidChange = { [weak screen] in screen?.update() }
       // After `fg` and after a resize.
       let requests = session.redraws()
       let redraws = Task { [weak screen] in
@@ -272,6 +275,9 @@ public struct SearchApp {
       }
       defer { redraws.cancel() }
       screen.redraw()
+      // The spinner moves while a search runs, whether or not it reports anything.
+      let spinning = Task { await screen.terminal.animate() }
+      defer { spinning.cancel() }
       for await key in session.keys() {
         if let status = handle(key, screen: screen, model: model) { return status }
       }

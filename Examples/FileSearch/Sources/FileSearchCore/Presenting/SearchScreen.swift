@@ -1,83 +1,104 @@
 import StatefulContent
 import StatefulContentTerminal
 
-/// A presenter that draws the search on a full terminal screen: the query being typed, a
-/// status line, the matches (or the placeholder), a footer for the next page and a line of
-/// keys.
+/// The search's presenter: a `TerminalPresenter` that draws the states, with the matches as
+/// its content — on a full terminal screen, or as plain lines for a pipe.
 ///
-/// While a new query searches, the previous query's matches stay, dimmed
-/// (`Presentation.showsPreviousKey`), and the status line names both queries. The footer says
-/// that the next page loads, or that it failed, with its Retry key (`Presentation.append`).
+/// On the screen (``TerminalPresenter/Mode/screen``): the query being typed, a status line
+/// (how many matches, and the presenter's marks: the previous query's matches dimmed while a
+/// new one searches, a search running again), the matches from ``scrollOffset`` (or the
+/// placeholder), the footer of the next page, and a line of keys. As plain lines
+/// (``TerminalPresenter/Mode/plain``): each placeholder once, each match as it arrives, a line
+/// when a new query searches with the previous query's matches still shown, a page's error,
+/// a search cancelled with nothing shown.
 ///
-/// The screen redraws itself when a state is presented and when the model reports new
-/// matches (``redraw()``); it scrolls through the matches with ``scroll(by:)``. What it draws
-/// is ``lines()``, a pure function of the model, the presentation, the input, the scroll
-/// position and the size, so that it can be tested without a terminal.
+/// The screen draws when a state is presented and when the model reports new matches
+/// (``update()``); it scrolls with ``scroll(by:)``. A search that runs again (Ctrl-R) goes
+/// back to the first match, and the scroll position never goes past the matches there are,
+/// so that the list stays in sight while it is rebuilt.
 ///
 /// ```swift
 /// let screen = SearchScreen(folder: "Sources", size: { (24, 80) })
 /// let model = SearchModel(scanner: FileScanner(folder: "Sources"), presenter: screen)
 /// screen.model = model
-/// model.resultsDidChange = { [weak screen] in screen?.redraw() }
+/// model.resultsDidChange = { [weak screen] in screen?.update() }
 /// ```
 @MainActor
-public final class SearchScreen: @MainActor SynchronousPresenter {
+public final class SearchScreen: @MainActor SynchronousPresenter, @MainActor TerminalContent {
   /// The model drawn; held weakly.
   public weak var model: SearchModel?
   /// The text typed so far, shown after the prompt with its control characters replaced.
   public var input = ""
   /// The index of the first match on screen.
   public private(set) var scrollOffset = 0
-  /// The presentation shown last.
-  public private(set) var presentation = Presentation.idle
-
-  /// The line of keys at the bottom of the screen, in English.
-  public static var keysLine: String { SearchStrings.english.text(.keysLine) }
-
+  /// Draws the states, the marks and the matches.
+  public let terminal: TerminalPresenter
   /// The language of the screen's lines.
   public let strings: SearchStrings
 
+  /// The presentation shown last.
+  public var presentation: Presentation { terminal.presentation }
+
   private let folder: String
   private let size: () -> (rows: Int, columns: Int)
-  private let write: (String) -> Void
 
   /// Creates a screen.
   ///
   /// - Parameters:
   ///   - folder: The folder searched, named in the prompt.
   ///   - size: Returns the terminal's rows and columns, read at each redraw.
+  ///   - mode: ``TerminalPresenter/Mode/screen`` for the interactive screen,
+  ///     ``TerminalPresenter/Mode/plain`` for a pipe. Defaults to the screen.
+  ///   - colors: Whether to write colours and attributes. Defaults to `false`.
+  ///   - clock: The clock of the redraws' throttle. Defaults to the continuous clock.
   ///   - strings: The language of the screen's lines. Defaults to the process's
   ///     (``SearchStrings/current``).
   ///   - write: Writes text as it is. Defaults to standard output.
   public init(
     folder: String, size: @escaping () -> (rows: Int, columns: Int),
-    strings: SearchStrings = .current,
+    mode: TerminalPresenter.Mode = .screen, colors: Bool = false,
+    clock: any Clock<Duration> = ContinuousClock(), strings: SearchStrings = .current,
     write: @escaping (String) -> Void = StandardStreams.writeToOutput
   ) {
     self.strings = strings
     self.folder = folder
     self.size = size
-    self.write = write
+    terminal = TerminalPresenter(
+      mode: mode, colors: colors,
+      size: {
+        mode == .plain ? nil : TerminalPresenter.Size(columns: size().columns, rows: size().rows)
+      },
+      clock: clock, texts: strings.terminalTexts, keys: [.retry: "Ctrl-R"], write: write)
+    terminal.barCells = 20
+    terminal.writesProgressLines = false
+    terminal.content = self
   }
 
-  /// Remembers the presentation and redraws.
+  /// Draws a presentation; a search that runs again over the matches shown (a refresh)
+  /// scrolls back to the first match.
   ///
   /// - Parameters:
   ///   - presentation: The presentation shown.
   ///   - animated: Ignored: a terminal does not animate.
   public func present(_ presentation: Presentation, animated: Bool) {
-    self.presentation = presentation
-    redraw()
+    let previous = terminal.presentation
+    if presentation.isRefreshing, !previous.isRefreshing, previous.state.kind == .content,
+      !previous.showsPreviousKey, previous.key == presentation.key
+    {
+      scrollOffset = 0
+    }
+    terminal.present(presentation, animated: animated)
   }
 
-  /// Draws the screen anew: each line over the old one, the rest of the screen cleared, the
-  /// cursor after the input.
+  /// Draws the whole screen again, with the matches and input as they are now: after typing,
+  /// and when the terminal comes back.
   public func redraw() {
-    let lines = lines()
-    let column = min(prompt.count + input.count + 1, max(size().columns, 1))
-    write(
-      "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
-        + "\u{1B}[1;\(column)H")
+    terminal.redraw()
+  }
+
+  /// Draws what changed since the last draw, if anything: when matches arrive.
+  public func update() {
+    terminal.update()
   }
 
   /// How many matches fit on screen: all rows but the prompt, the status, the footer and the
@@ -102,37 +123,101 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
   }
 
   /// The screen's lines, cut to its width: the prompt, the status, the body (as many rows as
-  /// fit), the footer and the keys. The previous query's matches are dimmed (SGR 2).
+  /// fit), the footer and the keys; as plain lines, what the presentation writes in full.
   ///
-  /// - Returns: As many lines as the screen has rows (at least 5).
+  /// - Returns: The lines.
   public func lines() -> [String] {
-    let (rows, columns) = size()
-    let width = max(columns, 1)
-    var body = Array(bodyLines().prefix(visibleRows)).map { TerminalText.fitted($0, width: width) }
-    if presentation.showsPreviousKey { body = body.map(Self.dimmed) }
-    body += Array(repeating: "", count: max(rows, 5) - 4 - body.count)
-    let fitted = [prompt + TerminalText.clean(input, tabs: .space), statusLine()].map {
-      TerminalText.fitted($0, width: width)
-    }
-    return fitted + body
-      + [footerLine(), strings.text(.keysLine)].map { TerminalText.fitted($0, width: width) }
+    terminal.frame()
   }
 
-  /// A line shown dimmed: SGR 2 before it, SGR 22 (normal intensity) after it.
+  // MARK: TerminalContent
+
+  /// The matches from the scroll position (all of them as plain lines); when idle, an
+  /// invitation to type, or the line of a search cancelled before anything was shown.
   ///
-  /// - Parameter line: The line, already cut to the screen's width.
-  /// - Returns: The line between the two sequences; an empty line stays empty.
-  public static func dimmed(_ line: String) -> String {
-    line.isEmpty ? line : "\u{1B}[2m" + line + "\u{1B}[22m"
+  /// - Parameters:
+  ///   - presentation: The presentation shown.
+  ///   - region: The rows for the matches, or `nil` for all of them.
+  /// - Returns: The lines.
+  public func contentLines(
+    for presentation: Presentation, in region: TerminalPresenter.Region
+  ) -> [String] {
+    switch presentation.state.kind {
+    case .content:
+      guard let model else { return [] }
+      guard let rows = region.rows else { return model.content.map(\.terminalLine) }
+      // The matches may have become fewer (a search running again): stay on them.
+      scrollOffset = max(min(scrollOffset, model.content.count - rows), 0)
+      let end = min(scrollOffset + rows, model.content.count)
+      return model.content[scrollOffset..<end].map(\.terminalLine)
+    case .idle:
+      if region.mode == .plain {
+        guard let model, !model.query.isEmpty, !model.isSearching else { return [] }
+        return [strings.text(.searchCancelledLine, ["query": clean(model.query)])]
+      }
+      return showsCancelledSearch ? [] : [strings.text(.typeToSearch)]
+    default:
+      return []
+    }
+  }
+
+  /// The prompt and the input.
+  ///
+  /// - Parameter region: Ignored.
+  /// - Returns: One line.
+  public func headerLines(in region: TerminalPresenter.Region) -> [String] {
+    [prompt + clean(input)]
+  }
+
+  /// The keys.
+  ///
+  /// - Parameter region: Ignored.
+  /// - Returns: One line.
+  public func footerLines(in region: TerminalPresenter.Region) -> [String] {
+    [strings.text(.keysLine)]
+  }
+
+  /// How many matches, and for whom, before the presenter's marks: that the search was
+  /// cancelled, could not run again, or has more to scroll to.
+  ///
+  /// - Parameters:
+  ///   - presentation: The presentation shown.
+  ///   - region: Ignored.
+  /// - Returns: The status.
+  public func status(for presentation: Presentation, in region: TerminalPresenter.Region)
+    -> String?
+  {
+    guard let model else { return nil }
+    let cancelled = strings.text(.searchCancelledStatus, ["query": clean(model.query)])
+    guard presentation.state.kind == .content else { return showsCancelledSearch ? cancelled : nil }
+    let status = strings.counted(model.content.count, .matchOne, .matchOther)
+    if presentation.showsPreviousKey || presentation.isRefreshing { return status }
+    if showsCancelledSearch {
+      return status + strings.text(.statusFor, ["query": shownQuery]) + cancelled
+    }
+    if let error = model.stateMachine.lastError {
+      return status
+        + strings.text(.statusSearchFailed, ["error": strings.terminalTexts.describe(error)])
+    }
+    return model.hasMoreResults ? status + strings.text(.statusMore) : status
+  }
+
+  /// After the input, on the first line.
+  ///
+  /// - Parameter region: The screen's columns.
+  /// - Returns: The position.
+  public func cursor(in region: TerminalPresenter.Region) -> (row: Int, column: Int)? {
+    let typed = TerminalText.columns(of: (prompt + clean(input))[...])
+    return (1, min(typed + 1, region.columns ?? typed + 1))
   }
 
   private var prompt: String {
-    strings.text(.prompt, ["folder": TerminalText.clean(folder, tabs: .space)])
+    strings.text(.prompt, ["folder": clean(folder)])
   }
 
   /// The query the presentation is about, cleaned.
   private var shownQuery: String {
-    TerminalText.clean(presentation.key?.description ?? "", tabs: .space)
+    clean(presentation.key?.description ?? "")
   }
 
   /// Whether the state shown is not about the query typed last, and none searches for it: its
@@ -142,78 +227,29 @@ public final class SearchScreen: @MainActor SynchronousPresenter {
     return presentation.key?.description != model.query
   }
 
-  private func statusLine() -> String {
-    guard let model else { return "" }
-    let cancelled = strings.text(
-      .searchCancelledStatus, ["query": TerminalText.clean(model.query, tabs: .space)])
-    guard presentation.state.kind == .content else { return showsCancelledSearch ? cancelled : "" }
-    var status = strings.counted(model.content.count, .matchOne, .matchOther)
-    if presentation.showsPreviousKey {
-      status += strings.text(
-        .statusPrevious,
-        [
-          "previous": TerminalText.clean(model.contentQuery ?? "", tabs: .space),
-          "query": shownQuery,
-        ])
-    } else if presentation.isRefreshing {
-      status += strings.text(.statusSearching)
-      if let progress = presentation.progress { status += " \(Int(progress * 100))%" }
-    } else if showsCancelledSearch {
-      status += strings.text(.statusFor, ["query": shownQuery]) + cancelled
-    } else if let error = model.stateMachine.lastError {
-      status += strings.text(.statusSearchFailed, ["error": errorText(error)])
-    } else if model.hasMoreResults {
-      status += strings.text(.statusMore)
-    }
-    return status
+  private func clean(_ text: String) -> String {
+    TerminalText.clean(text, tabs: .space)
   }
+}
 
-  /// The footer: where appending the next page stands.
-  private func footerLine() -> String {
-    switch presentation.append {
-    case .idle: ""
-    case .loading: strings.text(.loadingMore)
-    case .failed(let error): strings.text(.moreFailedFooter, ["error": errorText(error)])
-    }
-  }
-
-  /// An error's description in the screen's language, cleaned.
-  private func errorText(_ error: any Error) -> String {
-    TerminalText.clean(
-      (error as? SearchError)?.description(in: strings) ?? "\(error)", tabs: .space)
-  }
-
-  private func bodyLines() -> [String] {
-    switch presentation.state.kind {
-    case .content:
-      guard let model else { return [] }
-      let end = min(scrollOffset + visibleRows, model.content.count)
-      guard scrollOffset < end else { return [] }
-      return model.content[scrollOffset..<end].map { $0.terminalLine }
-    case .idle:
-      if showsCancelledSearch { return [] }
-      return [strings.text(.typeToSearch)]
-    default:
-      guard let placeholder = presentation.placeholder as? StandardPlaceholder else { return [] }
-      var lines = [placeholder.title]
-      if let message = placeholder.message, !message.isEmpty { lines.append(message) }
-      if let progress = placeholder.progress { lines.append(Self.progressBar(progress)) }
-      let actions = placeholder.actions.map { action in
-        action.role == .retry ? "[\(action.title): Ctrl-R]" : "[\(action.title)]"
-      }
-      if !actions.isEmpty { lines.append(actions.joined(separator: " ")) }
-      return lines
-    }
-  }
-
-  /// A bar of 20 cells and a percentage, such as `[##########..........] 50%`.
-  ///
-  /// - Parameter progress: The fraction done, 0…1.
-  /// - Returns: The bar.
-  public static func progressBar(_ progress: Double) -> String {
-    let fraction = min(max(progress, 0), 1)
-    let filled = Int(fraction * 20)
-    return "[" + String(repeating: "#", count: filled)
-      + String(repeating: ".", count: 20 - filled) + "] \(Int(fraction * 100))%"
+extension SearchStrings {
+  /// The texts of the terminal presenter's marks, in this language.
+  public var terminalTexts: TerminalPresenter.Texts {
+    TerminalPresenter.Texts(
+      refreshing: { [self] progress in
+        text(.statusSearching) + (progress.map { " \(Int(min(max($0, 0), 1) * 100))%" } ?? "")
+      },
+      previousKey: { [self] shown, loading in
+        text(.statusPrevious, ["previous": shown, "query": loading])
+      },
+      previousKeyLine: { [self] shown, loading in
+        text(.searchingWithPrevious, ["query": loading, "previous": shown])
+      },
+      appendLoading: text(.loadingMore),
+      appendFailed: { [self] error in text(.moreFailedFooter, ["error": error]) },
+      appendFailedLine: { [self] error in text(.moreFailedLine, ["error": error]) },
+      describe: { [self] error in
+        (error as? SearchError)?.description(in: self) ?? String(describing: error)
+      })
   }
 }

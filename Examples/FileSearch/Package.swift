@@ -31,6 +31,7 @@ let package = Package(
         "FileSearchCore",
         // Built with the tests, which run it as a real process.
         "FileSearch",
+        .product(name: "StatefulContentTerminal", package: "StatefulContent"),
         .product(name: "StatefulContentTesting", package: "StatefulContent"),
       ]),
   ],

@@ -235,7 +235,7 @@ final class DocumentScreenTests: FixtureTestCase {
   }
 
   func test_viewerOnATerminal_cutsAPDFsLayoutLinesToTheTerminalsWidth() async throws {
-    try ViewerProcess.skipUnlessBuilt()
+    try ToolProcess.skipUnlessViewerIsBuilt()
     try skipUnlessPDFToolsAreInstalled()
     let wide =
       "Column one" + String(repeating: " ", count: 30) + "Column two, far to the right of the first"
@@ -244,8 +244,8 @@ final class DocumentScreenTests: FixtureTestCase {
     defer { pair.close() }
     XCTAssertEqual(pair.size?.columns, 40)
 
-    let viewer = try ViewerProcess(
-      [path], standardOutput: FileHandle(fileDescriptor: pair.terminal))
+    let viewer = try ToolProcess.viewer(
+      [path], standardOutput: .fileHandle(FileHandle(fileDescriptor: pair.terminal)))
     XCTAssertTrue(pair.waitForText("lines of text)"), pair.text)
     let screen = pair.text
 

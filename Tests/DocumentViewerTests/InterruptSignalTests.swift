@@ -10,7 +10,7 @@ import XCTest
 final class InterruptSignalTests: FixtureTestCase {
   override func setUpWithError() throws {
     try super.setUpWithError()
-    try ViewerProcess.skipUnlessBuilt()
+    try ToolProcess.skipUnlessViewerIsBuilt()
   }
 
   /// The password prompt for the password of `locked.pdf`.
@@ -19,14 +19,14 @@ final class InterruptSignalTests: FixtureTestCase {
   /// Starts the viewer on a locked PDF with a pseudo-terminal as its standard input (closed
   /// after the test) and waits for its password prompt, typed with echo off.
   private func startAtThePasswordPrompt() async throws -> (
-    viewer: ViewerProcess, pair: PseudoTerminal
+    viewer: ToolProcess, pair: PseudoTerminal
   ) {
     try skipUnlessPDFToolsAreInstalled()
     let locked = try await fixtures.lockedPDF()
     let pair = try XCTUnwrap(PseudoTerminal(), "no pseudo-terminals here")
     addTeardownBlock { pair.close() }
-    let viewer = try ViewerProcess(
-      [locked], standardInput: FileHandle(fileDescriptor: pair.terminal))
+    let viewer = try ToolProcess.viewer(
+      [locked], standardInput: .fileHandle(FileHandle(fileDescriptor: pair.terminal)))
     XCTAssertTrue(viewer.waitForErrorText(prompt), viewer.errorText)
     XCTAssertFalse(pair.echoes, "echo is off while the password is typed")
     return (viewer, pair)
@@ -48,14 +48,14 @@ final class InterruptSignalTests: FixtureTestCase {
 
     viewer.send(SIGTSTP)  // Ctrl-Z
 
-    let stopped = await ViewerProcess.wait { viewer.isStopped }
+    let stopped = await ToolProcess.wait { viewer.isStopped }
     XCTAssertTrue(stopped, "the viewer stops")
     XCTAssertTrue(pair.echoes, "the shell gets its echo back")
     pair.restoreLineModeWithEcho()  // as the shell does, whatever the viewer did
 
     viewer.send(SIGCONT)  // fg
 
-    let hidden = await ViewerProcess.wait { !pair.echoes }
+    let hidden = await ToolProcess.wait { !pair.echoes }
     XCTAssertTrue(hidden, "echo is off again once the viewer goes on")
     XCTAssertTrue(viewer.waitForErrorText(prompt + "\n" + prompt), viewer.errorText)
     let beforePassword = pair.mark
@@ -72,14 +72,14 @@ final class InterruptSignalTests: FixtureTestCase {
   {
     try skipUnlessPDFToolsAreInstalled()
     let locked = try await fixtures.lockedPDF()
-    let viewer = try XCTUnwrap(ViewerProcess.executable)
+    let viewer = try XCTUnwrap(ToolProcess.viewerExecutable)
     let pair = try XCTUnwrap(PseudoTerminal(), "no pseudo-terminals here")
     addTeardownBlock { pair.close() }
     let log = try fixtures.file("job.log", text: "")
     // A shell with job control, the terminal its controlling terminal: the program runs in the
     // foreground, is stopped (Ctrl-Z), continued in the background (`bg`), and once `wait` says
     // it stopped again, brought back to the foreground (`fg`).
-    let environment = ProcessInfo.processInfo.environment.merging(ViewerProcess.englishLocale) {
+    let environment = ProcessInfo.processInfo.environment.merging(ToolProcess.englishLocale) {
       $1
     }
     let shell = try pair.spawnUnderJobControl(
@@ -97,17 +97,17 @@ final class InterruptSignalTests: FixtureTestCase {
 
     kill(pid, SIGTSTP)  // Ctrl-Z; then the shell's `bg`
 
-    let continued = await ViewerProcess.wait { logText().contains("continued") }
+    let continued = await ToolProcess.wait { logText().contains("continued") }
     XCTAssertTrue(continued, logText())
     // In the background, a read of the terminal stops the viewer (SIGTTIN), as `wait` says.
-    _ = await ViewerProcess.wait { logText().contains("ended") }
+    _ = await ToolProcess.wait { logText().contains("ended") }
     XCTAssertFalse(logText().contains("ended 0"), "the viewer gave up and ended: \(logText())")
     XCTAssertTrue(logText().contains("ended \(128 + SIGTTIN)"), "stopped on input: \(logText())")
     // `fg`: the prompt again, with echo off, and the password typed then opens the document.
     XCTAssertTrue(pair.waitForText(prompt, after: beforeForeground), pair.text)
     XCTAssertFalse(pair.echoes, "echo is off again after fg")
     pair.type(FixturePasswords.user + "\n")
-    let finished = await ViewerProcess.wait { logText().contains("finished") }
+    let finished = await ToolProcess.wait { logText().contains("finished") }
     XCTAssertTrue(finished, logText())
     XCTAssertTrue(logText().contains("finished 0"), "the password opened it: \(logText())")
   }
@@ -117,8 +117,8 @@ final class InterruptSignalTests: FixtureTestCase {
     let path = try fixtures.file("wide.txt", text: String(repeating: line, count: 20))
     let output = Pipe()
     _ = fcntl(output.fileHandleForReading.fileDescriptor, pipeSizeCommand, 4096)
-    let viewer = try ViewerProcess([path], standardOutput: output)
-    let blocked = await ViewerProcess.wait { isBlockedWritingToAPipe(viewer.identifier) }
+    let viewer = try ToolProcess.viewer([path], standardOutput: .pipe(output))
+    let blocked = await ToolProcess.wait { isBlockedWritingToAPipe(viewer.identifier) }
     XCTAssertTrue(blocked, "the viewer fills the pipe and blocks writing")
 
     viewer.send(SIGINT)
@@ -129,8 +129,8 @@ final class InterruptSignalTests: FixtureTestCase {
   func test_sigtermOrSighupDuringTheTour_removesTheSamplesFolder() async throws {
     for signal in [SIGTERM, SIGHUP] {
       let temporary = try fixtures.directory("tmp-\(signal)")
-      let viewer = try ViewerProcess(["--delay", "60000"], environment: ["TMPDIR": temporary])
-      let written = await ViewerProcess.wait { samplesAreWritten(in: temporary) }
+      let viewer = try ToolProcess.viewer(["--delay", "60000"], environment: ["TMPDIR": temporary])
+      let written = await ToolProcess.wait { samplesAreWritten(in: temporary) }
       XCTAssertTrue(written, "the tour writes its samples, then waits 60 s before the first")
 
       viewer.send(signal)
@@ -146,14 +146,14 @@ final class InterruptSignalTests: FixtureTestCase {
     let locked = try await fixtures.lockedPDF()
     let fifo = fixtures.path("passwords")
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-    let viewer = try ViewerProcess(["--password-file", fifo, text, locked])
+    let viewer = try ToolProcess.viewer(["--password-file", fifo, text, locked])
     XCTAssertTrue(
       viewer.waitForOutputText("[\(PlaceholderStrings.english.unlock)]"),
       "the text file and the locked PDF open while nobody writes the FIFO")
     XCTAssertTrue(viewer.outputText.contains("plain text"))
     // "[Unlock]" is written while the PDF's load ends: a Ctrl-C sent before it has ended
     // would cancel that load (and a second one quit). Wait for the FIFO's open instead.
-    let waiting = await ViewerProcess.wait { isBlockedOpeningAFIFO(viewer.identifier) }
+    let waiting = await ToolProcess.wait { isBlockedOpeningAFIFO(viewer.identifier) }
     XCTAssertTrue(waiting, "the viewer waits for a writer to open the FIFO")
 
     viewer.send(SIGINT)
@@ -169,7 +169,7 @@ final class InterruptSignalTests: FixtureTestCase {
       let output = Pipe()
       try output.fileHandleForReading.close()
 
-      let viewer = try ViewerProcess(order, standardOutput: output)
+      let viewer = try ToolProcess.viewer(order, standardOutput: .pipe(output))
 
       XCTAssertEqual(viewer.waitForExit(), 141, "\(order): 128 + SIGPIPE")
       XCTAssertEqual(viewer.errorText, "")
@@ -180,9 +180,9 @@ final class InterruptSignalTests: FixtureTestCase {
     let first = try fixtures.file("a.txt", text: "a\n")
     let second = try fixtures.file("b.txt", text: "b\n")
     let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
-    let cases: [(String, ViewerProcess)] = [
-      ("> /dev/full", try ViewerProcess([first, second], standardOutput: full)),
-      (">&-", try ViewerProcess([first, second], closesStandardOutput: true)),
+    let cases: [(String, ToolProcess)] = [
+      ("> /dev/full", try ToolProcess.viewer([first, second], standardOutput: .fileHandle(full))),
+      (">&-", try ToolProcess.viewer([first, second], standardOutput: .closed)),
     ]
     for (redirection, viewer) in cases {
       let reason = redirection == ">&-" ? "Bad file descriptor" : "No space left on device"

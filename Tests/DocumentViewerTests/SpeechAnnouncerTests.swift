@@ -128,33 +128,33 @@ final class SpeechAnnouncerTests: FixtureTestCase {
   // MARK: The viewer's own process
 
   func test_viewer_aNewerAnnouncementEndsTheOneBeingSpoken() async throws {
-    try ViewerProcess.skipUnlessBuilt()
+    try ToolProcess.skipUnlessViewerIsBuilt()
     let file = try fixtures.file("a.txt", text: "a\n")
-    let espeak = try FakeEspeak(in: fixtures.directory("bin"))
+    let espeak = try FakeSpeechEngine(in: fixtures.directory("bin"))
     defer { espeak.killAll() }
     // "Opening a.txt…" is spoken once loading shows, "Content loaded." 3 s later.
-    let viewer = try ViewerProcess(
+    let viewer = try ToolProcess.viewer(
       ["--speak", "--delay", "3000", file], environment: ["PATH": espeak.searchPath])
 
-    let both = await ViewerProcess.wait { espeak.identifiers.count == 2 }
+    let both = await ToolProcess.wait { espeak.identifiers.count == 2 }
 
     XCTAssertTrue(both, "\(espeak.identifiers)")
     let first = try XCTUnwrap(espeak.identifiers.first)
-    let stopped = await ViewerProcess.wait { !FakeEspeak.isRunning(first) }
+    let stopped = await ToolProcess.wait { !espeak.runningIdentifiers.contains(first) }
     XCTAssertTrue(stopped, "the newer announcement ends the one being spoken")
     viewer.send(SIGTERM)
     XCTAssertEqual(viewer.waitForExit(), 128 + SIGTERM)
   }
 
   func test_viewer_noWayOutLeavesEspeakRunning() async throws {
-    try ViewerProcess.skipUnlessBuilt()
+    try ToolProcess.skipUnlessViewerIsBuilt()
     let file = try fixtures.file("a.txt", text: "a\n")
     for signal in [SIGTERM, SIGHUP, SIGINT] {
-      let espeak = try FakeEspeak(in: fixtures.directory("bin-\(signal)"))
+      let espeak = try FakeSpeechEngine(in: fixtures.directory("bin-\(signal)"))
       defer { espeak.killAll() }
-      let viewer = try ViewerProcess(
+      let viewer = try ToolProcess.viewer(
         ["--speak", "--delay", "60000", file], environment: ["PATH": espeak.searchPath])
-      let speaking = await ViewerProcess.wait { !espeak.identifiers.isEmpty }
+      let speaking = await ToolProcess.wait { !espeak.identifiers.isEmpty }
       XCTAssertTrue(speaking, "signal \(signal): 'Opening a.txt…' is spoken")
 
       viewer.send(signal)
@@ -165,8 +165,8 @@ final class SpeechAnnouncerTests: FixtureTestCase {
       }
 
       XCTAssertEqual(viewer.waitForExit(), 128 + signal)
-      let ended = await ViewerProcess.wait {
-        espeak.identifiers.allSatisfy { !FakeEspeak.isRunning($0) }
+      let ended = await ToolProcess.wait {
+        espeak.runningIdentifiers.isEmpty
       }
       XCTAssertTrue(ended, "signal \(signal): no espeak-ng is left running")
     }

@@ -194,11 +194,11 @@ final class ViewerTimelineTests: FixtureTestCase {
   }
 
   func test_executable_timelineExplained_endsEachLineWithItsReason() throws {
-    try ViewerProcess.skipUnlessBuilt()
+    try ToolProcess.skipUnlessViewerIsBuilt()
     let text = try fixtures.file("notes.txt", text: "one\ntwo\n")
     let missing = fixtures.path("missing.txt")
 
-    let viewer = try ViewerProcess(["--timeline", "--explain", text, missing])
+    let viewer = try ToolProcess.viewer(["--timeline", "--explain", text, missing])
 
     XCTAssertEqual(viewer.waitForExit(), 0, viewer.errorText)
     XCTAssertEqual(viewer.errorText, "")

@@ -58,17 +58,21 @@ extension PseudoTerminal {
     }
 
     /// Whether the tool is stopped now, as `/proc` says (Linux); `false` where there is none.
-    public var isStopped: Bool {
+    public var isStopped: Bool { state == UInt8(ascii: "T") }
+
+    /// The process's state letter in `/proc/<pid>/stat` (Linux), such as `R`, `S`, `T` for
+    /// stopped or `Z` for a zombie; `nil` once it is reaped, or where there is no `/proc`.
+    var state: UInt8? {
       let descriptor = open("/proc/\(identifier)/stat", O_RDONLY)
-      guard descriptor >= 0 else { return false }
+      guard descriptor >= 0 else { return nil }
       defer { closeDescriptor(descriptor) }
       var buffer = [UInt8](repeating: 0, count: 512)
       let count = read(descriptor, &buffer, buffer.count)
-      guard count > 0 else { return false }
+      guard count > 0 else { return nil }
       // The state follows the command's name, which is in parentheses.
       let stat = buffer[..<count]
-      guard let end = stat.lastIndex(of: UInt8(ascii: ")")), end + 2 < count else { return false }
-      return stat[end + 2] == UInt8(ascii: "T")
+      guard let end = stat.lastIndex(of: UInt8(ascii: ")")), end + 2 < count else { return nil }
+      return stat[end + 2]
     }
   }
 

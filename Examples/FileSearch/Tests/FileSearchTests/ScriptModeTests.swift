@@ -1,6 +1,7 @@
 import FileSearchCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 import StatefulContentTesting
 import XCTest
 
@@ -171,7 +172,7 @@ final class ScriptModeTests: FixtureTestCase {
     _ options: [String], eachLineMatching pattern: String,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> [String] {
-    let program = try SearchProcess(
+    let program = try ToolProcess.fileSearch(
       ["--queries", "s,sw,swi", "--timeline"] + options + [tree.path])
 
     XCTAssertEqual(program.waitForExit(), 0, file: file, line: line)
@@ -225,7 +226,7 @@ final class ScriptModeTests: FixtureTestCase {
     try input.fileHandleForWriting.write(contentsOf: Data("swift\n".utf8))
     try input.fileHandleForWriting.close()
 
-    let program = try SearchProcess([tree.path], standardInput: input)
+    let program = try ToolProcess.fileSearch([tree.path], standardInput: .pipe(input))
 
     XCTAssertEqual(program.waitForExit(), 0)
     XCTAssertEqual(program.outputText, "Searching for 'swift'…\na.txt:2: swift\n")
@@ -238,7 +239,7 @@ final class ScriptModeTests: FixtureTestCase {
     try input.fileHandleForWriting.write(contentsOf: Data((long + "\nswift\n").utf8))
     try input.fileHandleForWriting.close()
 
-    let program = try SearchProcess([tree.path], standardInput: input)
+    let program = try ToolProcess.fileSearch([tree.path], standardInput: .pipe(input))
 
     XCTAssertEqual(program.waitForExit(), 0)
     XCTAssertEqual(program.outputText, "Searching for 'swift'…\na.txt:2: swift\n")
@@ -251,8 +252,8 @@ final class ScriptModeTests: FixtureTestCase {
   func test_executable_endlessStandardInput_isReadNoFurtherThanTheSkipLimit() throws {
     try tree.file("a.txt", text: "swift")
 
-    let program = try SearchProcess(
-      [tree.path], standardInput: FileHandle(forReadingAtPath: "/dev/zero"))
+    let program = try ToolProcess.fileSearch(
+      [tree.path], standardInput: .fileHandle(XCTUnwrap(FileHandle(forReadingAtPath: "/dev/zero"))))
 
     XCTAssertEqual(program.waitForExit(), 0)
     XCTAssertEqual(program.outputText, "")
@@ -264,7 +265,7 @@ final class ScriptModeTests: FixtureTestCase {
   }
 
   func test_executable_usageError_exitsWith2() throws {
-    let program = try SearchProcess(["--nope"])
+    let program = try ToolProcess.fileSearch(["--nope"])
 
     XCTAssertEqual(program.waitForExit(), 2)
     XCTAssertEqual(
@@ -276,9 +277,9 @@ final class ScriptModeTests: FixtureTestCase {
     for name in ["a", "b", "c"] { try tree.file("\(name).txt", text: "swift\n") }
     let arguments = ["--queries", "s,sw,swi", tree.path]
     let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
-    let cases: [(String, SearchProcess)] = [
-      ("> /dev/full", try SearchProcess(arguments, standardOutput: full)),
-      (">&-", try SearchProcess(arguments, closesStandardOutput: true)),
+    let cases: [(String, ToolProcess)] = [
+      ("> /dev/full", try ToolProcess.fileSearch(arguments, standardOutput: .fileHandle(full))),
+      (">&-", try ToolProcess.fileSearch(arguments, standardOutput: .closed)),
     ]
     for (redirection, program) in cases {
       let reason = redirection == ">&-" ? "Bad file descriptor" : "No space left on device"

@@ -129,30 +129,30 @@ final class SpeechAnnouncerTests: FixtureTestCase {
   func test_program_aNewerAnnouncementEndsTheOneBeingSpoken_andNoSignalLeavesEspeakRunning()
     async throws
   {
-    try XCTSkipIf(SearchProcess.executable == nil, "build file-search (swift build) first")
+    try ToolProcess.skipUnlessFileSearchIsBuilt()
     try tree.file("a.txt", text: "swiftly\n")
     try tree.file("b.txt", text: "swift\n")  // "2 matches", then "1 match": news each time
     for signal in [SIGTERM, SIGHUP, SIGINT] {
-      let espeak = try FakeEspeak(in: tree.folder("bin-\(signal)"))
+      let espeak = try FakeSpeechEngine(in: tree.folder("bin-\(signal)"))
       defer { espeak.killAll() }
       let input = Pipe()
-      let program = try SearchProcess(
-        ["--speak", tree.path], standardInput: input,
-        environment: ["PATH": espeak.searchPath])
+      let program = try ToolProcess.fileSearch(
+        ["--speak", tree.path], environment: ["PATH": espeak.searchPath],
+        standardInput: .pipe(input))
       try input.fileHandleForWriting.write(contentsOf: Data("swift\n".utf8))
-      let speaking = await SearchProcess.wait { !espeak.identifiers.isEmpty }
+      let speaking = await ToolProcess.wait { !espeak.identifiers.isEmpty }
       XCTAssertTrue(speaking, "signal \(signal): the first query's news are spoken")
       let first = try XCTUnwrap(espeak.identifiers.first)
 
       try input.fileHandleForWriting.write(contentsOf: Data("swiftly\n".utf8))
 
-      let stopped = await SearchProcess.wait { !FakeEspeak.isRunning(first) }
+      let stopped = await ToolProcess.wait { !espeak.runningIdentifiers.contains(first) }
       XCTAssertTrue(stopped, "signal \(signal): newer news end the ones being spoken")
       XCTAssertTrue(program.waitForOutputText("a.txt:1: swiftly\n"), program.outputText)
       program.send(signal)
       if signal == SIGINT {
         // A Ctrl-C while the search still runs cancels it, and the next one quits.
-        let answered = await SearchProcess.wait {
+        let answered = await ToolProcess.wait {
           !program.isRunning || program.errorText.contains("press Ctrl-C again")
         }
         XCTAssertTrue(answered)
@@ -160,8 +160,8 @@ final class SpeechAnnouncerTests: FixtureTestCase {
       }
 
       XCTAssertEqual(program.waitForExit(), 128 + signal)
-      let ended = await SearchProcess.wait {
-        espeak.identifiers.allSatisfy { !FakeEspeak.isRunning($0) }
+      let ended = await ToolProcess.wait {
+        espeak.runningIdentifiers.isEmpty
       }
       XCTAssertTrue(ended, "signal \(signal): no espeak-ng is left running")
       try input.fileHandleForWriting.close()

@@ -12,7 +12,7 @@ final class TerminalModeTests: FixtureTestCase {
 
   override func setUpWithError() throws {
     try super.setUpWithError()
-    try XCTSkipIf(SearchProcess.executable == nil, "build file-search (swift build) first")
+    try ToolProcess.skipUnlessFileSearchIsBuilt()
     pair = PseudoTerminal()
     try XCTSkipIf(pair == nil, "no pseudo-terminals here")
   }
@@ -23,10 +23,10 @@ final class TerminalModeTests: FixtureTestCase {
   }
 
   /// Starts the program on the terminal and waits for its first screen.
-  private func start(_ pair: PseudoTerminal) throws -> SearchProcess {
+  private func start(_ pair: PseudoTerminal) throws -> ToolProcess {
     let terminal = FileHandle(fileDescriptor: pair.terminal)
-    let program = try SearchProcess(
-      [tree.path], standardInput: terminal, standardOutput: terminal)
+    let program = try ToolProcess.fileSearch(
+      [tree.path], standardInput: .fileHandle(terminal), standardOutput: .fileHandle(terminal))
     XCTAssertTrue(pair.waitForText("Search \(tree.path): "), pair.text)
     return program
   }
@@ -60,7 +60,7 @@ final class TerminalModeTests: FixtureTestCase {
 
     program.send(SIGTSTP)  // Ctrl-Z
 
-    let stopped = await SearchProcess.wait { program.isStopped }
+    let stopped = await ToolProcess.wait { program.isStopped }
     XCTAssertTrue(stopped, "the program stops")
     XCTAssertTrue(pair.isInLineModeWithEcho, "the shell's settings while it is stopped")
     XCTAssertTrue(pair.waitForText("\u{1B}[?1049l", after: beforeStop), "the shell's screen")
@@ -72,7 +72,7 @@ final class TerminalModeTests: FixtureTestCase {
     XCTAssertTrue(
       pair.waitForText("Search \(tree.path): sw\u{1B}[K", after: beforeContinue),
       "redrawn: \(pair.text)")
-    let raw = await SearchProcess.wait { !pair.isInLineModeWithEcho }
+    let raw = await ToolProcess.wait { !pair.isInLineModeWithEcho }
     XCTAssertTrue(raw, "raw mode again")
     let beforeTyping = pair.mark
     pair.type("i")  // read at once, without Enter
@@ -125,7 +125,8 @@ final class TerminalModeTests: FixtureTestCase {
     let pair = try XCTUnwrap(pair)
     let terminal = FileHandle(fileDescriptor: pair.terminal)
     let missing = tree.path + "/missing"
-    let program = try SearchProcess([missing], standardInput: terminal, standardOutput: terminal)
+    let program = try ToolProcess.fileSearch(
+      [missing], standardInput: .fileHandle(terminal), standardOutput: .fileHandle(terminal))
     XCTAssertTrue(pair.waitForText("Search \(missing): "), pair.text)
 
     pair.type("x")
@@ -164,12 +165,12 @@ final class TerminalModeTests: FixtureTestCase {
   func test_bgAfterCtrlZ_stopsTheProgramOnItsRead_andFgBringsItBackRedrawn() async throws {
     try tree.file("a.txt", text: "swift\n")
     let pair = try XCTUnwrap(pair)
-    let program = try XCTUnwrap(SearchProcess.executable)
+    let program = try XCTUnwrap(ToolProcess.fileSearchExecutable)
     let log = try tree.file("job.log", text: "")
     // A shell with job control, the terminal its controlling terminal: the program runs in the
     // foreground, is stopped (Ctrl-Z), continued in the background (`bg`), and once `wait` says
     // it stopped again, brought back to the foreground (`fg`).
-    let environment = ProcessInfo.processInfo.environment.merging(SearchProcess.englishLocale) {
+    let environment = ProcessInfo.processInfo.environment.merging(ToolProcess.englishLocale) {
       $1
     }
     let shell = try pair.spawnUnderJobControl(
@@ -188,10 +189,10 @@ final class TerminalModeTests: FixtureTestCase {
     let beforeForeground = pair.mark
     kill(pid, SIGTSTP)  // Ctrl-Z; then the shell's `bg`
 
-    let continued = await SearchProcess.wait { logText().contains("continued") }
+    let continued = await ToolProcess.wait { logText().contains("continued") }
     XCTAssertTrue(continued, logText())
     // In the background, a read of the terminal stops the program (SIGTTIN), as `wait` says.
-    _ = await SearchProcess.wait { logText().contains("ended") }
+    _ = await ToolProcess.wait { logText().contains("ended") }
     XCTAssertFalse(logText().contains("ended 0"), "the program ended on its own: \(logText())")
     XCTAssertTrue(logText().contains("ended \(128 + SIGTTIN)"), "stopped on input: \(logText())")
     // `fg`: its screen, redrawn, and its keys.
@@ -200,7 +201,7 @@ final class TerminalModeTests: FixtureTestCase {
     pair.type("swift")
     XCTAssertTrue(pair.waitForText("1 match", after: beforeForeground), pair.text)
     pair.type("\u{04}")
-    let finished = await SearchProcess.wait { logText().contains("finished") }
+    let finished = await ToolProcess.wait { logText().contains("finished") }
     XCTAssertTrue(logText().contains("finished 0"), "Ctrl-D after fg ends it: \(logText())")
     XCTAssertTrue(finished)
   }
@@ -222,20 +223,20 @@ final class TerminalModeTests: FixtureTestCase {
   func test_keysTypedAfterCtrlD_whileTheLastAnnouncementIsSpoken_reachTheShell() async throws {
     try tree.file("a.txt", text: "swift\n")
     let pair = try XCTUnwrap(pair)
-    let espeak = try FakeEspeak(in: tree.folder("bin"))
+    let espeak = try FakeSpeechEngine(in: tree.folder("bin"))
     defer { espeak.killAll() }
     let terminal = FileHandle(fileDescriptor: pair.terminal)
-    let program = try SearchProcess(
-      ["--speak", tree.path], standardInput: terminal, standardOutput: terminal,
-      environment: ["PATH": espeak.searchPath])
+    let program = try ToolProcess.fileSearch(
+      ["--speak", tree.path], environment: ["PATH": espeak.searchPath],
+      standardInput: .fileHandle(terminal), standardOutput: .fileHandle(terminal))
     XCTAssertTrue(pair.waitForText("Search \(tree.path): "), pair.text)
     pair.type("swift")
     XCTAssertTrue(pair.waitForText("1 match"), pair.text)
-    let speaking = await SearchProcess.wait { !espeak.identifiers.isEmpty }
+    let speaking = await ToolProcess.wait { !espeak.identifiers.isEmpty }
     XCTAssertTrue(speaking)
 
     pair.type("\u{04}")  // Ctrl-D: the program restores the terminal, then waits for speech
-    let restored = await SearchProcess.wait { pair.isInLineModeWithEcho }
+    let restored = await ToolProcess.wait { pair.isInLineModeWithEcho }
     XCTAssertTrue(restored)
     pair.type("echo next\n")  // the person's next command, typed for the shell
     let echoed = pair.waitForText("echo next")

@@ -235,7 +235,7 @@ final class DocumentScreenTests: FixtureTestCase {
   }
 
   func test_viewerOnATerminal_cutsAPDFsLayoutLinesToTheTerminalsWidth() async throws {
-    try ToolProcess.skipUnlessViewerIsBuilt()
+    try documentViewer.skipUnlessBuilt()
     try skipUnlessPDFToolsAreInstalled()
     let wide =
       "Column one" + String(repeating: " ", count: 30) + "Column two, far to the right of the first"
@@ -244,7 +244,7 @@ final class DocumentScreenTests: FixtureTestCase {
     defer { pair.close() }
     XCTAssertEqual(pair.size?.columns, 40)
 
-    let viewer = try ToolProcess.viewer(
+    let viewer = try documentViewer.start(
       [path], standardOutput: .fileHandle(FileHandle(fileDescriptor: pair.terminal)))
     XCTAssertTrue(pair.waitForText("lines of text)"), pair.text)
     let screen = pair.text

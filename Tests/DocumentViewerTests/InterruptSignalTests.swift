@@ -10,7 +10,7 @@ import XCTest
 final class InterruptSignalTests: FixtureTestCase {
   override func setUpWithError() throws {
     try super.setUpWithError()
-    try ToolProcess.skipUnlessViewerIsBuilt()
+    try documentViewer.skipUnlessBuilt()
   }
 
   /// The password prompt for the password of `locked.pdf`.
@@ -25,7 +25,7 @@ final class InterruptSignalTests: FixtureTestCase {
     let locked = try await fixtures.lockedPDF()
     let pair = try XCTUnwrap(PseudoTerminal(), "no pseudo-terminals here")
     addTeardownBlock { pair.close() }
-    let viewer = try ToolProcess.viewer(
+    let viewer = try documentViewer.start(
       [locked], standardInput: .fileHandle(FileHandle(fileDescriptor: pair.terminal)))
     XCTAssertTrue(viewer.waitForErrorText(prompt), viewer.errorText)
     XCTAssertFalse(pair.echoes, "echo is off while the password is typed")
@@ -72,44 +72,27 @@ final class InterruptSignalTests: FixtureTestCase {
   {
     try skipUnlessPDFToolsAreInstalled()
     let locked = try await fixtures.lockedPDF()
-    let viewer = try XCTUnwrap(ToolProcess.viewerExecutable)
     let pair = try XCTUnwrap(PseudoTerminal(), "no pseudo-terminals here")
     addTeardownBlock { pair.close() }
     let log = try fixtures.file("job.log", text: "")
     // A shell with job control, the terminal its controlling terminal: the program runs in the
     // foreground, is stopped (Ctrl-Z), continued in the background (`bg`), and once `wait` says
     // it stopped again, brought back to the foreground (`fg`).
-    let environment = ProcessInfo.processInfo.environment.merging(ToolProcess.englishLocale) {
-      $1
-    }
-    let shell = try pair.spawnUnderJobControl(
-      viewer, arguments: [locked], environment: environment.map { "\($0)=\($1)" }, log: log)
-    func logText() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+    let job = try pair.spawnUnderJobControl(documentViewer, arguments: [locked], log: log)
+    defer { job.end() }
     XCTAssertTrue(pair.waitForText(prompt), pair.text)
     let beforeForeground = pair.mark
-    let pidLine = try XCTUnwrap(logText().split(separator: "\n").first { $0.hasPrefix("pid ") })
-    let pid = try XCTUnwrap(Int32(pidLine.dropFirst(4)))
-    defer {
-      kill(pid, SIGKILL)
-      shell.send(SIGKILL)
-      _ = shell.waitForExit()
-    }
 
-    kill(pid, SIGTSTP)  // Ctrl-Z; then the shell's `bg`
+    try XCTUnwrap(job.tool).send(SIGTSTP)  // Ctrl-Z; then the shell's `bg`
 
-    let continued = await ToolProcess.wait { logText().contains("continued") }
-    XCTAssertTrue(continued, logText())
-    // In the background, a read of the terminal stops the viewer (SIGTTIN), as `wait` says.
-    _ = await ToolProcess.wait { logText().contains("ended") }
-    XCTAssertFalse(logText().contains("ended 0"), "the viewer gave up and ended: \(logText())")
-    XCTAssertTrue(logText().contains("ended \(128 + SIGTTIN)"), "stopped on input: \(logText())")
+    // In the background, a read of the terminal stops the viewer (SIGTTIN), as `wait` says;
+    // "ended 0" would be a viewer that gave up and ended.
+    XCTAssertEqual(job.waitForStep("ended"), "ended \(128 + SIGTTIN)", "\(job.steps)")
     // `fg`: the prompt again, with echo off, and the password typed then opens the document.
     XCTAssertTrue(pair.waitForText(prompt, after: beforeForeground), pair.text)
     XCTAssertFalse(pair.echoes, "echo is off again after fg")
     pair.type(FixturePasswords.user + "\n")
-    let finished = await ToolProcess.wait { logText().contains("finished") }
-    XCTAssertTrue(finished, logText())
-    XCTAssertTrue(logText().contains("finished 0"), "the password opened it: \(logText())")
+    XCTAssertEqual(job.waitForStep("finished"), "finished 0", "the password opened it")
   }
 
   func test_sigintWhileBlockedWritingToAFullPipe_quitsWith130() async throws {
@@ -117,7 +100,7 @@ final class InterruptSignalTests: FixtureTestCase {
     let path = try fixtures.file("wide.txt", text: String(repeating: line, count: 20))
     let output = Pipe()
     _ = fcntl(output.fileHandleForReading.fileDescriptor, pipeSizeCommand, 4096)
-    let viewer = try ToolProcess.viewer([path], standardOutput: .pipe(output))
+    let viewer = try documentViewer.start([path], standardOutput: .pipe(output))
     let blocked = await ToolProcess.wait { isBlockedWritingToAPipe(viewer.identifier) }
     XCTAssertTrue(blocked, "the viewer fills the pipe and blocks writing")
 
@@ -129,7 +112,8 @@ final class InterruptSignalTests: FixtureTestCase {
   func test_sigtermOrSighupDuringTheTour_removesTheSamplesFolder() async throws {
     for signal in [SIGTERM, SIGHUP] {
       let temporary = try fixtures.directory("tmp-\(signal)")
-      let viewer = try ToolProcess.viewer(["--delay", "60000"], environment: ["TMPDIR": temporary])
+      let viewer = try documentViewer.start(
+        ["--delay", "60000"], environment: ["TMPDIR": temporary])
       let written = await ToolProcess.wait { samplesAreWritten(in: temporary) }
       XCTAssertTrue(written, "the tour writes its samples, then waits 60 s before the first")
 
@@ -146,7 +130,7 @@ final class InterruptSignalTests: FixtureTestCase {
     let locked = try await fixtures.lockedPDF()
     let fifo = fixtures.path("passwords")
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-    let viewer = try ToolProcess.viewer(["--password-file", fifo, text, locked])
+    let viewer = try documentViewer.start(["--password-file", fifo, text, locked])
     XCTAssertTrue(
       viewer.waitForOutputText("[\(PlaceholderStrings.english.unlock)]"),
       "the text file and the locked PDF open while nobody writes the FIFO")
@@ -169,7 +153,7 @@ final class InterruptSignalTests: FixtureTestCase {
       let output = Pipe()
       try output.fileHandleForReading.close()
 
-      let viewer = try ToolProcess.viewer(order, standardOutput: .pipe(output))
+      let viewer = try documentViewer.start(order, standardOutput: .pipe(output))
 
       XCTAssertEqual(viewer.waitForExit(), 141, "\(order): 128 + SIGPIPE")
       XCTAssertEqual(viewer.errorText, "")
@@ -179,18 +163,14 @@ final class InterruptSignalTests: FixtureTestCase {
   func test_unwritableStandardOutput_isReportedOnceAndEndsWith1() async throws {
     let first = try fixtures.file("a.txt", text: "a\n")
     let second = try fixtures.file("b.txt", text: "b\n")
-    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
-    let cases: [(String, ToolProcess)] = [
-      ("> /dev/full", try ToolProcess.viewer([first, second], standardOutput: .fileHandle(full))),
-      (">&-", try ToolProcess.viewer([first, second], standardOutput: .closed)),
-    ]
-    for (redirection, viewer) in cases {
-      let reason = redirection == ">&-" ? "Bad file descriptor" : "No space left on device"
+    for unwritable in ToolProcess.Output.unwritable() {
+      let viewer = try documentViewer.start([first, second], standardOutput: unwritable.output)
 
-      XCTAssertEqual(viewer.waitForExit(), 1, redirection)
+      XCTAssertEqual(viewer.waitForExit(), 1, unwritable.redirection)
       XCTAssertEqual(
-        viewer.errorText, "document-viewer: cannot write to standard output: \(reason)\n",
-        redirection)
+        viewer.errorText,
+        "document-viewer: cannot write to standard output: \(unwritable.reason)\n",
+        unwritable.redirection)
     }
   }
 }

@@ -128,12 +128,12 @@ final class SpeechAnnouncerTests: FixtureTestCase {
   // MARK: The viewer's own process
 
   func test_viewer_aNewerAnnouncementEndsTheOneBeingSpoken() async throws {
-    try ToolProcess.skipUnlessViewerIsBuilt()
+    try documentViewer.skipUnlessBuilt()
     let file = try fixtures.file("a.txt", text: "a\n")
     let espeak = try FakeSpeechEngine(in: fixtures.directory("bin"))
     defer { espeak.killAll() }
     // "Opening a.txt…" is spoken once loading shows, "Content loaded." 3 s later.
-    let viewer = try ToolProcess.viewer(
+    let viewer = try documentViewer.start(
       ["--speak", "--delay", "3000", file], environment: ["PATH": espeak.searchPath])
 
     let both = await ToolProcess.wait { espeak.identifiers.count == 2 }
@@ -147,12 +147,12 @@ final class SpeechAnnouncerTests: FixtureTestCase {
   }
 
   func test_viewer_noWayOutLeavesEspeakRunning() async throws {
-    try ToolProcess.skipUnlessViewerIsBuilt()
+    try documentViewer.skipUnlessBuilt()
     let file = try fixtures.file("a.txt", text: "a\n")
     for signal in [SIGTERM, SIGHUP, SIGINT] {
       let espeak = try FakeSpeechEngine(in: fixtures.directory("bin-\(signal)"))
       defer { espeak.killAll() }
-      let viewer = try ToolProcess.viewer(
+      let viewer = try documentViewer.start(
         ["--speak", "--delay", "60000", file], environment: ["PATH": espeak.searchPath])
       let speaking = await ToolProcess.wait { !espeak.identifiers.isEmpty }
       XCTAssertTrue(speaking, "signal \(signal): 'Opening a.txt…' is spoken")

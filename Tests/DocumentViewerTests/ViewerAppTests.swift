@@ -378,10 +378,10 @@ final class ViewerAppTests: FixtureTestCase {
     + "install poppler-utils and qpdf to see them."
 
   func test_tour_withTMPDIRNamingAMissingFolder_saysSoAndCreatesNothing() throws {
-    try ToolProcess.skipUnlessViewerIsBuilt()
+    try documentViewer.skipUnlessBuilt()
     let missing = fixtures.path("missing/deeper")
 
-    let viewer = try ToolProcess.viewer([], environment: ["TMPDIR": missing])
+    let viewer = try documentViewer.start([], environment: ["TMPDIR": missing])
 
     XCTAssertEqual(viewer.waitForExit(), 1)
     XCTAssertEqual(
@@ -411,8 +411,8 @@ final class ViewerAppTests: FixtureTestCase {
   private func runTour(
     lang: String, arguments: [String] = []
   ) throws -> (status: Int32?, output: String, errors: String) {
-    try ToolProcess.skipUnlessViewerIsBuilt()
-    let viewer = try ToolProcess.viewer(
+    try documentViewer.skipUnlessBuilt()
+    let viewer = try documentViewer.start(
       arguments, environment: ["LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""])
     let status = viewer.waitForExit()
     return (status, viewer.outputText, viewer.errorText)
@@ -465,9 +465,9 @@ final class ViewerAppTests: FixtureTestCase {
   }
 
   func test_help_inGermanAndFrench_isTranslatedAndMentionsSpeak() throws {
-    try ToolProcess.skipUnlessViewerIsBuilt()
+    try documentViewer.skipUnlessBuilt()
     for (lang, heading) in [("de_DE.UTF-8", "AUFRUF: "), ("fr_FR.UTF-8", "UTILISATION\u{A0}: ")] {
-      let viewer = try ToolProcess.viewer(["--help"], environment: ["LANG": lang, "LC_ALL": ""])
+      let viewer = try documentViewer.start(["--help"], environment: ["LANG": lang, "LC_ALL": ""])
 
       XCTAssertEqual(viewer.waitForExit(), 0)
       XCTAssertTrue(viewer.outputText.hasPrefix(heading), viewer.outputText)

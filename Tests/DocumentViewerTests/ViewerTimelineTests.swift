@@ -194,11 +194,11 @@ final class ViewerTimelineTests: FixtureTestCase {
   }
 
   func test_executable_timelineExplained_endsEachLineWithItsReason() throws {
-    try ToolProcess.skipUnlessViewerIsBuilt()
+    try documentViewer.skipUnlessBuilt()
     let text = try fixtures.file("notes.txt", text: "one\ntwo\n")
     let missing = fixtures.path("missing.txt")
 
-    let viewer = try ToolProcess.viewer(["--timeline", "--explain", text, missing])
+    let viewer = try documentViewer.start(["--timeline", "--explain", text, missing])
 
     XCTAssertEqual(viewer.waitForExit(), 0, viewer.errorText)
     XCTAssertEqual(viewer.errorText, "")

@@ -93,6 +93,23 @@ final class ToolProcessTests: XCTestCase {
     XCTAssertTrue(tool.errorText.hasSuffix("write failed\n"), tool.errorText)
   }
 
+  func test_unwritableOutputs_failEveryWrite_withTheirError() throws {
+    let unwritable = ToolProcess.Output.unwritable()
+    #if os(Linux)
+      XCTAssertEqual(unwritable.map(\.redirection), ["> /dev/full", ">&-"])
+      XCTAssertEqual(unwritable.map(\.reason), ["No space left on device", "Bad file descriptor"])
+    #endif
+    XCTAssertEqual(unwritable.last?.error, .EBADF)
+
+    for output in unwritable {
+      let tool = try ToolProcess(
+        "/bin/sh", arguments: ["-c", "echo lost 2> /dev/null || exit 7"],
+        standardOutput: output.output)
+
+      XCTAssertEqual(tool.waitForExit(), 7, output.redirection)
+    }
+  }
+
   func test_closedStandardError_leavesStandardOutputCollected() throws {
     let tool = try ToolProcess(
       "/bin/sh", arguments: ["-c", "echo lost >&2 || echo 'write failed'"],
@@ -151,10 +168,6 @@ final class ToolProcessTests: XCTestCase {
 
   func test_missingExecutable_throws() {
     XCTAssertThrowsError(try ToolProcess("/nonexistent/tool-\(UUID().uuidString)"))
-  }
-
-  func test_builtExecutable_isNilForANameNotBuilt() {
-    XCTAssertNil(ToolProcess.builtExecutable(named: "no-such-tool-\(UUID().uuidString)"))
   }
 
   func test_wait_returnsOnceTheConditionHolds_andFalseAtTheDeadline() async {

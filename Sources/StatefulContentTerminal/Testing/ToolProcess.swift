@@ -21,9 +21,10 @@ import Foundation
 /// XCTAssertEqual(tool.errorText, "")
 /// ```
 ///
-/// A tool built by the same package as the tests sits beside the test bundle:
-/// ``builtExecutable(named:)`` finds it. To run a tool in a terminal, as a person does, use
-/// ``PseudoTerminal`` instead, or pass its ``PseudoTerminal/terminal`` side as a file handle.
+/// A ``Tool`` value keeps what every run of one tool shares — its path, the variables it always
+/// gets — and finds a tool built by the same package as the tests. To run a tool in a terminal,
+/// as a person does, use ``PseudoTerminal`` instead, or pass its ``PseudoTerminal/terminal``
+/// side as a file handle.
 public final class ToolProcess: Sendable {
   private let process = Process()
   private let exited = DispatchSemaphore(value: 0)
@@ -67,25 +68,6 @@ public final class ToolProcess: Sendable {
     try process.run()
     if case .collected = standardOutput { output.start() }
     if case .collected = standardError { errors.start() }
-  }
-
-  /// The path of an executable built beside the test bundle, such as a package's own tool
-  /// that its tests run, or `nil` when it was not built.
-  ///
-  /// Swift Package Manager builds a package's executables into the folder of its test bundle,
-  /// so that a test target depending on an executable target finds it there. The test bundle
-  /// is found through `/proc/self/exe`: where there is no `/proc`, this returns `nil`.
-  ///
-  /// ```swift
-  /// let tool = try XCTUnwrap(ToolProcess.builtExecutable(named: "my-tool"), "swift build")
-  /// ```
-  ///
-  /// - Parameter name: The executable's name, such as `my-tool`.
-  /// - Returns: Its path, or `nil` when no executable of that name is there.
-  public static func builtExecutable(named name: String) -> String? {
-    let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    let path = tests.deletingLastPathComponent().appendingPathComponent(name).path
-    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
 
   /// The variables that make a tool speak English, whatever the language of the machine the
@@ -188,54 +170,6 @@ public final class ToolProcess: Sendable {
 }
 
 extension ToolProcess {
-  /// Where a tool's standard input comes from.
-  public enum Input: Sendable {
-    /// `/dev/null`: the tool reads the end of its input at once.
-    case nullDevice
-    /// An open file handle, such as a file's or a pseudo-terminal's; it stays open in the test.
-    case fileHandle(FileHandle)
-    /// A pipe the test writes into: the tool reads its reading end, which is closed in the test
-    /// once the tool has started.
-    case pipe(Pipe)
-
-    var stream: Any {
-      switch self {
-      case .nullDevice: FileHandle.nullDevice
-      case .fileHandle(let handle): handle
-      case .pipe(let pipe): pipe
-      }
-    }
-  }
-
-  /// Where a tool's standard output or standard error goes.
-  public enum Output: Sendable {
-    /// A pipe read all along into ``ToolProcess/outputText`` or ``ToolProcess/errorText``.
-    case collected
-    /// An open file handle, such as `/dev/full`'s or a pseudo-terminal's; it stays open in the
-    /// test.
-    case fileHandle(FileHandle)
-    /// A pipe the test reads itself, or closes to see the tool write to a pipe nobody reads:
-    /// the tool writes into its writing end, which is closed in the test once the tool has
-    /// started.
-    case pipe(Pipe)
-    /// Closed, as a shell's `>&-` starts a tool: `/bin/sh` closes the stream and then runs the
-    /// tool in its place (`exec`).
-    case closed
-
-    var isClosed: Bool {
-      if case .closed = self { true } else { false }
-    }
-
-    func stream(collectedBy collector: Collector) -> Any {
-      switch self {
-      case .collected: collector.pipe
-      case .fileHandle(let handle): handle
-      case .pipe(let pipe): pipe
-      case .closed: FileHandle.nullDevice
-      }
-    }
-  }
-
   /// What a stream brought so far, read on a thread of its own.
   final class Collector: Sendable {
     let pipe = Pipe()

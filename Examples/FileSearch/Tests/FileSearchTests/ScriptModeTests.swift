@@ -172,7 +172,7 @@ final class ScriptModeTests: FixtureTestCase {
     _ options: [String], eachLineMatching pattern: String,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> [String] {
-    let program = try ToolProcess.fileSearch(
+    let program = try fileSearch.start(
       ["--queries", "s,sw,swi", "--timeline"] + options + [tree.path])
 
     XCTAssertEqual(program.waitForExit(), 0, file: file, line: line)
@@ -226,7 +226,7 @@ final class ScriptModeTests: FixtureTestCase {
     try input.fileHandleForWriting.write(contentsOf: Data("swift\n".utf8))
     try input.fileHandleForWriting.close()
 
-    let program = try ToolProcess.fileSearch([tree.path], standardInput: .pipe(input))
+    let program = try fileSearch.start([tree.path], standardInput: .pipe(input))
 
     XCTAssertEqual(program.waitForExit(), 0)
     XCTAssertEqual(program.outputText, "Searching for 'swift'…\na.txt:2: swift\n")
@@ -239,7 +239,7 @@ final class ScriptModeTests: FixtureTestCase {
     try input.fileHandleForWriting.write(contentsOf: Data((long + "\nswift\n").utf8))
     try input.fileHandleForWriting.close()
 
-    let program = try ToolProcess.fileSearch([tree.path], standardInput: .pipe(input))
+    let program = try fileSearch.start([tree.path], standardInput: .pipe(input))
 
     XCTAssertEqual(program.waitForExit(), 0)
     XCTAssertEqual(program.outputText, "Searching for 'swift'…\na.txt:2: swift\n")
@@ -252,7 +252,7 @@ final class ScriptModeTests: FixtureTestCase {
   func test_executable_endlessStandardInput_isReadNoFurtherThanTheSkipLimit() throws {
     try tree.file("a.txt", text: "swift")
 
-    let program = try ToolProcess.fileSearch(
+    let program = try fileSearch.start(
       [tree.path], standardInput: .fileHandle(XCTUnwrap(FileHandle(forReadingAtPath: "/dev/zero"))))
 
     XCTAssertEqual(program.waitForExit(), 0)
@@ -265,7 +265,7 @@ final class ScriptModeTests: FixtureTestCase {
   }
 
   func test_executable_usageError_exitsWith2() throws {
-    let program = try ToolProcess.fileSearch(["--nope"])
+    let program = try fileSearch.start(["--nope"])
 
     XCTAssertEqual(program.waitForExit(), 2)
     XCTAssertEqual(
@@ -276,18 +276,13 @@ final class ScriptModeTests: FixtureTestCase {
   func test_executable_unwritableStandardOutput_isReportedOnceAndExitsWith1() throws {
     for name in ["a", "b", "c"] { try tree.file("\(name).txt", text: "swift\n") }
     let arguments = ["--queries", "s,sw,swi", tree.path]
-    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
-    let cases: [(String, ToolProcess)] = [
-      ("> /dev/full", try ToolProcess.fileSearch(arguments, standardOutput: .fileHandle(full))),
-      (">&-", try ToolProcess.fileSearch(arguments, standardOutput: .closed)),
-    ]
-    for (redirection, program) in cases {
-      let reason = redirection == ">&-" ? "Bad file descriptor" : "No space left on device"
+    for unwritable in ToolProcess.Output.unwritable() {
+      let program = try fileSearch.start(arguments, standardOutput: unwritable.output)
 
-      XCTAssertEqual(program.waitForExit(), 1, redirection)
+      XCTAssertEqual(program.waitForExit(), 1, unwritable.redirection)
       XCTAssertEqual(
-        program.errorText, "file-search: cannot write to standard output: \(reason)\n",
-        redirection)
+        program.errorText, "file-search: cannot write to standard output: \(unwritable.reason)\n",
+        unwritable.redirection)
     }
   }
 }

@@ -129,14 +129,14 @@ final class SpeechAnnouncerTests: FixtureTestCase {
   func test_program_aNewerAnnouncementEndsTheOneBeingSpoken_andNoSignalLeavesEspeakRunning()
     async throws
   {
-    try ToolProcess.skipUnlessFileSearchIsBuilt()
+    try fileSearch.skipUnlessBuilt()
     try tree.file("a.txt", text: "swiftly\n")
     try tree.file("b.txt", text: "swift\n")  // "2 matches", then "1 match": news each time
     for signal in [SIGTERM, SIGHUP, SIGINT] {
       let espeak = try FakeSpeechEngine(in: tree.folder("bin-\(signal)"))
       defer { espeak.killAll() }
       let input = Pipe()
-      let program = try ToolProcess.fileSearch(
+      let program = try fileSearch.start(
         ["--speak", tree.path], environment: ["PATH": espeak.searchPath],
         standardInput: .pipe(input))
       try input.fileHandleForWriting.write(contentsOf: Data("swift\n".utf8))

@@ -12,7 +12,7 @@ final class TerminalModeTests: FixtureTestCase {
 
   override func setUpWithError() throws {
     try super.setUpWithError()
-    try ToolProcess.skipUnlessFileSearchIsBuilt()
+    try fileSearch.skipUnlessBuilt()
     pair = PseudoTerminal()
     try XCTSkipIf(pair == nil, "no pseudo-terminals here")
   }
@@ -25,7 +25,7 @@ final class TerminalModeTests: FixtureTestCase {
   /// Starts the program on the terminal and waits for its first screen.
   private func start(_ pair: PseudoTerminal) throws -> ToolProcess {
     let terminal = FileHandle(fileDescriptor: pair.terminal)
-    let program = try ToolProcess.fileSearch(
+    let program = try fileSearch.start(
       [tree.path], standardInput: .fileHandle(terminal), standardOutput: .fileHandle(terminal))
     XCTAssertTrue(pair.waitForText("Search \(tree.path): "), pair.text)
     return program
@@ -125,7 +125,7 @@ final class TerminalModeTests: FixtureTestCase {
     let pair = try XCTUnwrap(pair)
     let terminal = FileHandle(fileDescriptor: pair.terminal)
     let missing = tree.path + "/missing"
-    let program = try ToolProcess.fileSearch(
+    let program = try fileSearch.start(
       [missing], standardInput: .fileHandle(terminal), standardOutput: .fileHandle(terminal))
     XCTAssertTrue(pair.waitForText("Search \(missing): "), pair.text)
 
@@ -165,45 +165,28 @@ final class TerminalModeTests: FixtureTestCase {
   func test_bgAfterCtrlZ_stopsTheProgramOnItsRead_andFgBringsItBackRedrawn() async throws {
     try tree.file("a.txt", text: "swift\n")
     let pair = try XCTUnwrap(pair)
-    let program = try XCTUnwrap(ToolProcess.fileSearchExecutable)
     let log = try tree.file("job.log", text: "")
     // A shell with job control, the terminal its controlling terminal: the program runs in the
     // foreground, is stopped (Ctrl-Z), continued in the background (`bg`), and once `wait` says
     // it stopped again, brought back to the foreground (`fg`).
-    let environment = ProcessInfo.processInfo.environment.merging(ToolProcess.englishLocale) {
-      $1
-    }
-    let shell = try pair.spawnUnderJobControl(
-      program, arguments: [tree.path], environment: environment.map { "\($0)=\($1)" }, log: log)
-    func logText() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+    let job = try pair.spawnUnderJobControl(fileSearch, arguments: [tree.path], log: log)
+    defer { job.end() }
     XCTAssertTrue(pair.waitForText("Search \(tree.path): "), pair.text)
-    let pidLine = try XCTUnwrap(logText().split(separator: "\n").first { $0.hasPrefix("pid ") })
-    let pid = try XCTUnwrap(Int32(pidLine.dropFirst(4)))
-    defer {
-      kill(pid, SIGKILL)
-      shell.send(SIGKILL)
-      _ = shell.waitForExit()
-    }
 
     // Only `fg` draws the screen again: Ctrl-Z leaves it, `bg` finds the terminal the shell's.
     let beforeForeground = pair.mark
-    kill(pid, SIGTSTP)  // Ctrl-Z; then the shell's `bg`
+    try XCTUnwrap(job.tool).send(SIGTSTP)  // Ctrl-Z; then the shell's `bg`
 
-    let continued = await ToolProcess.wait { logText().contains("continued") }
-    XCTAssertTrue(continued, logText())
-    // In the background, a read of the terminal stops the program (SIGTTIN), as `wait` says.
-    _ = await ToolProcess.wait { logText().contains("ended") }
-    XCTAssertFalse(logText().contains("ended 0"), "the program ended on its own: \(logText())")
-    XCTAssertTrue(logText().contains("ended \(128 + SIGTTIN)"), "stopped on input: \(logText())")
+    // In the background, a read of the terminal stops the program (SIGTTIN), as `wait` says;
+    // "ended 0" would be a program that ended on its own.
+    XCTAssertEqual(job.waitForStep("ended"), "ended \(128 + SIGTTIN)", "\(job.steps)")
     // `fg`: its screen, redrawn, and its keys.
     XCTAssertTrue(pair.waitForText("\u{1B}[?1049h", after: beforeForeground), "its own screen")
     XCTAssertTrue(pair.waitForText("Search \(tree.path): ", after: beforeForeground), pair.text)
     pair.type("swift")
     XCTAssertTrue(pair.waitForText("1 match", after: beforeForeground), pair.text)
     pair.type("\u{04}")
-    let finished = await ToolProcess.wait { logText().contains("finished") }
-    XCTAssertTrue(logText().contains("finished 0"), "Ctrl-D after fg ends it: \(logText())")
-    XCTAssertTrue(finished)
+    XCTAssertEqual(job.waitForStep("finished"), "finished 0", "Ctrl-D after fg ends it")
   }
 
   func test_ctrlDInAPaste_quitsThere_andDropsWhatWasPastedAfterIt() throws {
@@ -226,7 +209,7 @@ final class TerminalModeTests: FixtureTestCase {
     let espeak = try FakeSpeechEngine(in: tree.folder("bin"))
     defer { espeak.killAll() }
     let terminal = FileHandle(fileDescriptor: pair.terminal)
-    let program = try ToolProcess.fileSearch(
+    let program = try fileSearch.start(
       ["--speak", tree.path], environment: ["PATH": espeak.searchPath],
       standardInput: .fileHandle(terminal), standardOutput: .fileHandle(terminal))
     XCTAssertTrue(pair.waitForText("Search \(tree.path): "), pair.text)

@@ -44,7 +44,8 @@ public final class ToolProcess: Sendable {
   ///   - standardError: Where its standard error goes. Defaults to a pipe read into
   ///     ``errorText``.
   /// - Throws: The error of Foundation's `Process` when the tool cannot be started, such as
-  ///   for a path where no executable is.
+  ///   for a path where no executable is. With a ``Output/closed`` stream, `/bin/sh` starts the
+  ///   tool: it exits with status 127 instead when it cannot.
   public init(
     _ executable: String, arguments: [String] = [], environment: [String: String] = [:],
     standardInput: Input = .nullDevice, standardOutput: Output = .collected,

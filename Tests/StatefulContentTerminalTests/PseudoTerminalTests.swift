@@ -17,7 +17,7 @@ final class PseudoTerminalTests: XCTestCase {
 
   func test_spawn_givesTheToolTheTerminalAtItsSize() throws {
     let pair = try XCTUnwrap(pair)
-    XCTAssertEqual(pair.size, TerminalSession.Size(rows: 24, columns: 80))
+    XCTAssertEqual(pair.size, TerminalSize(columns: 80, rows: 24))
 
     let stty = try pair.spawn("/bin/stty", arguments: ["size"])
 
@@ -58,7 +58,7 @@ final class PseudoTerminalTests: XCTestCase {
     pair.resize(rows: 30, columns: 100)
 
     XCTAssertTrue(pair.waitForText("30 100"), pair.text)
-    XCTAssertEqual(pair.size, TerminalSession.Size(rows: 30, columns: 100))
+    XCTAssertEqual(pair.size, TerminalSize(columns: 100, rows: 30))
     shell.send(SIGTERM)
     XCTAssertEqual(shell.waitForExit(), 128 + SIGTERM)
   }

@@ -32,11 +32,28 @@ final class SignalHandlerTests: XCTestCase {
     XCTAssertTrue(cleaned.withLock { $0 }, "the clean-ups ran before quitting")
   }
 
+  func test_install_afterAnEarlierHandlerWasReleased_stillHandlesSignals() {
+    let first = SignalHandler.install(controller: InterruptController()) { _ in }
+    withExtendedLifetime(first) {}
+    let quit = DispatchSemaphore(value: 0)
+    let status = LockedState<Int32?>(nil)
+    let signals = SignalHandler.install(controller: InterruptController()) { code in
+      status.withLock { $0 = code }
+      quit.signal()
+    }
+
+    kill(getpid(), SIGHUP)
+
+    XCTAssertEqual(quit.wait(timeout: .now() + .seconds(10)), .success)
+    withExtendedLifetime(signals) {}
+    XCTAssertEqual(status.withLock { $0 }, 128 + SIGHUP)
+  }
+
   func test_resizes_reportTheTerminalsNewSize() throws {
     let terminal = try XCTUnwrap(PseudoTerminal(rows: 24, columns: 80), "no pseudo-terminals")
     defer { terminal.close() }
     let resized = DispatchSemaphore(value: 0)
-    let sizes = LockedState<[TerminalSession.Size]>([])
+    let sizes = LockedState<[TerminalSize]>([])
     let handler = SignalHandler.resizes(of: terminal.terminal) { size in
       sizes.withLock { $0.append(size) }
       resized.signal()
@@ -47,6 +64,6 @@ final class SignalHandlerTests: XCTestCase {
 
     XCTAssertEqual(resized.wait(timeout: .now() + .seconds(10)), .success)
     withExtendedLifetime(handler) {}
-    XCTAssertEqual(sizes.withLock { $0 }, [TerminalSession.Size(rows: 30, columns: 100)])
+    XCTAssertEqual(sizes.withLock { $0 }, [TerminalSize(columns: 100, rows: 30)])
   }
 }

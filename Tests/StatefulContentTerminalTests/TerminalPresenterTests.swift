@@ -36,7 +36,7 @@ final class TerminalPresenterTests: XCTestCase {
   private var written: [String] = []
   private let clock = ManualClock()
   private let content = ToolContent()
-  private var size: TerminalPresenter.Size? = TerminalPresenter.Size(columns: 40, rows: 10)
+  private var size: TerminalSize? = TerminalSize(columns: 40, rows: 10)
 
   private func makePresenter(
     _ mode: TerminalPresenter.Mode, colors: Bool = false
@@ -190,7 +190,7 @@ final class TerminalPresenterTests: XCTestCase {
   }
 
   func test_box_atANarrowWidth_wrapsItsTextAndCutsItsTitle() {
-    size = TerminalPresenter.Size(columns: 16, rows: 12)
+    size = TerminalSize(columns: 16, rows: 12)
     let presenter = makePresenter(.screen)
 
     presenter.present(Self.failure, animated: false)
@@ -206,7 +206,7 @@ final class TerminalPresenterTests: XCTestCase {
   }
 
   func test_box_tooNarrowForAFrame_isItsLinesCut() {
-    size = TerminalPresenter.Size(columns: 6, rows: 12)
+    size = TerminalSize(columns: 6, rows: 12)
     let presenter = makePresenter(.screen)
 
     presenter.present(Self.failure, animated: false)
@@ -215,7 +215,7 @@ final class TerminalPresenterTests: XCTestCase {
   }
 
   func test_box_withWideAndCombiningCharacters_linesUpItsBorder() {
-    size = TerminalPresenter.Size(columns: 14, rows: 8)
+    size = TerminalSize(columns: 14, rows: 8)
     let presenter = makePresenter(.screen)
 
     presenter.present(
@@ -261,7 +261,7 @@ final class TerminalPresenterTests: XCTestCase {
   // MARK: Screen
 
   func test_screen_layout_headerStatusContentAppendFooter_inTheRowsLeft() {
-    size = TerminalPresenter.Size(columns: 30, rows: 7)
+    size = TerminalSize(columns: 30, rows: 7)
     let presenter = makePresenter(.screen)
     content.header = ["Search: sw"]
     content.footer = ["q quit"]
@@ -322,7 +322,7 @@ final class TerminalPresenterTests: XCTestCase {
     let presenter = makePresenter(.screen)
     presenter.present(Self.failure, animated: false)
 
-    presenter.resize(columns: 12, rows: 5)
+    presenter.resize(to: TerminalSize(columns: 12, rows: 5))
 
     XCTAssertEqual(presenter.frame().count, 5)
     XCTAssertTrue(written.last?.contains("│ Cannot … │") == true, written.last ?? "")

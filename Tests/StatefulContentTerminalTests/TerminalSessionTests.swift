@@ -47,7 +47,7 @@ final class TerminalSessionTests: XCTestCase {
       return session.size
     }
 
-    XCTAssertEqual(size, TerminalSession.Size(rows: 24, columns: 80))
+    XCTAssertEqual(size, TerminalSize(columns: 80, rows: 24))
     XCTAssertTrue(pair.isInLineModeWithEcho, "the settings are restored")
     XCTAssertTrue(pair.waitForText(Self.enterFullScreen + Self.leaveFullScreen), pair.text)
   }
@@ -110,7 +110,7 @@ final class TerminalSessionTests: XCTestCase {
       XCTAssertTrue(pair.waitForText(Self.enterFullScreen, after: beforeContinue), pair.text)
       var iterator = redraws.makeAsyncIterator()
       let redraw = await iterator.next()
-      XCTAssertEqual(redraw, .continued(TerminalSession.Size(rows: 24, columns: 80)))
+      XCTAssertEqual(redraw, .continued(TerminalSize(columns: 80, rows: 24)))
     }
   }
 
@@ -123,8 +123,8 @@ final class TerminalSessionTests: XCTestCase {
 
       var iterator = redraws.makeAsyncIterator()
       let redraw = await iterator.next()
-      XCTAssertEqual(redraw, .resized(TerminalSession.Size(rows: 30, columns: 100)))
-      XCTAssertEqual(session.size, TerminalSession.Size(rows: 30, columns: 100))
+      XCTAssertEqual(redraw, .resized(TerminalSize(columns: 100, rows: 30)))
+      XCTAssertEqual(session.size, TerminalSize(columns: 100, rows: 30))
     }
   }
 

@@ -55,12 +55,4 @@ final class TerminalTextTests: XCTestCase {
     XCTAssertEqual(TerminalText.fitted("가나다라", width: 5), "가나…")
     XCTAssertEqual(String(cString: setlocale(LC_CTYPE, nil)), before)
   }
-
-  func test_detectWidth_ofAPipe_isNil() throws {
-    var descriptors: [Int32] = [0, 0]
-    XCTAssertEqual(pipe(&descriptors), 0)
-    defer { descriptors.forEach { close($0) } }
-    XCTAssertNil(TerminalText.detectWidth(for: descriptors[1]))
-    XCTAssertNil(TerminalText.detectWidth(for: -1), "a bad descriptor has no width")
-  }
 }

@@ -67,7 +67,7 @@ public struct ViewerApp {
     writeOutput: @escaping (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
     style: TerminalPresenter.Mode = .detect(),
-    terminalWidth: Int? = TerminalText.detectWidth(),
+    terminalWidth: Int? = TerminalSize(of: STDOUT_FILENO)?.columns,
     reader: DocumentReader = DocumentReader(),
     makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
     clock: any Clock<Duration> = ContinuousClock(),

@@ -43,7 +43,7 @@ public final class DocumentScreen: SynchronousPresenter, TerminalContent {
     write: @escaping (String) -> Void = StandardStreams.writeToOutput
   ) {
     let size = width.map {
-      TerminalPresenter.Size(columns: $0, rows: TerminalPresenter.Size.detect()?.rows ?? 24)
+      TerminalSize(columns: $0, rows: TerminalSize(of: 1)?.rows ?? 24)
     }
     terminal = TerminalPresenter(mode: mode, size: { size }, write: write)
     self.strings = strings

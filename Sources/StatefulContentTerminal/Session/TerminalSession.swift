@@ -53,49 +53,17 @@ public final class TerminalSession: Sendable {
     public static let fullScreen: Options = [.rawMode, .alternateScreen, .hiddenCursor]
   }
 
-  /// The size of a terminal, in character cells.
-  public struct Size: Hashable, Sendable {
-    /// The number of rows.
-    public var rows: Int
-    /// The number of columns.
-    public var columns: Int
-
-    /// Creates a size.
-    ///
-    /// - Parameters:
-    ///   - rows: The number of rows.
-    ///   - columns: The number of columns.
-    public init(rows: Int, columns: Int) {
-      self.rows = rows
-      self.columns = columns
-    }
-
-    /// Reads the size of the terminal behind a descriptor (`TIOCGWINSZ`).
-    ///
-    /// - Parameter descriptor: The terminal, such as standard output.
-    /// - Returns: Its size, or `nil` when it is no terminal or reports no size.
-    public init?(of descriptor: Int32) {
-      var size = winsize()
-      guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0
-      else { return nil }
-      self.init(rows: Int(size.ws_row), columns: Int(size.ws_col))
-    }
-
-    /// The size assumed when a terminal does not say: 24 rows by 80 columns.
-    public static let fallback = Size(rows: 24, columns: 80)
-  }
-
   /// Why a tool should draw its screen again.
   public enum Redraw: Hashable, Sendable {
     /// The terminal changed its size (`SIGWINCH`).
     ///
     /// - Parameter size: The new size.
-    case resized(Size)
+    case resized(TerminalSize)
     /// The tool goes on after a stop (`SIGCONT`): the modes are entered again, and the screen
     /// is the tool's again but holds what the shell drew meanwhile.
     ///
     /// - Parameter size: The size now; it may have changed while the tool was stopped.
-    case continued(Size)
+    case continued(TerminalSize)
   }
 
   /// The terminal read from, whose settings change: standard input by default.
@@ -122,8 +90,10 @@ public final class TerminalSession: Sendable {
   /// when the session began; `false` on something that is not a terminal.
   public var isRaw: Bool { state.withLock { $0.isRaw } }
 
-  /// The terminal's size now, or ``Size/fallback`` when it does not say.
-  public var size: Size { Size(of: output) ?? Size(of: input) ?? .fallback }
+  /// The terminal's size now, or ``TerminalSize/fallback`` when it does not say.
+  public var size: TerminalSize {
+    TerminalSize(of: output) ?? TerminalSize(of: input) ?? .fallback
+  }
 
   private init(input: Int32, output: Int32, options: Options) {
     self.input = input

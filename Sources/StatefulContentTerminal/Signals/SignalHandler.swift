@@ -40,9 +40,7 @@ public final class SignalHandler {
     let queue = DispatchQueue(label: "StatefulContentTerminal.signals")
     let registered = DispatchGroup()
     sources = signals.map { number in
-      // SIGWINCH is ignored by default already. Ignoring it again would replace the action
-      // Dispatch installed for a source of it that is still registered, or being cancelled.
-      if number != SIGWINCH { _ = signal(number, SIG_IGN) }
+      Self.prepareAction(for: number)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { handler(number) }
       registered.enter()
@@ -51,10 +49,42 @@ public final class SignalHandler {
       return source
     }
     registered.wait()
+    for number in signals { Self.rememberDispatchAction(for: number) }
   }
 
   deinit {
     for source in sources { source.cancel() }
+  }
+
+  /// On Linux, the action Dispatch installed for each signal when the process's first source
+  /// of it registered: it hands a signal that reaches a thread to the source. Dispatch
+  /// installs it once per process, so that whatever replaced it since — this type's own
+  /// `SIG_IGN`, a test giving signals their default action back — would leave a later source
+  /// deaf; each new handler puts it back.
+  private static let dispatchActions = Locked<[Int32: sigaction]>([:])
+
+  /// Keeps a signal from ending the process before its source is registered: Dispatch's action
+  /// back where it was known, else the signal ignored (SIGWINCH is ignored by default already,
+  /// and ignoring it again would replace the action of a source still registered).
+  private static func prepareAction(for number: Int32) {
+    #if os(Linux)
+      if var action = dispatchActions.withLock({ $0[number] }) {
+        sigaction(number, &action, nil)
+        return
+      }
+    #endif
+    if number != SIGWINCH { _ = signal(number, SIG_IGN) }
+  }
+
+  /// Remembers the action Dispatch installed for a signal once its source is registered.
+  private static func rememberDispatchAction(for number: Int32) {
+    #if os(Linux)
+      var action = sigaction()
+      sigaction(number, nil, &action)
+      // SIG_DFL is 0 and SIG_IGN 1: neither is Dispatch's.
+      guard unsafeBitCast(action.__sigaction_handler, to: UInt.self) > 1 else { return }
+      dispatchActions.withLock { $0[number] = $0[number] ?? action }
+    #endif
   }
 
   /// The signals that interrupt or end a tool: `SIGINT`, `SIGTERM` and `SIGHUP`.
@@ -99,10 +129,10 @@ public final class SignalHandler {
   ///     lives.
   /// - Returns: The handler; resizes are reported while it lives.
   public static func resizes(
-    of descriptor: Int32, _ resized: @escaping @Sendable (TerminalSession.Size) -> Void
+    of descriptor: Int32, _ resized: @escaping @Sendable (TerminalSize) -> Void
   ) -> SignalHandler {
     SignalHandler(signals: [SIGWINCH]) { _ in
-      resized(TerminalSession.Size(of: descriptor) ?? .fallback)
+      resized(TerminalSize(of: descriptor) ?? .fallback)
     }
   }
 

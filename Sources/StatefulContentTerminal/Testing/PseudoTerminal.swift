@@ -128,7 +128,7 @@ public final class PseudoTerminal: Sendable {
   }
 
   /// The terminal's size, as a tool reads it.
-  public var size: TerminalSession.Size? { TerminalSession.Size(of: terminal) }
+  public var size: TerminalSize? { TerminalSize(of: terminal) }
 
   /// Whether the terminal is in canonical (line) mode with echo, as a shell leaves it.
   public var isInLineModeWithEcho: Bool {

@@ -66,7 +66,7 @@ public final class SearchScreen: @MainActor SynchronousPresenter, @MainActor Ter
     terminal = TerminalPresenter(
       mode: mode, colors: colors,
       size: {
-        mode == .plain ? nil : TerminalPresenter.Size(columns: size().columns, rows: size().rows)
+        mode == .plain ? nil : TerminalSize(columns: size().columns, rows: size().rows)
       },
       clock: clock, texts: strings.terminalTexts, keys: [.retry: "Ctrl-R"], write: write)
     terminal.barCells = 20

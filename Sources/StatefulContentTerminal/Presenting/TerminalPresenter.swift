@@ -22,7 +22,7 @@ import StatefulContent
 /// On a terminal, redraws that change nothing visible are skipped, and a presentation that
 /// only moves a progress bar is drawn at most once per ``minimumRedrawInterval`` on the
 /// injected clock; the next redraw, or ``tick()``, draws what was held back. A terminal
-/// session calls ``redraw()`` (after `SIGCONT`) and ``resize(columns:rows:)`` (after
+/// session calls ``redraw()`` (after `SIGCONT`) and ``resize(to:)`` (after
 /// `SIGWINCH`).
 ///
 /// ```swift
@@ -60,11 +60,11 @@ public final class TerminalPresenter: SynchronousPresenter {
   public static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   let write: (String) -> Void
-  private let size: () -> Size?
+  private let size: () -> TerminalSize?
   private let elapsed: () -> Duration
   private let clock: any Clock<Duration>
-  /// The size given by ``resize(columns:rows:)``, which wins over `size`.
-  private var resizedTo: Size?
+  /// The size given by ``resize(to:)``, which wins over `size`.
+  private var resizedTo: TerminalSize?
   /// The key of the content shown last without the previous key's mark.
   var shownKey: LoadKey?
   /// When the activity shown (a load, a refresh, a page) started: the spinner's first frame.
@@ -93,7 +93,8 @@ public final class TerminalPresenter: SynchronousPresenter {
   ///   - colors: Whether to write colours and attributes; ignored in ``Mode/plain``. Defaults
   ///     to ``colorsAllowed(for:environment:)`` for standard output.
   ///   - size: Returns the terminal's size, read at each redraw, or `nil` when unknown (lines
-  ///     are then not cut). Defaults to the size of standard output.
+  ///     are then not cut). Defaults to the size of standard output
+  ///     (descriptor 1).
   ///   - clock: The clock of the throttle and the spinner. Tests pass a manual clock.
   ///     Defaults to the continuous clock.
   ///   - texts: The texts of the marks. Defaults to English.
@@ -102,7 +103,7 @@ public final class TerminalPresenter: SynchronousPresenter {
   public init(
     mode: Mode = .detect(),
     colors: Bool = TerminalPresenter.colorsAllowed(),
-    size: @escaping () -> Size? = { Size.detect() },
+    size: @escaping () -> TerminalSize? = { TerminalSize(of: 1) },
     clock: any Clock<Duration> = ContinuousClock(),
     texts: Texts = .english,
     keys: [PlaceholderAction.Role: String] = [:],
@@ -153,14 +154,13 @@ public final class TerminalPresenter: SynchronousPresenter {
     draw(throttled: false)
   }
 
-  /// Draws everything again at a new size, as after `SIGWINCH`; the size is used until the
-  /// next call, instead of the size provider's.
+  /// Draws everything again at a new size, as after `SIGWINCH`
+  /// (``TerminalSession/Redraw/resized(_:)``); the size is used until the next call, instead
+  /// of the size provider's.
   ///
-  /// - Parameters:
-  ///   - columns: The terminal's columns; values below 1 mean 1.
-  ///   - rows: The terminal's rows; values below 1 mean 1.
-  public func resize(columns: Int, rows: Int) {
-    resizedTo = Size(columns: columns, rows: rows)
+  /// - Parameter size: The terminal's size.
+  public func resize(to size: TerminalSize) {
+    resizedTo = size
     drawn = nil
     draw(throttled: false)
   }
@@ -228,7 +228,7 @@ public final class TerminalPresenter: SynchronousPresenter {
     Painter(colors: colors, texts: texts, keys: keys, barCells: barCells)
   }
 
-  var currentSize: Size? { resizedTo ?? size() }
+  var currentSize: TerminalSize? { resizedTo ?? size() }
 
   private func draw(throttled: Bool) {
     guard mode != .plain else { return drawPlain() }
@@ -248,7 +248,7 @@ public final class TerminalPresenter: SynchronousPresenter {
   /// the cursor where the content says; `nil` when it is what is drawn.
   private func screenText(now: Duration) -> String? {
     let lines = screenLines(now: now)
-    let size = currentSize ?? Size(columns: 80, rows: 24)
+    let size = currentSize ?? .fallback
     let cursor = content?.cursor(in: Region(columns: size.columns, rows: size.rows, mode: .screen))
     let position = cursor.map { "\u{1B}[\(max($0.row, 1));\(max($0.column, 1))H" } ?? ""
     let text =
@@ -278,7 +278,7 @@ public final class TerminalPresenter: SynchronousPresenter {
   /// The whole screen: the tool's header, the status line, the state or content in the rows
   /// left, the footer of an appended page and the tool's footer.
   private func screenLines(now: Duration) -> [String] {
-    let size = currentSize ?? Size(columns: 80, rows: 24)
+    let size = currentSize ?? .fallback
     let whole = Region(columns: size.columns, rows: size.rows, mode: .screen)
     let painter = painter
     let header = (content?.headerLines(in: whole) ?? []).map { painter.fitted($0, size.columns) }

@@ -34,36 +34,6 @@ extension TerminalPresenter {
     }
   }
 
-  /// The size of a terminal, in character cells.
-  public struct Size: Hashable, Sendable {
-    /// The columns; at least 1.
-    public var columns: Int
-    /// The rows; at least 1.
-    public var rows: Int
-
-    /// Creates a size.
-    ///
-    /// - Parameters:
-    ///   - columns: The columns; values below 1 mean 1.
-    ///   - rows: The rows; values below 1 mean 1.
-    public init(columns: Int, rows: Int) {
-      self.columns = max(columns, 1)
-      self.rows = max(rows, 1)
-    }
-
-    /// The size of a terminal, as it reports it now.
-    ///
-    /// - Parameter descriptor: The file descriptor written to. Defaults to standard output.
-    /// - Returns: The size, or `nil` when the descriptor is not a terminal or reports none.
-    public static func detect(for descriptor: Int32 = STDOUT_FILENO) -> Size? {
-      guard isatty(descriptor) == 1 else { return nil }
-      var size = winsize()
-      guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
-      else { return nil }
-      return Size(columns: Int(size.ws_col), rows: Int(size.ws_row))
-    }
-  }
-
   /// Where a tool's lines go: how many columns and rows they may take, and how they are drawn.
   public struct Region: Hashable, Sendable {
     /// The columns the lines may take, or `nil` for no limit (a pipe).

@@ -98,18 +98,6 @@ public enum TerminalText {
     withUTF8Locale { width(of: character) }
   }
 
-  /// The width of a terminal in columns, as the terminal reports it now.
-  ///
-  /// - Parameter descriptor: The file descriptor written to. Defaults to standard output.
-  /// - Returns: The columns the terminal reports, or `nil` when the descriptor is not a
-  ///   terminal (a pipe or a file has no width) or the terminal reports none.
-  public static func detectWidth(for descriptor: Int32 = STDOUT_FILENO) -> Int? {
-    guard isatty(descriptor) == 1 else { return nil }
-    var size = winsize()
-    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
-  }
-
   /// The column after a character written at a column.
   private static func column(after character: Character, at column: Int) -> Int {
     character == "\t" ? (column / 8 + 1) * 8 : column + width(of: character)

@@ -1,0 +1,159 @@
+import StatefulContent
+import StatefulContentTerminal
+import StatefulContentTesting
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The article "Command-Line Tools": its model, and its tool's lines run as a tool runs them —
+// standard input and output are a pseudo-terminal (or a pipe) for the length of a test.
+
+@MainActor final class ReleaseNotes: @MainActor StatefulContent, @MainActor TerminalContent {
+  let stateMachine = ContentStateMachine()
+  var content: [String] = []
+  @MainActor func loadContent() async {
+    await load(into: \.content) { _ in try await fetchReleaseNotes() }
+  }
+  func contentLines(for _: Presentation, in _: TerminalPresenter.Region) -> [String] { content }
+}
+
+/// The article's server: each test opens the gate it starts with the notes.
+enum ReleaseNotesServer {
+  static let gate = Locked(Gate<[String]>())
+
+  /// A new gate, for the next load.
+  static func start() -> Gate<[String]> {
+    let gate = Gate<[String]>()
+    Self.gate.withLock { $0 = gate }
+    return gate
+  }
+}
+
+func fetchReleaseNotes() async throws -> [String] {
+  try await ReleaseNotesServer.gate.withLock { $0 }.wait()
+}
+
+final class CommandLineToolsExampleTests: XCTestCase {
+  private let notesText = ["1.2: search in bytes", "1.1: a timeline"]
+
+  /// Points a standard descriptor at another until the returned closure is called.
+  private func redirect(_ descriptor: Int32, to other: Int32) -> () -> Void {
+    let saved = dup(descriptor)
+    XCTAssertEqual(dup2(other, descriptor), descriptor)
+    return {
+      dup2(saved, descriptor)
+      close(saved)
+    }
+  }
+
+  @MainActor
+  func test_theDozenLines_onATerminal_showLoading_thenTheNotes() async throws {
+    let pair = try XCTUnwrap(PseudoTerminal(rows: 10, columns: 40), "no pseudo-terminals here")
+    defer { pair.close() }
+    let gate = ReleaseNotesServer.start()
+    let notesText = notesText
+    // The server answers once the spinner and "Loading" are on screen.
+    let server = Task.detached {
+      let loadingShown = pair.waitForText("Loading")
+      gate.open(with: notesText)
+      return loadingShown
+    }
+    let restoreOutput = redirect(STDOUT_FILENO, to: pair.terminal)
+
+    let notes = ReleaseNotes(), presenter = TerminalPresenter()
+    (notes.stateMachine.presenter, presenter.content) = (presenter, notes)
+    let spinning = Task { await presenter.animate() }
+    await notes.loadContent()
+    spinning.cancel()
+
+    restoreOutput()
+    let loadingShown = await server.value
+    XCTAssertTrue(loadingShown, pair.text)
+    XCTAssertTrue(pair.waitForText("1.1: a timeline"), pair.text)
+    XCTAssertEqual(presenter.mode, .inline)
+    XCTAssertEqual(notes.stateMachine.presentedState, .content)
+    XCTAssertTrue(TerminalPresenter.spinnerFrames.contains { pair.text.contains($0) }, pair.text)
+  }
+
+  @MainActor
+  func test_theDozenLines_onAPipe_writePlainLines() async throws {
+    ReleaseNotesServer.start().open(with: notesText)
+    var descriptors: [Int32] = [0, 0]
+    XCTAssertEqual(pipe(&descriptors), 0)
+    let restoreOutput = redirect(STDOUT_FILENO, to: descriptors[1])
+    close(descriptors[1])
+
+    let notes = ReleaseNotes(), presenter = TerminalPresenter()
+    (notes.stateMachine.presenter, presenter.content) = (presenter, notes)
+    let spinning = Task { await presenter.animate() }
+    await notes.loadContent()
+    spinning.cancel()
+
+    restoreOutput()
+    let output = FileHandle(fileDescriptor: descriptors[0], closeOnDealloc: true)
+    let written = String(decoding: output.readDataToEndOfFile(), as: UTF8.self)
+    XCTAssertEqual(presenter.mode, .plain)
+    XCTAssertEqual(written, "1.2: search in bytes\n1.1: a timeline\n")
+  }
+
+  @MainActor
+  func test_fullScreen_drawsTheNotes_redrawsAtANewSize_andRestoresTheTerminalOnQ() async throws {
+    let pair = try XCTUnwrap(PseudoTerminal(rows: 10, columns: 40), "no pseudo-terminals here")
+    defer { pair.close() }
+    ReleaseNotesServer.start().open(with: notesText)
+    // A person reads the notes, makes the window narrower, then quits.
+    let person = Task.detached {
+      guard pair.waitForText("1.1: a timeline") else { return false }
+      let mark = pair.mark
+      pair.resize(rows: 8, columns: 12)
+      // The kernel signals the terminal's foreground process group; this test's process is
+      // not in it (the pseudo-terminal is not its controlling terminal), so it signals itself.
+      kill(getpid(), SIGWINCH)
+      let redrawn = pair.waitForText("1.2: search…", after: mark)
+      pair.type("q")
+      return redrawn
+    }
+    let restoreInput = redirect(STDIN_FILENO, to: pair.terminal)
+    let restoreOutput = redirect(STDOUT_FILENO, to: pair.terminal)
+    let notes = ReleaseNotes()
+
+    let interrupts = InterruptController()
+    let signals = SignalHandler.install(controller: interrupts)
+    let status = await TerminalSession.run(interrupts: interrupts) { session in
+      let presenter = TerminalPresenter(mode: .screen, size: { session.size }, keys: [.retry: "r"])
+      (notes.stateMachine.presenter, presenter.content) = (presenter, notes)
+      let redraws = Task {
+        for await redraw in session.redraws() {
+          switch redraw {
+          case .resized(let size): presenter.resize(to: size)
+          case .continued: presenter.redraw()
+          }
+        }
+      }
+      defer { redraws.cancel() }
+      Task { await notes.loadContent() }
+      for await key in session.keys() {
+        switch key {
+        case .text("r"): Task { await notes.reload() }
+        case .text("q"), .control("d"): return Int32(0)
+        default: continue
+        }
+      }
+      return Int32(0)
+    }
+    withExtendedLifetime(signals) {}
+
+    restoreOutput()
+    restoreInput()
+    let redrawn = await person.value
+    XCTAssertEqual(status, 0)
+    XCTAssertTrue(redrawn, "not redrawn at 12 columns: \(pair.text.debugDescription)")
+    XCTAssertTrue(pair.waitForText("\u{1B}[?25h\u{1B}[?1049l"), "left, cursor shown")
+    XCTAssertTrue(pair.text.hasPrefix("\u{1B}[?1049h\u{1B}[?25l"), "the alternate screen")
+    XCTAssertTrue(pair.isInLineModeWithEcho, "raw mode restored")
+  }
+}

@@ -133,9 +133,11 @@ final class SearchModelTests: FixtureTestCase {
     XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("q"))
   }
 
-  func test_progressWhileSearching_onlyGrows_andStandsAtHalfOnceHalfTheFolderIsDone() async throws {
+  func test_progressWhileSearching_onlyGrows_andNeverNears100BeforeTheEnd() async throws {
     // "a" holds 98 files and "b" one: the entries visited against those known would show
-    // 99 % through the end of "a".
+    // 99 % through the end of "a". Which progress values are presented depends on how the
+    // machine coalesces them; that the scanner reports half once "a" is done is
+    // FileScannerTests' (its progress, value by value).
     for index in 0..<98 { try tree.file("a/\(1000 + index).txt", text: "x") }
     try tree.file("b/last.txt", text: "x")
     let model = SearchModel(
@@ -145,9 +147,8 @@ final class SearchModelTests: FixtureTestCase {
     _ = await model.search("swift")?.value
 
     let progress = presenter.records.compactMap { $0.presentation.state.progress }
-    XCTAssertGreaterThan(progress.count, 10, "\(progress)")
+    XCTAssertFalse(progress.isEmpty, "no progress presented")
     XCTAssertEqual(progress, progress.sorted(), "it only grows")
-    XCTAssertTrue(progress.contains { abs($0 - 0.5) < 1e-9 }, "\(progress)")
     XCTAssertEqual(progress.filter { $0 > 0.5 + 1e-9 && $0 < 1 }, [], "no 99 % before the end")
     XCTAssertEqual(model.currentState.kind, .empty)
   }

@@ -43,7 +43,7 @@ final class TerminalPresenterTests: XCTestCase {
   ) -> TerminalPresenter {
     let presenter = TerminalPresenter(
       mode: mode, colors: colors, size: { self.size }, clock: clock, keys: [.retry: "r"],
-      write: { self.written.append($0) })
+      writeStatus: { self.written.append($0) }, write: { self.written.append($0) })
     presenter.content = content
     return presenter
   }
@@ -147,6 +147,36 @@ final class TerminalPresenterTests: XCTestCase {
     presenter.update()
 
     XCTAssertEqual(text, "one\ntwo\nthree\nother\n")
+  }
+
+  func test_plain_writesTheContentToWrite_andWhatIsNotContentToWriteStatus() {
+    var output = "", status = ""
+    let presenter = TerminalPresenter(
+      mode: .plain, size: { nil }, clock: clock, writeStatus: { status += $0 },
+      write: { output += $0 })
+    presenter.content = content
+    presenter.present(Self.loading(0.5), animated: false)
+    content.lines = ["1.2", "1.1"]
+    presenter.present(Presentation(state: .content), animated: false)
+    presenter.present(Self.failure, animated: false)
+
+    XCTAssertEqual(output, "1.2\n1.1\n", "a pipe gets the content alone")
+    XCTAssertTrue(status.hasPrefix("Loading…\n[#####.....] 50%\n"), status)
+    XCTAssertTrue(
+      status.hasSuffix(
+        "Cannot open notes.txt\nThe disk is full.\nFree some space, then retry.\n[Retry]\n"), status
+    )
+  }
+
+  func test_detect_isPlain_onADumbTerminal() throws {
+    let pair = try XCTUnwrap(PseudoTerminal(), "no pseudo-terminals here")
+    defer { pair.close() }
+    XCTAssertEqual(
+      TerminalPresenter.Mode.detect(for: pair.terminal, environment: ["TERM": "xterm"]), .inline)
+    XCTAssertEqual(
+      TerminalPresenter.Mode.detect(
+        for: pair.terminal, terminal: .screen, environment: ["TERM": "dumb"]),
+      .plain, "no cursor movement on a dumb terminal")
   }
 
   func test_plain_previousKeyAndAFailedPage_areALineEachOnce() {

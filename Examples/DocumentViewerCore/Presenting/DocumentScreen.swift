@@ -45,7 +45,7 @@ public final class DocumentScreen: SynchronousPresenter, TerminalContent {
     let size = width.map {
       TerminalSize(columns: $0, rows: TerminalSize(of: 1)?.rows ?? 24)
     }
-    terminal = TerminalPresenter(mode: mode, size: { size }, write: write)
+    terminal = TerminalPresenter(mode: mode, size: { size }, writeStatus: write, write: write)
     self.strings = strings
     terminal.content = self
   }

@@ -21,16 +21,21 @@ extension TerminalPresenter {
     /// alternate screen.
     case screen
 
-    /// The mode for a file descriptor: `terminal` when it is a terminal, ``plain`` otherwise.
+    /// The mode for a file descriptor: `terminal` when it is a terminal that can move its
+    /// cursor, ``plain`` otherwise.
     ///
     /// - Parameters:
     ///   - descriptor: The file descriptor written to. Defaults to standard output.
     ///   - terminal: The mode on a terminal. Defaults to ``inline``.
-    /// - Returns: `terminal` when `isatty` says the descriptor is a terminal, else ``plain``.
+    ///   - environment: The environment, or `nil` for the process's.
+    /// - Returns: `terminal` when `isatty` says the descriptor is a terminal and `TERM` is not
+    ///   `dumb` (a terminal without cursor movement, such as Emacs's shell), else ``plain``.
     public static func detect(
-      for descriptor: Int32 = STDOUT_FILENO, terminal: Mode = .inline
+      for descriptor: Int32 = STDOUT_FILENO, terminal: Mode = .inline,
+      environment: [String: String]? = nil
     ) -> Mode {
-      isatty(descriptor) == 1 ? terminal : .plain
+      let term = environment.map { $0["TERM"] } ?? getenv("TERM").map { String(cString: $0) }
+      return isatty(descriptor) == 1 && term != "dumb" ? terminal : .plain
     }
   }
 

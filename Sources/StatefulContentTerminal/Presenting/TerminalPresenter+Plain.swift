@@ -3,9 +3,12 @@ import StatefulContent
 /// Plain lines: what a presentation writes to a pipe, a line per change, and the content
 /// written as a log (also above an inline region).
 extension TerminalPresenter {
+  /// Writes the content's new lines to `write`, and the rest — placeholders, marks, progress
+  /// — to `writeStatus`.
   func drawPlain() {
     let lines = plainLines()
-    if !lines.isEmpty { write(lines.map { $0 + "\n" }.joined()) }
+    if !lines.content.isEmpty { write(lines.content.map { $0 + "\n" }.joined()) }
+    if !lines.status.isEmpty { writeStatus(lines.status.map { $0 + "\n" }.joined()) }
   }
 
   /// The lines of the presentation in ``Mode/plain``, all of them: the placeholder, or the
@@ -35,10 +38,11 @@ extension TerminalPresenter {
   }
 
   /// The lines a presentation writes in ``Mode/plain``, and what it has written is noted:
-  /// a placeholder once, new content lines, a mark once, a progress bar when a cell fills.
-  private func plainLines() -> [String] {
+  /// new content lines; a placeholder once, a mark once, a progress bar when a cell fills.
+  private func plainLines() -> (content: [String], status: [String]) {
     let painter = painter
     let presentation = presentation
+    var content: [String] = []
     var lines: [String] = []
     var marks: [String] = []
     if let placeholder = presentation.placeholder {
@@ -54,7 +58,7 @@ extension TerminalPresenter {
         marks.append(previousKeyLine())
       } else {
         let columns = currentSize?.columns
-        lines += newContentLines(in: Region(columns: columns, rows: nil, mode: .plain))
+        content = newContentLines(in: Region(columns: columns, rows: nil, mode: .plain))
         if let error = presentation.append.error {
           marks.append(appendFailedLine(error))
         }
@@ -75,7 +79,7 @@ extension TerminalPresenter {
       }
       writtenCells = cells
     }
-    return lines
+    return (content, lines)
   }
 
   /// The content lines not written yet, cleaned and cut: those after the ones written when

@@ -60,6 +60,7 @@ public final class TerminalPresenter: SynchronousPresenter {
   public static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   let write: (String) -> Void
+  let writeStatus: (String) -> Void
   private let size: () -> TerminalSize?
   private let elapsed: () -> Duration
   private let clock: any Clock<Duration>
@@ -99,6 +100,9 @@ public final class TerminalPresenter: SynchronousPresenter {
   ///     Defaults to the continuous clock.
   ///   - texts: The texts of the marks. Defaults to English.
   ///   - keys: The keys that perform placeholders' actions, by role. Defaults to none.
+  ///   - writeStatus: In ``Mode/plain``, writes what is not content — loading, progress,
+  ///     placeholders, marks — so that a pipe gets the content alone. Defaults to standard
+  ///     error. On a terminal everything goes to `write`.
   ///   - write: Writes text as it is. Defaults to standard output.
   public init(
     mode: Mode = .detect(),
@@ -107,6 +111,7 @@ public final class TerminalPresenter: SynchronousPresenter {
     clock: any Clock<Duration> = ContinuousClock(),
     texts: Texts = .english,
     keys: [PlaceholderAction.Role: String] = [:],
+    writeStatus: @escaping (String) -> Void = StandardStreams.writeToError,
     write: @escaping (String) -> Void = StandardStreams.writeToOutput
   ) {
     self.mode = mode
@@ -115,6 +120,7 @@ public final class TerminalPresenter: SynchronousPresenter {
     self.texts = texts
     self.keys = keys
     self.write = write
+    self.writeStatus = writeStatus
     self.clock = clock
     elapsed = Self.stopwatch(clock)
   }
@@ -362,39 +368,5 @@ public final class TerminalPresenter: SynchronousPresenter {
     let frames = Self.spinnerFrames
     let step = Int(max(now - activityStart, .zero) / Self.spinnerInterval)
     return frames[step % frames.count]
-  }
-
-  // MARK: Rules
-
-  /// Whether a presentation shows a running activity, whose spinner moves.
-  private static func isActive(_ presentation: Presentation) -> Bool {
-    presentation.state.kind == .loading || presentation.isRefreshing
-      || presentation.showsPreviousKey || presentation.append.isLoading
-  }
-
-  /// Whether `new` shows what `old` shows but for its progress: a redraw the throttle may
-  /// hold back.
-  static func differsOnlyInProgress(_ old: Presentation, _ new: Presentation) -> Bool {
-    guard old.state.kind == new.state.kind, old.isRefreshing == new.isRefreshing,
-      old.showsPreviousKey == new.showsPreviousKey, old.key == new.key,
-      old.attempt == new.attempt, old.insets == new.insets,
-      old.append.isLoading == new.append.isLoading,
-      (old.append.error == nil) == (new.append.error == nil)
-    else { return false }
-    switch (old.placeholder, new.placeholder) {
-    case (nil, nil):
-      return true
-    case (var old as StandardPlaceholder, var new as StandardPlaceholder):
-      old.progress = nil
-      new.progress = nil
-      return old == new
-    default:
-      return false
-    }
-  }
-
-  private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> () -> Duration {
-    let start = clock.now
-    return { start.duration(to: clock.now) }
   }
 }

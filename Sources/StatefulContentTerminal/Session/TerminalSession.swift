@@ -15,8 +15,10 @@
 /// (``Redraw/continued(_:)``), and so does a change of the terminal's size (`SIGWINCH`,
 /// ``Redraw/resized(_:)``).
 ///
-/// On something that is not a terminal (a pipe, a file) the session changes no settings and
-/// writes no escape sequence: ``isTerminal`` is `false` and the body runs as it is.
+/// The settings follow the input and the escape sequences the output: when the output is not a
+/// terminal (a pipe, a file) the session writes no escape sequence and ``isTerminal`` is
+/// `false`, while an input that is a terminal is still switched to raw mode, so that keys can
+/// be read (see ``isRaw``); when neither is a terminal, the body runs as it is.
 ///
 /// ```swift
 /// let status = try await TerminalSession.run(interrupts: interrupts) { session in
@@ -83,7 +85,8 @@ public final class TerminalSession: Sendable {
     var isRaw = false
   }
 
-  /// Whether both descriptors are terminals: only then does the session change anything.
+  /// Whether both descriptors are terminals: only then does the session write escape
+  /// sequences (the alternate screen, the cursor).
   public var isTerminal: Bool { settings != nil && outputIsTerminal }
 
   /// Whether the terminal took the settings of ``Options/rawMode`` (or ``Options/noEcho``)

@@ -69,6 +69,7 @@ final class CommandLineToolsExampleTests: XCTestCase {
     let spinning = Task { await presenter.animate() }
     await notes.loadContent()
     spinning.cancel()
+    presenter.commit()
 
     restoreOutput()
     let loadingShown = await server.value
@@ -92,6 +93,7 @@ final class CommandLineToolsExampleTests: XCTestCase {
     let spinning = Task { await presenter.animate() }
     await notes.loadContent()
     spinning.cancel()
+    presenter.commit()
 
     restoreOutput()
     let output = FileHandle(fileDescriptor: descriptors[0], closeOnDealloc: true)
@@ -124,8 +126,11 @@ final class CommandLineToolsExampleTests: XCTestCase {
     let interrupts = InterruptController()
     let signals = SignalHandler.install(controller: interrupts)
     let status = await TerminalSession.run(interrupts: interrupts) { session in
-      let presenter = TerminalPresenter(mode: .screen, size: { session.size }, keys: [.retry: "r"])
+      let presenter = TerminalPresenter(
+        mode: .detect(terminal: .screen), size: { session.size }, keys: [.retry: "r"])
       (notes.stateMachine.presenter, presenter.content) = (presenter, notes)
+      let spinning = Task { await presenter.animate() }
+      defer { spinning.cancel() }
       let redraws = Task {
         for await redraw in session.redraws() {
           switch redraw {

@@ -68,7 +68,8 @@ public final class SearchScreen: @MainActor SynchronousPresenter, @MainActor Ter
       size: {
         mode == .plain ? nil : TerminalSize(columns: size().columns, rows: size().rows)
       },
-      clock: clock, texts: strings.terminalTexts, keys: [.retry: "Ctrl-R"], write: write)
+      clock: clock, texts: strings.terminalTexts, keys: [.retry: "Ctrl-R"], writeStatus: write,
+      write: write)
     terminal.barCells = 20
     terminal.writesProgressLines = false
     terminal.content = self

@@ -70,12 +70,14 @@ public final class KeyReader: Sendable {
   private static func readUntilStopped(
     _ descriptor: Int32, wakeUp: WakeUpPipe, decoder: inout Key.Decoder, _ deliver: (Key) -> Void
   ) {
-    var jobControl = sigset_t()
-    sigemptyset(&jobControl)
-    sigaddset(&jobControl, SIGTTIN)
-    var mask = sigset_t()
-    pthread_sigmask(SIG_UNBLOCK, &jobControl, &mask)
-    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+    TerminalSession.stoppedByBackgroundReads {
+      readKeys(descriptor, wakeUp: wakeUp, decoder: &decoder, deliver)
+    }
+  }
+
+  private static func readKeys(
+    _ descriptor: Int32, wakeUp: WakeUpPipe, decoder: inout Key.Decoder, _ deliver: (Key) -> Void
+  ) {
     let (seconds, attoseconds) = escapeTimeout.components
     let timeout = Int32(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
     var buffer = [UInt8](repeating: 0, count: 4096)

@@ -31,6 +31,28 @@ struct ChildProcess: Sendable {
     posix_spawn_file_actions_adddup2(&actions, streams.error, STDERR_FILENO)
     Self.closeTheOtherDescriptors(&actions)
 
+    let words: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
+    defer { for word in words { free(word) } }
+    var identifier: pid_t = 0
+    let result = Self.withCleanSignals(flags: POSIX_SPAWN_SETPGROUP) { attributes in
+      posix_spawnattr_setpgroup(&attributes, 0)
+      return posix_spawn(&identifier, executable, &actions, &attributes, words + [nil], environ)
+    }
+    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+    self.identifier = identifier
+  }
+
+  /// Runs `body` with spawn attributes that give a child a clean start — no signal blocked,
+  /// every signal's default action, whatever this process blocks or ignores — and `flags`
+  /// besides.
+  ///
+  /// - Parameters:
+  ///   - flags: More `POSIX_SPAWN_` flags, such as `POSIX_SPAWN_SETPGROUP`.
+  ///   - body: Sets what the flags need, and spawns.
+  /// - Returns: What `body` returns.
+  static func withCleanSignals<Result>(
+    flags: Int32, _ body: (inout posix_spawnattr_t) -> Result
+  ) -> Result {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -40,16 +62,9 @@ struct ChildProcess: Sendable {
     sigfillset(&all)
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setpgroup(&attributes, 0)
     posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-    let words: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
-    defer { for word in words { free(word) } }
-    var identifier: pid_t = 0
-    let result = posix_spawn(&identifier, executable, &actions, &attributes, words + [nil], environ)
-    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
-    self.identifier = identifier
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | flags))
+    return body(&attributes)
   }
 
   /// Waits until the process has ended, without reaping it: its identifier still names it,

@@ -62,7 +62,10 @@ extension TerminalSession {
     writePrompt(prompt)
     let line = await withCheckedContinuation { continuation in
       // A thread of Dispatch's, not of the concurrency pool: a read blocks.
-      DispatchQueue.global().async { continuation.resume(returning: readLine(input)) }
+      // In the background, the read stops the tool until `fg`.
+      DispatchQueue.global().async {
+        continuation.resume(returning: stoppedByBackgroundReads { readLine(input) })
+      }
     }
     if let token { interrupts?.removeCleanup(token) }
     echo?.restore()
@@ -72,17 +75,7 @@ extension TerminalSession {
 
   /// Reads bytes up to a line feed, without buffering beyond it, so that nothing of a later
   /// line is lost.
-  ///
-  /// `SIGTTIN`, which Dispatch's threads block, is unblocked on this one: in the background the
-  /// read stops the tool until `fg`. Only a job nobody can bring back (an orphaned process
-  /// group) reads the end of input there.
   private static func readLine(_ descriptor: Int32) -> String? {
-    var jobControl = sigset_t()
-    sigemptyset(&jobControl)
-    sigaddset(&jobControl, SIGTTIN)
-    var mask = sigset_t()
-    pthread_sigmask(SIG_UNBLOCK, &jobControl, &mask)
-    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
     var bytes: [UInt8] = []
     var byte: UInt8 = 0
     while true {
@@ -94,5 +87,22 @@ extension TerminalSession {
     }
     if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Runs `body` with `SIGTTIN` unblocked on this thread (Dispatch's threads block it), so
+  /// that a read of the terminal in the background stops the tool until `fg`, as job control
+  /// stops any program reading there. Only a job nobody can bring back (an orphaned process
+  /// group) reads the end of input there.
+  ///
+  /// - Parameter body: The reading.
+  /// - Returns: What `body` returns.
+  static func stoppedByBackgroundReads<Result>(_ body: () -> Result) -> Result {
+    var jobControl = sigset_t()
+    sigemptyset(&jobControl)
+    sigaddset(&jobControl, SIGTTIN)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &jobControl, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+    return body()
   }
 }

@@ -102,25 +102,15 @@ extension PseudoTerminal {
     posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 1)
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | Self.startsSession))
     let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
     let environment = environment ?? ["TERM=xterm-256color", "PATH=\(path)"]
     var identifier: pid_t = 0
     let words = ([executable] + arguments).map { strdup($0) }
     let variables = environment.map { strdup($0) }
     defer { for word in words + variables { free(word) } }
-    let result = posix_spawn(
-      &identifier, executable, &actions, &attributes, words + [nil], variables + [nil])
+    let result = ChildProcess.withCleanSignals(flags: Self.startsSession) { attributes in
+      posix_spawn(&identifier, executable, &actions, &attributes, words + [nil], variables + [nil])
+    }
     guard result == 0 else { throw SpawnError(code: result) }
     return Child(identifier: identifier)
   }

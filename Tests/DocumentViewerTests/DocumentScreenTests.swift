@@ -23,7 +23,9 @@ final class DocumentScreenTests: FixtureTestCase {
   private func screen(
     mode: TerminalPresenter.Mode = .plain, width: Int? = nil, document: Document?
   ) -> DocumentScreen {
-    let screen = DocumentScreen(mode: mode, width: width, strings: .english, write: output.write)
+    let size = width.map { TerminalSize(columns: $0, rows: 24) }
+    let screen = DocumentScreen(
+      mode: mode, size: { size }, strings: .english, write: output.write)
     screen.contentProvider = { document }
     return screen
   }

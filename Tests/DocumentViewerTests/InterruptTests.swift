@@ -68,7 +68,7 @@ final class InterruptTests: FixtureTestCase {
     let output = TextCapture()
     let app = ViewerApp(
       writeOutput: output.write, writeError: noteCapture.write, style: .plain,
-      terminalWidth: nil, clock: clock, interrupts: interrupts, strings: .english)
+      terminalSize: { nil }, clock: clock, interrupts: interrupts, strings: .english)
     let run = Task { await app.run(["--delay", "1000", path]) }
     try await settle { self.clock.sleeperCount == 2 }
     clock.advance(by: .milliseconds(150))
@@ -91,7 +91,7 @@ final class InterruptTests: FixtureTestCase {
     let output = TextCapture()
     let app = ViewerApp(
       writeOutput: output.write, writeError: noteCapture.write, style: .plain,
-      terminalWidth: nil, reader: DocumentReader(screenLines: 2, pdfTools: tools),
+      terminalSize: { nil }, reader: DocumentReader(screenLines: 2, pdfTools: tools),
       interrupts: interrupts, strings: .english)
     let run = Task { await app.run([path]) }
     try await settle { output.text.hasSuffix("second line\n") }

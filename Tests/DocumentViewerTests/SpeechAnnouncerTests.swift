@@ -15,7 +15,7 @@ final class SpeechAnnouncerTests: FixtureTestCase {
     speechSearchPath: String = "/usr/bin:/bin"
   ) -> ViewerApp {
     ViewerApp(
-      writeOutput: output.write, writeError: errors.write, style: .plain, terminalWidth: nil,
+      writeOutput: output.write, writeError: errors.write, style: .plain, terminalSize: { nil },
       makeStopwatch: { { .zero } },
       interrupts: InterruptController(),
       standardInputPasswords: .lines([]), strings: ViewerStrings(language),

@@ -13,7 +13,7 @@ final class ViewerAppTests: FixtureTestCase {
   private func makeApp(passwords: [String] = []) -> ViewerApp {
     let source = PasswordSource.lines(passwords)
     return ViewerApp(
-      writeOutput: output.write, writeError: errors.write, style: .plain, terminalWidth: nil,
+      writeOutput: output.write, writeError: errors.write, style: .plain, terminalSize: { nil },
       makeStopwatch: { { .zero } },
       interrupts: InterruptController(),
       standardInputPasswords: PasswordSource { path, attempt in

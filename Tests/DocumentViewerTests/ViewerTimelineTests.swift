@@ -24,7 +24,7 @@ final class ViewerTimelineTests: FixtureTestCase {
   /// The viewer writing its timeline to `output`, on the stepping stopwatch.
   private func makeApp() -> ViewerApp {
     ViewerApp(
-      writeOutput: output.write, writeError: { _ in }, style: .plain, terminalWidth: nil,
+      writeOutput: output.write, writeError: { _ in }, style: .plain, terminalSize: { nil },
       makeStopwatch: steppingStopwatch, strings: .english)
   }
 

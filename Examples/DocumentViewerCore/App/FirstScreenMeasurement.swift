@@ -258,7 +258,7 @@ public struct FirstScreenMeasurement: Sendable {
     _ path: String, output: Int32, byteCount: inout Int
   ) async throws(Failure) -> (firstScreen: Duration, wholeFile: Duration) {
     let stopwatch = Stopwatch(
-      screen: DocumentScreen(mode: .plain) { StandardStreams.write($0, to: output) })
+      screen: DocumentScreen(mode: .plain, write: { StandardStreams.write($0, to: output) }))
     let session = DocumentSession(
       path: path, opener: DocumentOpener(reader: reader), presenter: stopwatch)
     stopwatch.screen.contentProvider = { [weak session] in session?.content }

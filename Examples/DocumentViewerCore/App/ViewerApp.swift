@@ -20,9 +20,9 @@ public struct ViewerApp {
   public var writeError: @Sendable (String) -> Void
   /// How rendered output is drawn: in place on a terminal, or as plain lines.
   public var style: TerminalPresenter.Mode
-  /// The terminal's width in columns, to which the lines of documents are cut, or `nil` to
-  /// keep them whole.
-  public var terminalWidth: Int?
+  /// Returns the terminal's size, to which the lines of documents are cut, or `nil` to keep
+  /// them whole; read at each redraw.
+  public var terminalSize: @Sendable () -> TerminalSize?
   /// How documents are read.
   public var reader: DocumentReader
   /// Makes the clock of a timeline, started when it is called.
@@ -48,9 +48,9 @@ public struct ViewerApp {
   ///   - writeError: Writes to standard error. Defaults to the process's standard error.
   ///   - style: How to draw. Defaults to a region redrawn in place when standard output is a
   ///     terminal, plain lines otherwise.
-  ///   - terminalWidth: The width to which the lines of documents are cut. Defaults to the
-  ///     width of standard output when it is a terminal (read once, when the program starts),
-  ///     otherwise `nil`.
+  ///   - terminalSize: Returns the size to which the lines of documents are cut. Defaults to
+  ///     the size of standard output when it is a terminal, read at each redraw, otherwise
+  ///     `nil`.
   ///   - reader: How documents are read. Defaults to a reader with default limits.
   ///   - makeStopwatch: Makes the clock of a timeline. Defaults to the continuous clock.
   ///   - clock: The clock of `--delay` and the loading policy. Defaults to the continuous
@@ -67,7 +67,7 @@ public struct ViewerApp {
     writeOutput: @escaping (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
     style: TerminalPresenter.Mode = .detect(),
-    terminalWidth: Int? = TerminalSize(of: STDOUT_FILENO)?.columns,
+    terminalSize: @escaping @Sendable () -> TerminalSize? = { TerminalSize(of: STDOUT_FILENO) },
     reader: DocumentReader = DocumentReader(),
     makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
     clock: any Clock<Duration> = ContinuousClock(),
@@ -83,7 +83,7 @@ public struct ViewerApp {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.style = style
-    self.terminalWidth = terminalWidth
+    self.terminalSize = terminalSize
     self.reader = reader
     self.makeStopwatch = makeStopwatch
     self.clock = clock
@@ -222,7 +222,7 @@ public struct ViewerApp {
       (terminal, presenter) = (nil, lines)
     } else {
       let screen = DocumentScreen(
-        mode: style, width: terminalWidth, strings: strings, write: writeOutput)
+        mode: style, size: terminalSize, strings: strings, write: writeOutput)
       (terminal, presenter) = (screen, screen)
     }
     // The spinner moves while a document opens, whether or not it reports progress.

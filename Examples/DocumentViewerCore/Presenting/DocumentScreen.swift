@@ -32,20 +32,17 @@ public final class DocumentScreen: SynchronousPresenter, TerminalContent {
   /// - Parameters:
   ///   - mode: How to draw. Defaults to a region redrawn in place when standard output is a
   ///     terminal, plain lines otherwise.
-  ///   - width: The terminal's width in columns, to which lines are cut, or `nil` to keep
-  ///     them whole. Defaults to `nil`.
+  ///   - size: Returns the terminal's size, read at each redraw (so that a resized terminal
+  ///     gets lines cut to its new width), or `nil` to keep lines whole. Defaults to none.
   ///   - strings: The language of the screen's lines. Defaults to the process's
   ///     (``ViewerStrings/current``).
   ///   - write: Writes text as it is. Defaults to standard output.
   public init(
-    mode: TerminalPresenter.Mode = .detect(), width: Int? = nil,
+    mode: TerminalPresenter.Mode = .detect(), size: @escaping () -> TerminalSize? = { nil },
     strings: ViewerStrings = .current,
     write: @escaping (String) -> Void = StandardStreams.writeToOutput
   ) {
-    let size = width.map {
-      TerminalSize(columns: $0, rows: TerminalSize(of: 1)?.rows ?? 24)
-    }
-    terminal = TerminalPresenter(mode: mode, size: { size }, writeStatus: write, write: write)
+    terminal = TerminalPresenter(mode: mode, size: size, writeStatus: write, write: write)
     self.strings = strings
     terminal.content = self
   }

@@ -40,9 +40,7 @@ public final class SignalHandler {
     let queue = DispatchQueue(label: "StatefulContentTerminal.signals")
     let registered = DispatchGroup()
     sources = signals.map { number in
-      // SIGWINCH is ignored by default already. Ignoring it again would replace the action
-      // Dispatch installed for a source of it that is still registered, or being cancelled.
-      if number != SIGWINCH { _ = signal(number, SIG_IGN) }
+      Self.prepareAction(of: number)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { handler(number) }
       registered.enter()
@@ -51,6 +49,7 @@ public final class SignalHandler {
       return source
     }
     registered.wait()
+    Self.rememberActions(of: signals)
   }
 
   deinit {
@@ -103,6 +102,42 @@ public final class SignalHandler {
   ) -> SignalHandler {
     SignalHandler(signals: [SIGWINCH]) { _ in
       resized(TerminalSession.Size(of: descriptor) ?? .fallback)
+    }
+  }
+
+  /// The action Dispatch installs for a signal, the first time a source of it is registered.
+  private struct DispatchAction: @unchecked Sendable {
+    /// The C library's description of the action: a value, copied; never shared.
+    var action: sigaction
+  }
+
+  /// The actions Dispatch installed, by signal.
+  ///
+  /// Dispatch installs its action once per signal and keeps it, for every source of the
+  /// signal then and later. An action set since — the signal ignored for a handler made
+  /// anew, or its default action given back — would keep every source from hearing of it.
+  private static let dispatchActions = Locked([Int32: DispatchAction]())
+
+  /// Makes a signal reach the sources about to be registered: Dispatch's action again when it
+  /// installed one before; else the signal ignored until it does, so that it does not end the
+  /// process meanwhile.
+  private static func prepareAction(of number: Int32) {
+    if var saved = dispatchActions.withLock({ $0[number] }) {
+      sigaction(number, &saved.action, nil)
+    } else if number != SIGWINCH {
+      // SIGWINCH is ignored by default already.
+      _ = signal(number, SIG_IGN)
+    }
+  }
+
+  /// Notes the actions Dispatch installed for signals whose sources are registered now.
+  private static func rememberActions(of signals: [Int32]) {
+    dispatchActions.withLock { actions in
+      for number in signals where actions[number] == nil {
+        var action = sigaction()
+        sigaction(number, nil, &action)
+        actions[number] = DispatchAction(action: action)
+      }
     }
   }
 

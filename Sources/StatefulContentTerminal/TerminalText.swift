@@ -55,26 +55,29 @@ public enum TerminalText {
   ///   - width: The most columns the line may take, or `nil` for no limit; values below 1
   ///     mean 1.
   /// - Returns: The line, at most `width` columns wide.
-  /// - Complexity: O(*n*) in the line's characters.
+  /// - Complexity: O(*w*) in `width` and the white space after it: the characters past the
+  ///   cut are not read, so that a pasted megabyte is cut as fast as a word.
   public static func fitted(_ line: String, width: Int?) -> String {
     guard let width else { return line }
     let columnsAvailable = max(width, 1)
-    guard columns(of: line[...]) > columnsAvailable else { return line }
-    let end = line.lastIndex { $0 != " " && $0 != "\t" }.map(line.index(after:))
-    let trimmed = line[..<(end ?? line.startIndex)]
-    guard columns(of: trimmed) > columnsAvailable else { return String(trimmed) }
-    // Keep what fits in one column less, for the ellipsis.
-    let kept = withUTF8Locale {
+    return withUTF8Locale {
       var column = 0
-      var kept = trimmed.startIndex
-      for index in trimmed.indices {
-        column = Self.column(after: trimmed[index], at: column)
-        guard column < columnsAvailable else { break }
-        kept = trimmed.index(after: index)
+      // The end of what fits in one column less, for the ellipsis.
+      var kept = line.startIndex
+      var index = line.startIndex
+      while index < line.endIndex {
+        column = Self.column(after: line[index], at: column)
+        guard column <= columnsAvailable else { break }
+        index = line.index(after: index)
+        if column < columnsAvailable { kept = index }
       }
-      return kept
+      guard index < line.endIndex else { return line }
+      if line.unicodeScalars[index...].allSatisfy({ $0 == " " || $0 == "\t" }) {
+        let end = line[..<index].lastIndex { $0 != " " && $0 != "\t" }.map(line.index(after:))
+        return String(line[..<(end ?? line.startIndex)])
+      }
+      return line[..<kept] + "…"
     }
-    return trimmed[..<kept] + "…"
   }
 
   /// How many columns a line takes.

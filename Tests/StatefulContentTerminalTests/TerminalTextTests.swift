@@ -37,6 +37,21 @@ final class TerminalTextTests: XCTestCase {
     XCTAssertEqual(TerminalText.fitted("ab", width: -5), "…")
   }
 
+  func test_fitted_aPastedMegabyte_isCutWithoutReadingPastTheCut() {
+    let pasted = String(repeating: "abc漢字é ", count: 150_000)
+    let clock = ContinuousClock()
+
+    var lines: [String] = []
+    let elapsed = clock.measure {
+      for width in 1...20 { lines.append(TerminalText.fitted(pasted, width: width)) }
+    }
+
+    XCTAssertEqual(lines[9], "abc漢字é …")
+    // Reading every character took seconds a call, and froze a tool whose search field
+    // held a paste: each frame of its spinner cut it again.
+    XCTAssertLessThan(elapsed, .seconds(2))
+  }
+
   func test_cellWidth_ofWideCombiningFormatAndEmojiCharacters() {
     XCTAssertEqual(TerminalText.cellWidth(of: "a"), 1)
     XCTAssertEqual(TerminalText.cellWidth(of: "語"), 2)

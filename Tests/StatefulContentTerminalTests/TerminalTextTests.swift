@@ -9,6 +9,23 @@ final class TerminalTextTests: XCTestCase {
     XCTAssertEqual(TerminalText.clean("日本 e\u{301}"), "日本 e\u{301}", "printable text stays")
   }
 
+  func test_clean_aPastedMegabyteWithoutControlCharacters_isReturnedAtOnce() {
+    let pasted = String(repeating: "abc漢字é\t", count: 150_000)
+    let clock = ContinuousClock()
+
+    var cleaned: [String] = []
+    let elapsed = clock.measure {
+      for _ in 1...30 { cleaned.append(TerminalText.clean(pasted)) }
+    }
+
+    XCTAssertEqual(cleaned.last, pasted)
+    XCTAssertEqual(TerminalText.clean(pasted + "\u{85}").unicodeScalars.last, "\u{FFFD}", "C1")
+    XCTAssertEqual(TerminalText.clean("20 °C\u{0}"), "20 °C\u{FFFD}")
+    // Rebuilding the text scalar by scalar took a tenth of a second a call: with a paste in
+    // file-search's field, each frame cleaned it several times and keys waited for minutes.
+    XCTAssertLessThan(elapsed, .seconds(1))
+  }
+
   func test_fitted_countsTabStopsWideCharactersAndCombiningMarks() {
     XCTAssertEqual(TerminalText.fitted("a\tb", width: 9), "a\tb", "the tab ends at column 8")
     XCTAssertEqual(TerminalText.fitted("a\tbc", width: 9), "a\t…")

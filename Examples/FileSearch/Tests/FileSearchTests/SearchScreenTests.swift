@@ -1,5 +1,6 @@
 import FileSearchCore
 import StatefulContent
+import StatefulContentTerminal
 import StatefulContentTesting
 import XCTest
 
@@ -47,6 +48,22 @@ final class SearchScreenTests: FixtureTestCase {
     screen.input = "a\u{7F}\u{1B}[2J\u{9B}b"
 
     XCTAssertEqual(screen.lines()[0], "Search dir: a\u{FFFD}\u{FFFD}[2J\u{FFFD}b")
+  }
+
+  func test_cursor_afterAPastedMegabyte_restsAtTheEdge_atOnce() async {
+    let (screen, _) = makeScreen()
+    screen.input = String(repeating: "abc漢字é ", count: 150_000)
+    let region = TerminalPresenter.Region(columns: 40, rows: 8, mode: .screen)
+    let clock = ContinuousClock()
+
+    var cursors: [Int] = []
+    let elapsed = clock.measure {
+      for _ in 1...10 { cursors.append(screen.cursor(in: region)?.column ?? 0) }
+    }
+
+    XCTAssertEqual(cursors.last, 40)
+    // Counting every typed column took a fifth of a second a frame, keys waiting behind it.
+    XCTAssertLessThan(elapsed, .seconds(1))
   }
 
   func test_matches_areListedWithACount_andScrollLoadsAtTheEnd() async throws {

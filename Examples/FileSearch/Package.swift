@@ -24,6 +24,7 @@ let package = Package(
       name: "FileSearchBench",
       dependencies: [
         "FileSearchCore", .product(name: "StatefulContent", package: "StatefulContent"),
+        .product(name: "StatefulContentTerminal", package: "StatefulContent"),
       ]),
     .testTarget(
       name: "FileSearchTests",

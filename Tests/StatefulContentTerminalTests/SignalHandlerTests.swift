@@ -49,6 +49,32 @@ final class SignalHandlerTests: XCTestCase {
     XCTAssertEqual(status.withLock { $0 }, 128 + SIGHUP)
   }
 
+  func test_handlersOfTheSameSignal_eachHearIt_togetherAndOneAfterAnother() {
+    let heard = LockedState<[String]>([])
+    let arrived = DispatchSemaphore(value: 0)
+    func handler(_ name: String) -> SignalHandler {
+      SignalHandler(signals: [SIGUSR1]) { _ in
+        heard.withLock { $0.append(name) }
+        arrived.signal()
+      }
+    }
+    var handlers = [handler("first"), handler("second")]
+
+    kill(getpid(), SIGUSR1)
+
+    for _ in 1...2 { XCTAssertEqual(arrived.wait(timeout: .now() + .seconds(10)), .success) }
+    XCTAssertEqual(Set(heard.withLock { $0 }), ["first", "second"])
+    handlers = []
+    signal(SIGUSR1, SIG_DFL)  // as a tool might, between two handlers
+    handlers = [handler("third")]
+
+    kill(getpid(), SIGUSR1)
+
+    XCTAssertEqual(arrived.wait(timeout: .now() + .seconds(10)), .success, "a later one hears it")
+    XCTAssertEqual(heard.withLock { $0.last }, "third")
+    withExtendedLifetime(handlers) {}
+  }
+
   func test_resizes_reportTheTerminalsNewSize() throws {
     let terminal = try XCTUnwrap(PseudoTerminal(rows: 24, columns: 80), "no pseudo-terminals")
     defer { terminal.close() }

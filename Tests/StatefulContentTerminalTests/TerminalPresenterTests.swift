@@ -358,6 +358,41 @@ final class TerminalPresenterTests: XCTestCase {
     XCTAssertTrue(written.last?.contains("│ Cannot … │") == true, written.last ?? "")
   }
 
+  func test_screen_withFewerRowsThanItsParts_drawsNoMoreLinesThanTheScreenHas() {
+    content.header = ["Search: sw"]
+    content.footer = ["q quit"]
+    content.lines = ["a", "b"]
+    let presenter = makePresenter(.screen)
+    presenter.present(Presentation(state: .content, append: .loading), animated: false)
+
+    for rows in [1, 2, 3, 4] {
+      presenter.resize(to: TerminalSize(columns: 20, rows: rows))
+
+      XCTAssertEqual(presenter.frame().count, rows, "more lines scroll the screen")
+      XCTAssertEqual(
+        written.last?.components(separatedBy: "\r\n").count, rows, written.last ?? "")
+    }
+  }
+
+  func test_placeholder_indentedMoreThanTheScreenIsWide_staysWithinTheWidth() {
+    size = TerminalSize(columns: 10, rows: 12)
+    let loading = Self.loading(0.5)
+    let placeholders = [Self.failure, loading].map {
+      Presentation(state: $0.state, placeholder: $0.placeholder, insets: EdgeInsets(leading: 30))
+    }
+
+    for mode in [TerminalPresenter.Mode.screen, .inline] {
+      for presentation in placeholders {
+        let presenter = makePresenter(mode)
+        presenter.present(presentation, animated: false)
+
+        for line in presenter.frame() {
+          XCTAssertLessThanOrEqual(TerminalText.columns(of: line[...]), 10, "\(mode): \(line)")
+        }
+      }
+    }
+  }
+
   // MARK: Throttle and spinner
 
   func test_progressOnly_isDrawnAtMost30TimesASecond_andTheHeldBackFrameOnTheNextTick() {

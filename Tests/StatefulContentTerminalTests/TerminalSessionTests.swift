@@ -68,6 +68,17 @@ final class TerminalSessionTests: XCTestCase {
       pair.text.hasSuffix(Self.leaveFullScreen + Self.leaveFullScreen), "no clean-up left")
   }
 
+  func test_run_whileASignalIsQuitting_leavesTheTerminalAsItWas() async throws {
+    let interrupts = InterruptController()
+    // The signals' queue ran the clean-ups and is about to end the process.
+    interrupts.terminate(signal: SIGTERM)
+
+    try await run(interrupts: interrupts) { _, pair in
+      XCTAssertTrue(pair.isInLineModeWithEcho, "no raw mode for the exit to leave behind")
+      XCTAssertTrue(pair.waitForText(Self.enterFullScreen + Self.leaveFullScreen), pair.text)
+    }
+  }
+
   func test_ctrlC_SIGTERM_SIGHUP_restoreBeforeQuitting() async throws {
     for quit in ["interrupt", "SIGTERM", "SIGHUP"] {
       let interrupts = InterruptController()

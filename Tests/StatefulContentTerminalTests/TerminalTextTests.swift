@@ -9,6 +9,16 @@ final class TerminalTextTests: XCTestCase {
     XCTAssertEqual(TerminalText.clean("日本 e\u{301}"), "日本 e\u{301}", "printable text stays")
   }
 
+  func test_clean_aPastedMegabyteWithoutControlCharacters_isReturnedAsItIs() {
+    // Its speed (it was rebuilt scalar by scalar, a tenth of a second a call, several calls a
+    // frame in file-search) is file-search-bench's "a pasted 1 MB query" row.
+    let pasted = String(repeating: "abc漢字é\t", count: 150_000)
+
+    XCTAssertEqual(TerminalText.clean(pasted), pasted)
+    XCTAssertEqual(TerminalText.clean(pasted + "\u{85}").unicodeScalars.last, "\u{FFFD}", "C1")
+    XCTAssertEqual(TerminalText.clean("20 °C\u{0}"), "20 °C\u{FFFD}")
+  }
+
   func test_fitted_countsTabStopsWideCharactersAndCombiningMarks() {
     XCTAssertEqual(TerminalText.fitted("a\tb", width: 9), "a\tb", "the tab ends at column 8")
     XCTAssertEqual(TerminalText.fitted("a\tbc", width: 9), "a\t…")
@@ -35,6 +45,18 @@ final class TerminalTextTests: XCTestCase {
     XCTAssertEqual(TerminalText.fitted("ab", width: 1), "…")
     XCTAssertEqual(TerminalText.fitted("ab", width: 0), "…", "below 1 means 1")
     XCTAssertEqual(TerminalText.fitted("ab", width: -5), "…")
+  }
+
+  func test_fitted_aPastedMegabyte_isCutAtEachWidth() {
+    // Its speed (it read every character, seconds a call) is file-search-bench's "a pasted
+    // 1 MB query" row.
+    let pasted = String(repeating: "abc漢字é ", count: 150_000)
+
+    let lines = (1...20).map { TerminalText.fitted(pasted, width: $0) }
+
+    XCTAssertEqual(lines[9], "abc漢字é …")
+    XCTAssertEqual(lines[0], "…")
+    XCTAssertEqual(lines.map { TerminalText.columns(of: $0[...]) }.max(), 20)
   }
 
   func test_cellWidth_ofWideCombiningFormatAndEmojiCharacters() {

@@ -110,7 +110,7 @@ extension TerminalPresenter {
       spinner: Character
     ) -> [String] {
       let kind = state.kind
-      let indent = Int(min(insets.sanitized.leading, 40))
+      let indent = Self.indent(of: insets, columns: columns)
       let available = columns.map { max($0 - indent, 1) }
       let (title, texts, actions) = parts(of: placeholder, kind: kind)
       var lines: [String]
@@ -126,7 +126,7 @@ extension TerminalPresenter {
       } else {
         lines = box(title: title, texts: texts, actions: actions, kind: kind, columns: available)
       }
-      return indented(lines, insets: insets)
+      return indented(lines, insets: insets, columns: columns)
     }
 
     /// The lines of a box: the title, the texts wrapped at word boundaries, the actions, in
@@ -172,12 +172,19 @@ extension TerminalPresenter {
       return lines
     }
 
-    /// Lines moved right by the leading inset (at most 40 columns), after as many blank
-    /// lines as the top inset (at most 10).
-    func indented(_ lines: [String], insets: EdgeInsets) -> [String] {
-      let prefix = String(repeating: " ", count: Int(min(insets.sanitized.leading, 40)))
+    /// Lines moved right by the leading inset (at most 40 columns, and at most half of
+    /// `columns`), after as many blank lines as the top inset (at most 10).
+    func indented(_ lines: [String], insets: EdgeInsets, columns: Int? = nil) -> [String] {
+      let prefix = String(repeating: " ", count: Self.indent(of: insets, columns: columns))
       let blank = Array(repeating: "", count: Int(min(insets.sanitized.top, 10)))
       return blank + lines.map { $0.isEmpty ? $0 : prefix + $0 }
+    }
+
+    /// The columns a leading inset moves a placeholder right: at most 40, and at most half
+    /// of `columns`, so that an inset wider than the terminal leaves room for the text.
+    static func indent(of insets: EdgeInsets, columns: Int?) -> Int {
+      let indent = Int(min(insets.sanitized.leading, 40))
+      return columns.map { min(indent, $0 / 2) } ?? indent
     }
 
     /// The marks of a presentation for the status line: refreshing with its progress, or the

@@ -281,8 +281,8 @@ public final class TerminalPresenter: SynchronousPresenter {
     return text
   }
 
-  /// The whole screen: the tool's header, the status line, the state or content in the rows
-  /// left, the footer of an appended page and the tool's footer.
+  /// The whole screen, no more lines than it has rows: the tool's header, the status line,
+  /// the state or content in the rows left, the footer of an appended page, the tool's footer.
   private func screenLines(now: Duration) -> [String] {
     let size = currentSize ?? .fallback
     let whole = Region(columns: size.columns, rows: size.rows, mode: .screen)
@@ -290,12 +290,12 @@ public final class TerminalPresenter: SynchronousPresenter {
     let header = (content?.headerLines(in: whole) ?? []).map { painter.fitted($0, size.columns) }
     let footer = (content?.footerLines(in: whole) ?? []).map { painter.fitted($0, size.columns) }
     let rows = max(size.rows - header.count - footer.count - 2, 1)
-    var body = Array(
-      stateLines(in: Region(columns: size.columns, rows: rows, mode: .screen), now: now)
-        .prefix(rows))
-    body += Array(repeating: "", count: rows - body.count)
-    return header + [statusLine(in: whole, now: now) ?? ""] + body
-      + [appendLine(columns: size.columns, now: now) ?? ""] + footer
+    let region = Region(columns: size.columns, rows: rows, mode: .screen)
+    let body = Array(stateLines(in: region, now: now).prefix(rows))
+    let padding = Array(repeating: "", count: rows - body.count)
+    let status = statusLine(in: whole, now: now) ?? ""
+    let append = appendLine(columns: size.columns, now: now) ?? ""
+    return Array((header + [status] + body + padding + [append] + footer).prefix(size.rows))
   }
 
   /// The inline region: the tool's header, the placeholder, the status line when the tool

@@ -24,8 +24,10 @@ public enum TerminalText {
   ///   - text: The text.
   ///   - tabs: What becomes of a tab. Defaults to ``TabHandling/keep``.
   /// - Returns: The text without control characters.
-  /// - Complexity: O(*n*) in the text's scalars.
+  /// - Complexity: O(*n*) in the text's bytes; text without control characters is returned
+  ///   as it is.
   public static func clean(_ text: String, tabs: TabHandling = .keep) -> String {
+    guard needsCleaning(text, tabs: tabs) else { return text }
     let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
       switch scalar.value {
       case 0x09: tabs == .keep ? scalar : " "
@@ -35,6 +37,24 @@ public enum TerminalText {
     }
     return String(String.UnicodeScalarView(scalars))
   }
+
+  /// Whether text may hold what ``clean(_:tabs:)`` replaces: a C0 control byte or DEL, a
+  /// tab to make a space, or 0xC2, which starts the C1 control characters in UTF-8 (and a few
+  /// printable ones, such as "°"). The C library's `strcspn` looks at the bytes: a tool
+  /// cleans its lines at every frame, a pasted megabyte among them.
+  private static func needsCleaning(_ text: String, tabs: TabHandling) -> Bool {
+    let bytes = tabs == .keep ? controlBytesButTab : controlBytes
+    // strcspn stops at the first byte of the set, or at a NUL, a control character too.
+    return text.withCString { strcspn($0, bytes) } != text.utf8.count
+  }
+
+  /// The bytes ``needsCleaning(_:tabs:)`` looks for, as a C string.
+  private static let controlBytes = (Array(0x01...0x1F) + [0x7F, 0xC2, 0x00]).map {
+    CChar(bitPattern: $0)
+  }
+
+  /// ``controlBytes`` but the tab.
+  private static let controlBytesButTab = controlBytes.filter { $0 != 0x09 }
 
   /// What ``clean(_:tabs:)`` makes of a tab.
   public enum TabHandling: Sendable {
@@ -55,26 +75,29 @@ public enum TerminalText {
   ///   - width: The most columns the line may take, or `nil` for no limit; values below 1
   ///     mean 1.
   /// - Returns: The line, at most `width` columns wide.
-  /// - Complexity: O(*n*) in the line's characters.
+  /// - Complexity: O(*w*) in `width` and the white space after it: the characters past the
+  ///   cut are not read, so that a pasted megabyte is cut as fast as a word.
   public static func fitted(_ line: String, width: Int?) -> String {
     guard let width else { return line }
     let columnsAvailable = max(width, 1)
-    guard columns(of: line[...]) > columnsAvailable else { return line }
-    let end = line.lastIndex { $0 != " " && $0 != "\t" }.map(line.index(after:))
-    let trimmed = line[..<(end ?? line.startIndex)]
-    guard columns(of: trimmed) > columnsAvailable else { return String(trimmed) }
-    // Keep what fits in one column less, for the ellipsis.
-    let kept = withUTF8Locale {
+    return withUTF8Locale {
       var column = 0
-      var kept = trimmed.startIndex
-      for index in trimmed.indices {
-        column = Self.column(after: trimmed[index], at: column)
-        guard column < columnsAvailable else { break }
-        kept = trimmed.index(after: index)
+      // The end of what fits in one column less, for the ellipsis.
+      var kept = line.startIndex
+      var index = line.startIndex
+      while index < line.endIndex {
+        column = Self.column(after: line[index], at: column)
+        guard column <= columnsAvailable else { break }
+        index = line.index(after: index)
+        if column < columnsAvailable { kept = index }
       }
-      return kept
+      guard index < line.endIndex else { return line }
+      if line.unicodeScalars[index...].allSatisfy({ $0 == " " || $0 == "\t" }) {
+        let end = line[..<index].lastIndex { $0 != " " && $0 != "\t" }.map(line.index(after:))
+        return String(line[..<(end ?? line.startIndex)])
+      }
+      return line[..<kept] + "…"
     }
-    return trimmed[..<kept] + "…"
   }
 
   /// How many columns a line takes.

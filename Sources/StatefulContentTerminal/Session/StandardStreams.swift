@@ -21,7 +21,8 @@ public enum StandardStreams {
     case failed(code: Int32)
   }
 
-  /// Writes text to a file descriptor, all of it, retrying interrupted and partial writes.
+  /// Writes text to a file descriptor, all of it, retrying interrupted and partial writes;
+  /// on a descriptor another process made non-blocking, waiting with `poll` while it is full.
   ///
   /// `SIGPIPE` must be ignored (`signal(SIGPIPE, SIG_IGN)`), or a write to a pipe nobody reads
   /// kills the process instead of returning ``WriteResult/brokenPipe``.
@@ -37,6 +38,12 @@ public enum StandardStreams {
       let count = bytes.withUnsafeBytes { writeBytes(descriptor, $0) }
       if count < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          // The descriptor is shared with a program that set O_NONBLOCK: wait for room.
+          var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&ready, 1, -1)
+          continue
+        }
         return errno == EPIPE ? .brokenPipe : .failed(code: errno)
       }
       bytes = bytes.dropFirst(count)

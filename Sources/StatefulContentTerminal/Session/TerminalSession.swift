@@ -83,6 +83,7 @@ public final class TerminalSession: Sendable {
     var nextObserver = 0
     var keyReader: KeyReader?
     var isRaw = false
+    var hasEnded = false
   }
 
   /// Whether both descriptors are terminals: only then does the session write escape
@@ -128,16 +129,19 @@ public final class TerminalSession: Sendable {
     _ body: (TerminalSession) async throws -> Result
   ) async rethrows -> Result {
     let session = TerminalSession(input: input, output: output, options: options)
-    session.enter()
+    // The clean-up first, and the terminal left again when a signal began quitting before it
+    // was added: however the quitting and the entering interleave, leaving comes last.
     let token = interrupts?.addCleanup({ session.leave() }, reenter: { session.reenter() })
+    session.enter()
+    if interrupts?.terminationStatus != nil { session.leave() }
     let resizes =
       session.isTerminal
       ? SignalHandler.resizes(of: output) { session.requestRedraw(.resized($0)) } : nil
     defer {
       withExtendedLifetime(resizes) {}
       session.end()
-      if let token { interrupts?.removeCleanup(token) }
       session.leave()
+      if let token { interrupts?.removeCleanup(token) }
     }
     return try await body(session)
   }
@@ -223,6 +227,7 @@ public final class TerminalSession: Sendable {
   /// redraw. Continued in the background (`bg`), the terminal is the shell's until `fg`: the
   /// key reader then reads, and the terminal's job control stops the tool until `fg`.
   private func reenter() {
+    guard !state.withLock({ $0.hasEnded }) else { return }
     guard settings?.isInForeground ?? true else {
       state.withLock { $0.keyReader }?.lookAgain()
       return
@@ -231,10 +236,12 @@ public final class TerminalSession: Sendable {
     requestRedraw(.continued(size))
   }
 
-  /// Stops reading keys and ends the redraw streams.
+  /// Stops reading keys and ends the redraw streams; a stop from then on is not entered
+  /// again.
   private func end() {
     let (reader, observers) = state.withLock { state in
       defer { state.observers.removeAll() }
+      state.hasEnded = true
       return (state.keyReader, Array(state.observers.values))
     }
     reader?.stop()

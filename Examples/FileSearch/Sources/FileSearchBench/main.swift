@@ -1,6 +1,7 @@
 import FileSearchCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 // file-search-bench: the keystroke latency of the search example, and a full scan against
 // grep. Run in release mode:
@@ -195,7 +196,27 @@ do {
   exit(1)
 }
 print("")
+print("a pasted 1 MB query: one frame of the screen (its lines and cursor), median of 11")
+print(String(format: "  frame                             %.3f s", seconds(pastedFrame())))
+print("")
 print("target: keystroke → first presentation, median within one frame (16 ms)")
+
+/// The time of one frame of a screen whose field holds a pasted 1 MB query: what each spinner
+/// frame costs while it is there (cutting, cleaning and placing the cursor read only what shows).
+@MainActor
+func pastedFrame() -> Duration {
+  let screen = SearchScreen(folder: "pasted", size: { (24, 80) }, write: { _ in })
+  screen.input = String(repeating: "abc漢字é ", count: 150_000)
+  let region = TerminalPresenter.Region(columns: 80, rows: 24, mode: .screen)
+  let clock = ContinuousClock()
+  let frames = (0..<11).map { _ in
+    clock.measure {
+      _ = screen.lines()
+      _ = screen.cursor(in: region)
+    }
+  }
+  return frames.sorted()[5]
+}
 
 /// Types every word in a model searching `folder`; returns the samples of the measured rounds.
 @MainActor

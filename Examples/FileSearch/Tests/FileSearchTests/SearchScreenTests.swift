@@ -1,5 +1,6 @@
 import FileSearchCore
 import StatefulContent
+import StatefulContentTerminal
 import StatefulContentTesting
 import XCTest
 
@@ -47,6 +48,17 @@ final class SearchScreenTests: FixtureTestCase {
     screen.input = "a\u{7F}\u{1B}[2J\u{9B}b"
 
     XCTAssertEqual(screen.lines()[0], "Search dir: a\u{FFFD}\u{FFFD}[2J\u{FFFD}b")
+  }
+
+  func test_cursor_afterAPastedMegabyte_restsAtTheEdge() async {
+    // Its speed (it counted every typed column, a fifth of a second a frame) is
+    // file-search-bench's "a pasted 1 MB query" row.
+    let (screen, _) = makeScreen()
+    screen.input = String(repeating: "abc漢字é ", count: 150_000)
+    let region = TerminalPresenter.Region(columns: 40, rows: 8, mode: .screen)
+
+    XCTAssertEqual(screen.cursor(in: region)?.column, 40)
+    XCTAssertEqual(screen.cursor(in: region)?.row, 1)
   }
 
   func test_matches_areListedWithACount_andScrollLoadsAtTheEnd() async throws {

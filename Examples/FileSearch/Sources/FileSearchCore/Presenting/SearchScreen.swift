@@ -208,7 +208,9 @@ public final class SearchScreen: @MainActor SynchronousPresenter, @MainActor Ter
   /// - Parameter region: The screen's columns.
   /// - Returns: The position.
   public func cursor(in region: TerminalPresenter.Region) -> (row: Int, column: Int)? {
-    let typed = TerminalText.columns(of: (prompt + clean(input))[...])
+    // Counted as drawn, cut to the width: a pasted megabyte is counted as fast as a word.
+    let shown = TerminalText.fitted(prompt + clean(input), width: region.columns)
+    let typed = TerminalText.columns(of: shown[...])
     return (1, min(typed + 1, region.columns ?? typed + 1))
   }
 

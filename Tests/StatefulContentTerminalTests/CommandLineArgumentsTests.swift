@@ -83,6 +83,16 @@ final class CommandLineArgumentsTests: XCTestCase {
     XCTAssertEqual(error.description(language: "it"), error.description)
   }
 
+  func test_description_replacesTheArgumentsControlCharacters() {
+    let clearsTheScreen = CommandLineError.unknownOption("--x\u{1B}[2J\u{7}")
+
+    for language in ["en", "de", "fr"] {
+      let sentence = clearsTheScreen.description(language: language)
+      XCTAssertFalse(sentence.contains("\u{1B}"), sentence)
+      XCTAssertTrue(sentence.contains("--x\u{FFFD}[2J\u{FFFD}"), sentence)
+    }
+  }
+
   func test_description_everyCaseHasItsOwnSentenceInEveryLanguage() {
     let errors: [CommandLineError] = [
       .unknownOption("-x"), .missingValue(option: "-x"), .unexpectedOperand("-x"),

@@ -27,16 +27,18 @@ public enum CommandLineError: Error, Hashable, Sendable, CustomStringConvertible
   /// A sentence naming the argument, in English, such as `unknown option '--colour'`.
   public var description: String { description(language: "en") }
 
-  /// A sentence naming the argument in a language, quoted the way the language quotes.
+  /// A sentence naming the argument in a language, quoted the way the language quotes, with
+  /// its control characters replaced (``TerminalText/clean(_:tabs:)``): an argument holding an
+  /// escape sequence cannot clear the screen it is reported on.
   ///
   /// - Parameter language: `en`, `de` or `fr`; any other language gets English.
   /// - Returns: The sentence, such as `unbekannte Option „--colour“`.
   public func description(language: String) -> String {
     let quote: (String) -> String =
       switch language {
-      case "de": { "„\($0)“" }
-      case "fr": { "«\u{A0}\($0)\u{A0}»" }
-      default: { "'\($0)'" }
+      case "de": { "„\(TerminalText.clean($0, tabs: .space))“" }
+      case "fr": { "«\u{A0}\(TerminalText.clean($0, tabs: .space))\u{A0}»" }
+      default: { "'\(TerminalText.clean($0, tabs: .space))'" }
       }
     switch (self, language) {
     case (.unknownOption(let argument), "de"): return "unbekannte Option \(quote(argument))"

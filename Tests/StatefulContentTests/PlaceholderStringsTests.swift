@@ -15,7 +15,10 @@ final class PlaceholderStringsTests: XCTestCase {
       strings.noResults(for: "swi"), strings.noResultsTitle, strings.results(1),
       strings.results(3),
       strings.attemptLimit(attempts: 1), strings.attemptLimit(attempts: 3),
-      strings.attemptLimitRecovery, strings.redactedText,
+      strings.attemptLimitRecovery, strings.redactedText, strings.updated(ago: .zero),
+      strings.updated(ago: .seconds(60)), strings.updated(ago: .seconds(300)),
+      strings.updated(ago: .seconds(3_600)), strings.updated(ago: .seconds(7_200)),
+      strings.updated(ago: .seconds(86_400)), strings.updated(ago: .seconds(3 * 86_400)),
     ]
   }
 
@@ -63,6 +66,8 @@ final class PlaceholderStringsTests: XCTestCase {
         "3 results",
         "Too many incorrect passwords (1 attempt).", "Too many incorrect passwords (3 attempts).",
         "Open the document again to retry.", "Details hidden to protect the password.",
+        "Updated just now", "Updated 1 minute ago", "Updated 5 minutes ago",
+        "Updated 1 hour ago", "Updated 2 hours ago", "Updated 1 day ago", "Updated 3 days ago",
       ])
   }
 

@@ -21,5 +21,6 @@ extension PlaceholderStrings {
       one: "Too many incorrect passwords ({count} attempt).",
       other: "Too many incorrect passwords ({count} attempts)."),
     attemptLimitRecovery: "Open the document again to retry.",
-    redacted: "Details hidden to protect the password.")
+    redacted: "Details hidden to protect the password.",
+    updated: .english)
 }

@@ -22,5 +22,14 @@ extension PlaceholderStrings {
       one: "Trop de mots de passe incorrects ({count} tentative).",
       other: "Trop de mots de passe incorrects ({count} tentatives)."),
     attemptLimitRecovery: "Rouvrez le document pour réessayer.",
-    redacted: "Détails masqués pour protéger le mot de passe.")
+    redacted: "Détails masqués pour protéger le mot de passe.",
+    updated: AgeText(
+      justNow: "Mis à jour à l’instant",
+      minutes: CountedText(
+        one: "Mis à jour il y a {count}\u{A0}minute",
+        other: "Mis à jour il y a {count}\u{A0}minutes"),
+      hours: CountedText(
+        one: "Mis à jour il y a {count}\u{A0}heure", other: "Mis à jour il y a {count}\u{A0}heures"),
+      days: CountedText(
+        one: "Mis à jour il y a {count}\u{A0}jour", other: "Mis à jour il y a {count}\u{A0}jours")))
 }

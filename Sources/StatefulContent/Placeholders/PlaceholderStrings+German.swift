@@ -21,5 +21,14 @@ extension PlaceholderStrings {
       one: "Zu viele falsche Passwörter ({count} Versuch).",
       other: "Zu viele falsche Passwörter ({count} Versuche)."),
     attemptLimitRecovery: "Dokument erneut öffnen, um es noch einmal zu versuchen.",
-    redacted: "Details ausgeblendet, um das Passwort zu schützen.")
+    redacted: "Details ausgeblendet, um das Passwort zu schützen.",
+    updated: AgeText(
+      justNow: "Gerade aktualisiert",
+      minutes: CountedText(
+        one: "Vor {count} Minute aktualisiert", other: "Vor {count} Minuten aktualisiert"),
+      hours: CountedText(
+        one: "Vor {count} Stunde aktualisiert", other: "Vor {count} Stunden aktualisiert"),
+      days: CountedText(
+        one: "Vor {count} Tag aktualisiert", other: "Vor {count} Tagen aktualisiert")
+    ))
 }

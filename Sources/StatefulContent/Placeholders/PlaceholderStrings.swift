@@ -57,6 +57,8 @@ public struct PlaceholderStrings: Hashable, Sendable {
   /// the app's placeholder — that shows a secret too short to be masked: "Details hidden to
   /// protect the password." (see <doc:AccessibilityAndLocalization>).
   public var redactedText: String
+  /// How long ago content was updated: "Updated 5 minutes ago" (see ``updated(ago:)``).
+  public var updatedText: AgeText
 
   /// Creates the texts of a language.
   ///
@@ -84,13 +86,15 @@ public struct PlaceholderStrings: Hashable, Sendable {
   ///   - attemptLimit: Why unlocking stopped after too many incorrect credentials.
   ///   - attemptLimitRecovery: What to do after too many incorrect credentials.
   ///   - redacted: What stands in for a text that shows a short secret; English by default.
+  ///   - updated: How long ago content was updated; English by default.
   public init(
     language: String, pluralRule: PluralRule? = nil, loading: String, empty: String,
     error: String, locked: String, lockedMessage: String, retry: String, unlock: String,
     contentShown: String, retrying: CountedText, incorrectCredential: CountedText,
     noResults: String, noResultsTitle: String? = nil, results: CountedText,
     attemptLimit: CountedText, attemptLimitRecovery: String,
-    redacted: String = "Details hidden to protect the password."
+    redacted: String = "Details hidden to protect the password.",
+    updated: AgeText = .english
   ) {
     self.language = language
     self.pluralRule = pluralRule ?? PluralRule(language: language)
@@ -110,6 +114,7 @@ public struct PlaceholderStrings: Hashable, Sendable {
     self.attemptLimitText = attemptLimit
     self.attemptLimitRecovery = attemptLimitRecovery
     self.redactedText = redacted
+    self.updatedText = updated
   }
 
   // MARK: Counted and templated texts
@@ -140,6 +145,16 @@ public struct PlaceholderStrings: Hashable, Sendable {
   /// - Parameter count: How many items the content has.
   public func results(_ count: Int) -> String {
     resultsText.text(for: count, rule: pluralRule)
+  }
+
+  /// How long ago content was updated: "Updated just now", "Updated 5 minutes ago", "Updated
+  /// 2 hours ago", "Updated 3 days ago" — the largest whole unit, rounded down.
+  ///
+  /// - Parameter age: How long ago the content was updated; under a minute, or negative,
+  ///   is "just now".
+  /// - Returns: The text.
+  public func updated(ago age: Duration) -> String {
+    updatedText.text(for: age, rule: pluralRule)
   }
 
   /// Why unlocking stopped: "Too many incorrect passwords (3 attempts)."

@@ -187,7 +187,12 @@ final class AccessibilityAndLocalizationExampleTests: XCTestCase {
         one: "Troppe password errate ({count} tentativo).",
         other: "Troppe password errate ({count} tentativi)."),
       attemptLimitRecovery: "Riapri il documento per riprovare.",
-      redacted: "Dettagli nascosti per proteggere la password.")
+      redacted: "Dettagli nascosti per proteggere la password.",
+      updated: AgeText(
+        justNow: "Aggiornato ora",
+        minutes: CountedText(one: "{count} minuto fa", other: "{count} minuti fa"),
+        hours: CountedText(one: "{count} ora fa", other: "{count} ore fa"),
+        days: CountedText(one: "{count} giorno fa", other: "{count} giorni fa")))
 
     let machine = ContentStateMachine()
     let languages = PlaceholderStrings.languages(environment: ProcessInfo.processInfo.environment)

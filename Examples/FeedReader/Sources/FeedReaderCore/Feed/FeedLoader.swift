@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Loads one page of a feed: what the model asks for, and what tests replace.
+///
+/// ## Implementation requirements
+/// Throw ``FeedError`` for what went wrong with the page, and `CancellationError` when the
+/// task was cancelled.
+public protocol FeedLoading: Sendable {
+  /// Loads the page at an address.
+  ///
+  /// - Parameter url: The page's address: the feed's, or a `next_url`.
+  /// - Returns: The page.
+  /// - Throws: ``FeedError``, or `CancellationError`.
+  func page(at url: URL) async throws -> JSONFeed
+}
+
+/// Loads pages over HTTP with `URLSession`: a GET with no cache, a status in 200…299, a body
+/// as long as it was announced, and a JSON Feed in it.
+///
+/// The loader owns its session, whose delegate collects each response as it arrives, so that
+/// a body that breaks off is told from a server that never answered on every platform (on
+/// Linux a failed data task's completion handler gets neither the response nor the bytes).
+///
+/// ```swift
+/// let page = try await HTTPFeedLoader().page(at: URL(string: "http://127.0.0.1:8000/feed.json")!)
+/// ```
+public final class HTTPFeedLoader: FeedLoading {
+  /// How long a request waits for the server before it fails, in seconds.
+  public let timeout: TimeInterval
+  private let receiver = Receiver()
+  private let session: URLSession
+
+  /// Creates a loader with a session of its own.
+  ///
+  /// - Parameters:
+  ///   - configuration: The session's configuration. Defaults to an ephemeral one: nothing is
+  ///     cached on disk by it (the reader's own cache is library work still to come).
+  ///   - timeout: How long a request waits for the server, in seconds. Defaults to 30.
+  public init(configuration: URLSessionConfiguration = .ephemeral, timeout: TimeInterval = 30) {
+    self.timeout = timeout
+    session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
+  }
+
+  deinit {
+    // The session keeps its delegate until it is invalidated.
+    session.invalidateAndCancel()
+  }
+
+  /// Loads the page at an address.
+  ///
+  /// - Parameter url: The page's address.
+  /// - Returns: The page.
+  /// - Throws: ``FeedError/unreachable(_:)`` when no answer came,
+  ///   ``FeedError/httpStatus(_:)`` for a status outside 200…299,
+  ///   ``FeedError/truncated(received:expected:)`` for a body that broke off or is shorter than
+  ///   announced, the errors of ``JSONFeed/decode(_:)`` for a body that is no JSON Feed, and
+  ///   `CancellationError` when the task was cancelled.
+  public func page(at url: URL) async throws -> JSONFeed {
+    var request = URLRequest(
+      url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    request.setValue("application/feed+json, application/json", forHTTPHeaderField: "Accept")
+    let task = session.dataTask(with: request)
+    let transfer = await withTaskCancellationHandler {
+      await withCheckedContinuation { receiver.start(task, continuation: $0) }
+    } onCancel: {
+      task.cancel()
+    }
+    try Task.checkCancellation()
+    if let failure = transfer.failure {
+      if failure.code == .cancelled { throw CancellationError() }
+      // An answer began and then broke off: the body is cut short, whatever the code says
+      // (curl's "transfer closed with bytes remaining" is URLError.unknown on Linux).
+      guard let response = transfer.response else { throw FeedError.unreachable(failure.code) }
+      throw FeedError.truncated(received: transfer.data.count, expected: Self.length(of: response))
+    }
+    guard let response = transfer.response else {
+      throw FeedError.unreachable(.badServerResponse)
+    }
+    if let http = response as? HTTPURLResponse, !(200...299).contains(http.statusCode) {
+      throw FeedError.httpStatus(http.statusCode)
+    }
+    if let expected = Self.length(of: response), transfer.data.count < expected {
+      throw FeedError.truncated(received: transfer.data.count, expected: expected)
+    }
+    return try JSONFeed.decode(transfer.data)
+  }
+
+  /// The announced length of a response's body, or `nil` when it was not announced.
+  private static func length(of response: URLResponse) -> Int? {
+    response.expectedContentLength >= 0 ? Int(response.expectedContentLength) : nil
+  }
+
+  /// What one request got: the response if an answer began, the bytes, the failure if any.
+  struct Transfer: Sendable {
+    var response: URLResponse?
+    var data = Data()
+    var failure: URLError?
+  }
+
+  /// The session's delegate: collects each task's response and bytes, and resumes its
+  /// continuation when the task completes.
+  private final class Receiver: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Pending {
+      var transfer = Transfer()
+      var continuation: CheckedContinuation<Transfer, Never>
+    }
+
+    private let pending = Mutex<[Int: Pending]>([:])
+
+    /// Starts a task whose completion resumes a continuation.
+    func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Transfer, Never>) {
+      pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation) }
+      task.resume()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+      pending.withLock { $0[dataTask.taskIdentifier]?.transfer.data.append(data) }
+    }
+
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+    ) {
+      guard let done = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
+        return
+      }
+      var transfer = done.transfer
+      transfer.response = task.response
+      transfer.failure = error.map { ($0 as? URLError) ?? URLError(.unknown) }
+      done.continuation.resume(returning: transfer)
+    }
+  }
+}

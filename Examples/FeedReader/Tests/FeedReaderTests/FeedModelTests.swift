@@ -98,6 +98,21 @@ final class FeedModelTests: XCTestCase {
     XCTAssertFalse(model.hasMorePages, "page 2 points back to page 1")
   }
 
+  func test_aNextURLThatIsNotHTTP_endsThePaging() async {
+    loader.answer(
+      first,
+      with: .page(
+        JSONFeed(title: "N", items: items("a"), nextURL: URL(string: "file:///etc/passwd"))))
+    let model = makeModel()
+
+    await model.loadContent()
+
+    XCTAssertFalse(model.hasMorePages)
+    let page = await model.loadNextPage()
+    XCTAssertNil(page)
+    XCTAssertEqual(loader.requests, [first])
+  }
+
   func test_aNextPageThatFails_keepsTheItems_andIsAskedForAgain() async {
     let second = address("feed-2.json")
     loader.answer(

@@ -14,7 +14,7 @@ final class FeedStringsTests: XCTestCase {
     .notJSON, .missingField("items"), .wrongType("title"), .wrongType(""),
     .unsupportedVersion("2"), .unreachable(.cannotConnectToHost), .unreachable(.timedOut),
     .unreachable(.cannotFindHost), .unreachable(.notConnectedToInternet),
-    .unreachable(.badServerResponse),
+    .unreachable(.badServerResponse), .unreachable(.unsupportedURL),
   ]
 
   func test_everyError_saysSomething_ineachLanguage_andTheLanguagesDiffer() {
@@ -44,10 +44,18 @@ final class FeedStringsTests: XCTestCase {
       english.texts(for: .unreachable(.timedOut)).message, "The server did not answer in time.")
   }
 
-  func test_theErrorsDescription_isTheEnglishMessage_andOnlyUnreachableIsAConnectionFailure() {
+  func test_theErrorsDescription_isTheEnglishMessage() {
     XCTAssertEqual("\(FeedError.httpStatus(502))", "It did not send the feed (HTTP status 502).")
     XCTAssertEqual(FeedError.httpStatus(502).errorDescription, "The server answered 502")
-    XCTAssertEqual(errors.filter(\.isConnectionFailure).count, 5)
+  }
+
+  func test_onlyAnUnreachableServer_isAConnectionFailure() {
+    XCTAssertEqual(
+      errors.filter(\.isConnectionFailure),
+      [
+        .unreachable(.cannotConnectToHost), .unreachable(.timedOut), .unreachable(.cannotFindHost),
+        .unreachable(.notConnectedToInternet),
+      ])
   }
 
   func test_anUnknownLanguage_isEnglish() {

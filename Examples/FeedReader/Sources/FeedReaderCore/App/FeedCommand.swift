@@ -82,9 +82,9 @@ public enum FeedCommand: Hashable, Sendable {
     }
     guard let address else { throw .missingURL }
     guard timeline || !explains else { throw .commandLine(.explainNeedsTimeline) }
-    guard let url = URL(string: address), ["http", "https"].contains(url.scheme?.lowercased()),
-      let host = url.host, !host.isEmpty
-    else { throw .invalidURL(address) }
+    guard let url = URL(string: address), HTTPFeedLoader.isWebAddress(url) else {
+      throw .invalidURL(address)
+    }
     return .read(Options(url: url, once: once, timeline: timeline, explains: explains))
   }
 }

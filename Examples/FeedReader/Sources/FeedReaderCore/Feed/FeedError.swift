@@ -34,7 +34,8 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter version: The declared `version`.
   case unsupportedVersion(String)
-  /// The server could not be reached: refused, not found, or silent until the timeout.
+  /// The server could not be reached: refused, not found, silent until the timeout — or not
+  /// asked at all, for an address that is not http or https (`unsupportedURL`).
   ///
   /// - Parameter code: The `URLError` code.
   case unreachable(URLError.Code)
@@ -43,8 +44,15 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// feed: what the library's connectivity rule will be told (issue 24, item 2) once it
   /// exists. Until then such an error is shown as any other error.
   public var isConnectionFailure: Bool {
-    if case .unreachable = self { true } else { false }
+    if case .unreachable(let code) = self { Self.connectionCodes.contains(code) } else { false }
   }
+
+  /// The `URLError` codes that say there is no connection: refused, no such host, no answer,
+  /// no network, the connection lost.
+  public static let connectionCodes: Set<URLError.Code> = [
+    .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .timedOut, .notConnectedToInternet,
+    .networkConnectionLost,
+  ]
 
   /// The English message, such as `The server answered with status 500.`.
   public var description: String { FeedStrings.english.texts(for: self).message }

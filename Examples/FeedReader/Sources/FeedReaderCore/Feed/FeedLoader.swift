@@ -40,9 +40,12 @@ public final class HTTPFeedLoader: FeedLoading {
   /// - Parameters:
   ///   - configuration: The session's configuration. Defaults to an ephemeral one: nothing is
   ///     cached on disk by it (the reader's own cache is library work still to come).
-  ///   - timeout: How long a request waits for the server, in seconds. Defaults to 30.
+  ///   - timeout: How long a request waits for the server, in seconds; set on the request and
+  ///     as the configuration's `timeoutIntervalForRequest`, the one URLSession heeds on
+  ///     Linux. Defaults to 30.
   public init(configuration: URLSessionConfiguration = .ephemeral, timeout: TimeInterval = 30) {
     self.timeout = timeout
+    configuration.timeoutIntervalForRequest = timeout
     session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
   }
 
@@ -55,12 +58,15 @@ public final class HTTPFeedLoader: FeedLoading {
   ///
   /// - Parameter url: The page's address.
   /// - Returns: The page.
-  /// - Throws: ``FeedError/unreachable(_:)`` when no answer came,
+  /// - Throws: ``FeedError/unreachable(_:)`` when no answer came (with `unsupportedURL` for an
+  ///   address that is not http or https, which is not asked for),
   ///   ``FeedError/httpStatus(_:)`` for a status outside 200…299,
   ///   ``FeedError/truncated(received:expected:)`` for a body that broke off or is shorter than
   ///   announced, the errors of ``JSONFeed/decode(_:)`` for a body that is no JSON Feed, and
   ///   `CancellationError` when the task was cancelled.
   public func page(at url: URL) async throws -> JSONFeed {
+    // URLSession also reads `file:` and `data:` addresses: only the web's are a feed's.
+    guard Self.isWebAddress(url) else { throw FeedError.unreachable(.unsupportedURL) }
     var request = URLRequest(
       url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue("application/feed+json, application/json", forHTTPHeaderField: "Accept")
@@ -88,6 +94,14 @@ public final class HTTPFeedLoader: FeedLoading {
       throw FeedError.truncated(received: transfer.data.count, expected: expected)
     }
     return try JSONFeed.decode(transfer.data)
+  }
+
+  /// Whether an address is one the loader asks for: absolute, `http` or `https`, with a host.
+  ///
+  /// - Parameter url: The address.
+  /// - Returns: `true` for `http://127.0.0.1:8000/feed.json`, `false` for `file:///etc/passwd`.
+  public static func isWebAddress(_ url: URL) -> Bool {
+    ["http", "https"].contains(url.scheme?.lowercased()) && !(url.host ?? "").isEmpty
   }
 
   /// The announced length of a response's body, or `nil` when it was not announced.

@@ -129,6 +129,11 @@ extension FeedStrings {
         "This computer is not connected to a network.",
         "Dieser Computer ist mit keinem Netzwerk verbunden.",
         "Cet ordinateur n’est connecté à aucun réseau.")
+    case .unsupportedURL:
+      say(
+        "The address is not an http or https address.",
+        "Die Adresse ist keine http- oder https-Adresse.",
+        "L’adresse n’est pas une adresse http ou https.")
     default:
       say(
         "The request failed (URLError \(code.rawValue)).",

@@ -8,7 +8,8 @@ import StatefulContent
 /// Retry — runs again: a refresh when items show, which keeps them); ``loadNextPage()``
 /// appends the page at the last `next_url` (`loadMore`, whose loading and failure are the
 /// presentation's `append`). An item already shown (same `id`) is not shown twice, and a
-/// `next_url` that points back to a page already loaded ends the paging.
+/// `next_url` that points back to a page already loaded, or that is not http or https, ends
+/// the paging.
 ///
 /// This is the only file of the example that calls the library's loading API. The library
 /// features of issue 24 that are still to come plug in here: the staleness policy and the
@@ -105,11 +106,16 @@ public final class FeedModel: @MainActor StatefulContent {
     pagesLoaded.append(address)
     var shown = Set(content.map(\.id))
     content += page.items.filter { shown.insert($0.id).inserted }
-    // Relative to the page, though the specification asks for a full URL; one that leads
-    // back to a page already loaded would page forever.
+    // Relative to the page, though the specification asks for a full URL. One that leads
+    // back to a page already loaded would page forever, and one that is not http or https
+    // (`file:///etc/passwd`) would have a feed on the web read this computer's files: both
+    // end the paging.
     let next = page.nextURL.flatMap { URL(string: $0.relativeString, relativeTo: address) }
       .map(\.absoluteURL)
-    nextURL = next.flatMap { pagesLoaded.contains($0) ? nil : $0 }
+    nextURL = next.flatMap { next in
+      guard HTTPFeedLoader.isWebAddress(next), !pagesLoaded.contains(next) else { return nil }
+      return next
+    }
   }
 
   // MARK: Placeholders

@@ -146,21 +146,38 @@ final class FeedReaderToolTests: XCTestCase {
       plain.errors)
   }
 
-  func test_screen_showsTheItems_andQQuits() throws {
-    let pair = try XCTUnwrap(PseudoTerminal(rows: 8, columns: 60))
-    defer { pair.close() }
+  /// Starts `feed-reader` on a pseudo-terminal, as a person does.
+  private func startOnScreen(_ pair: PseudoTerminal) throws -> ToolProcess {
     let terminal = FileHandle(fileDescriptor: pair.terminal)
-    let tool = try feedReader.start(
+    return try feedReader.start(
       [server.url("feed.json")], standardInput: .fileHandle(terminal),
       standardOutput: .fileHandle(terminal))
+  }
+
+  func test_screen_loadsPagesUntilTheItemsFillIt_andQQuits() throws {
+    let pair = try XCTUnwrap(PseudoTerminal(rows: 24, columns: 60))
+    defer { pair.close() }
+    let tool = try startOnScreen(pair)
 
     XCTAssertTrue(pair.waitForText("StatefulContent news"), pair.text)
-    XCTAssertTrue(pair.waitForText("content over time"), pair.text)
-    XCTAssertTrue(pair.waitForText("4 items · more below"), pair.text)
-    let beforeScroll = pair.mark
-    pair.type("\u{1B}[6~")  // Page Down: the window reaches the last item, the next page loads
-    XCTAssertTrue(pair.waitForText("8 items", after: beforeScroll), pair.text)
+    XCTAssertTrue(pair.waitForText("10 items"), "every page: \(pair.text)")
+    XCTAssertTrue(pair.waitForText("StatefulContent 1.0"), "the last page's last item")
     pair.type("q")
+
+    XCTAssertEqual(tool.waitForExit(), 0)
+    XCTAssertTrue(pair.isInLineModeWithEcho, "the terminal's settings are restored")
+  }
+
+  func test_screen_loadsTheNextPage_whenScrolledToTheLastItem() throws {
+    let pair = try XCTUnwrap(PseudoTerminal(rows: 8, columns: 60))
+    defer { pair.close() }
+    let tool = try startOnScreen(pair)
+
+    XCTAssertTrue(pair.waitForText("8 items · more below"), pair.text)
+    let beforeScroll = pair.mark
+    pair.type("\u{1B}[6~")  // Page Down
+    XCTAssertTrue(pair.waitForText("10 items", after: beforeScroll), pair.text)
+    pair.type("\u{4}")  // Ctrl-D
 
     XCTAssertEqual(tool.waitForExit(), 0)
     XCTAssertTrue(pair.isInLineModeWithEcho, "the terminal's settings are restored")

@@ -171,7 +171,10 @@ public struct FeedApp {
       let spinning = Task { await presenter.animate() }
       defer { spinning.cancel() }
       presenter.redraw()
-      Task { await model.loadContent() }
+      Task {
+        await model.loadContent()
+        await fill(screen, model)
+      }
       for await key in session.keys() {
         if let status = handle(key, screen: screen, presenter: presenter, model: model) {
           return status
@@ -179,6 +182,12 @@ public struct FeedApp {
       }
       return 0
     }
+  }
+
+  /// Loads next pages while the items do not fill the screen: a first page shorter than the
+  /// screen leaves nothing to scroll past.
+  private func fill(_ screen: FeedScreen, _ model: FeedModel) async {
+    while model.hasMorePages, screen.showsTheLastItem, await model.loadNextPage() == .completed {}
   }
 
   /// Performs a key; returns an exit status when the key ends the program.
@@ -191,13 +200,22 @@ public struct FeedApp {
     ]
     switch key {
     case .text("q"), .control("d"): return 0
-    case .text("r"): Task { await model.reload() }
+    case .text("r"):
+      Task {
+        await model.reload()
+        await fill(screen, model)
+      }
     case .control("c"):
       // Ctrl-C as a byte, when the terminal does not turn it into SIGINT.
       if case .exit(let status) = interrupts.interrupt() { return status }
     default:
       guard let move = moves[key] else { return nil }
-      if screen.scroll(by: move) && move > 0 { Task { await model.loadNextPage() } }
+      if screen.scroll(by: move) && move > 0 {
+        Task {
+          await model.loadNextPage()
+          await fill(screen, model)
+        }
+      }
       presenter.update()
     }
     return nil

@@ -36,6 +36,9 @@ public final class FeedScreen: @MainActor TerminalContent {
     return date.formatted(.iso8601.year().month().day()) + "  " + item.headline
   }
 
+  /// Whether the window reaches the last item, as drawn last: the next page is due.
+  public var showsTheLastItem: Bool { offset + visibleRows >= model?.content.count ?? 0 }
+
   /// Moves the window of items, within the items there are.
   ///
   /// - Parameter rows: How far, in items; negative moves up.
@@ -44,7 +47,7 @@ public final class FeedScreen: @MainActor TerminalContent {
   public func scroll(by rows: Int) -> Bool {
     let count = model?.content.count ?? 0
     offset = min(max(offset + rows, 0), max(count - visibleRows, 0))
-    return offset + visibleRows >= count
+    return showsTheLastItem
   }
 
   /// The items in the window; every item when the region has no rows.

@@ -11,7 +11,7 @@ final class FeedStringsTests: XCTestCase {
   private let errors: [FeedError] = [
     .httpStatus(500), .truncated(received: 10, expected: 20),
     .truncated(received: 0, expected: nil),
-    .notJSON, .missingField("items"), .wrongType("title"), .wrongType(""),
+    .tooLarge(limit: 100), .notJSON, .missingField("items"), .wrongType("title"), .wrongType(""),
     .unsupportedVersion("2"), .unreachable(.cannotConnectToHost), .unreachable(.timedOut),
     .unreachable(.cannotFindHost), .unreachable(.notConnectedToInternet),
     .unreachable(.badServerResponse), .unreachable(.unsupportedURL),

@@ -59,6 +59,12 @@ final class HTTPFeedLoaderTests: XCTestCase {
       await page("truncated/feed.json"), with: .truncated(received: size / 2, expected: size))
   }
 
+  func test_aPageLargerThanTheLimit_isTooLarge_andNotReadToItsEnd() async {
+    assertFails(
+      await page("feed.json", loader: HTTPFeedLoader(maximumBytes: 100)),
+      with: .tooLarge(limit: 100))
+  }
+
   func test_anHTMLPage_isNotJSON() async {
     assertFails(await page("status/200/feed.json"), with: .notJSON)
   }

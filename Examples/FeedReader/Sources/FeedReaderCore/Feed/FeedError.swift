@@ -20,6 +20,10 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   ///   - received: The bytes received.
   ///   - expected: The bytes announced (`Content-Length`), or `nil` when unknown.
   case truncated(received: Int, expected: Int?)
+  /// The body is larger than the loader reads (`HTTPFeedLoader.maximumBytes`).
+  ///
+  /// - Parameter limit: The most bytes a page may have.
+  case tooLarge(limit: Int)
   /// The body is not JSON, such as an HTML error page.
   case notJSON
   /// A field the specification requires is missing.

@@ -32,8 +32,13 @@ public protocol FeedLoading: Sendable {
 public final class HTTPFeedLoader: FeedLoading {
   /// How long a request waits for the server before it fails, in seconds.
   public let timeout: TimeInterval
-  private let receiver = Receiver()
+  /// The most bytes a page may have; a larger one is not read to its end.
+  public let maximumBytes: Int
+  private let receiver: Receiver
   private let session: URLSession
+
+  /// The most bytes a page may have by default: 16 MiB, a few thousand items.
+  public static let defaultMaximumBytes = 16 << 20
 
   /// Creates a loader with a session of its own.
   ///
@@ -43,8 +48,15 @@ public final class HTTPFeedLoader: FeedLoading {
   ///   - timeout: How long a request waits for the server, in seconds; set on the request and
   ///     as the configuration's `timeoutIntervalForRequest`, the one URLSession heeds on
   ///     Linux. Defaults to 30.
-  public init(configuration: URLSessionConfiguration = .ephemeral, timeout: TimeInterval = 30) {
+  ///   - maximumBytes: The most bytes a page may have: a server that sends more is cut off,
+  ///     so that no feed can fill the memory. Defaults to ``defaultMaximumBytes``.
+  public init(
+    configuration: URLSessionConfiguration = .ephemeral, timeout: TimeInterval = 30,
+    maximumBytes: Int = HTTPFeedLoader.defaultMaximumBytes
+  ) {
     self.timeout = timeout
+    self.maximumBytes = max(maximumBytes, 0)
+    receiver = Receiver(maximumBytes: self.maximumBytes)
     configuration.timeoutIntervalForRequest = timeout
     session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
   }
@@ -61,6 +73,7 @@ public final class HTTPFeedLoader: FeedLoading {
   /// - Throws: ``FeedError/unreachable(_:)`` when no answer came (with `unsupportedURL` for an
   ///   address that is not http or https, which is not asked for),
   ///   ``FeedError/httpStatus(_:)`` for a status outside 200…299,
+  ///   ``FeedError/tooLarge(limit:)`` for a body larger than ``maximumBytes``,
   ///   ``FeedError/truncated(received:expected:)`` for a body that broke off or is shorter than
   ///   announced, the errors of ``JSONFeed/decode(_:)`` for a body that is no JSON Feed, and
   ///   `CancellationError` when the task was cancelled.
@@ -77,6 +90,7 @@ public final class HTTPFeedLoader: FeedLoading {
       task.cancel()
     }
     try Task.checkCancellation()
+    if transfer.isTooLarge { throw FeedError.tooLarge(limit: maximumBytes) }
     if let failure = transfer.failure {
       if failure.code == .cancelled { throw CancellationError() }
       // An answer began and then broke off: the body is cut short, whatever the code says
@@ -114,6 +128,8 @@ public final class HTTPFeedLoader: FeedLoading {
     var response: URLResponse?
     var data = Data()
     var failure: URLError?
+    /// Whether the body passed the limit, and the transfer was cancelled there.
+    var isTooLarge = false
   }
 
   /// The session's delegate: collects each task's response and bytes, and resumes its
@@ -125,6 +141,11 @@ public final class HTTPFeedLoader: FeedLoading {
     }
 
     private let pending = Mutex<[Int: Pending]>([:])
+    private let maximumBytes: Int
+
+    init(maximumBytes: Int) {
+      self.maximumBytes = maximumBytes
+    }
 
     /// Starts a task whose completion resumes a continuation.
     func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Transfer, Never>) {
@@ -133,7 +154,18 @@ public final class HTTPFeedLoader: FeedLoading {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-      pending.withLock { $0[dataTask.taskIdentifier]?.transfer.data.append(data) }
+      let isTooLarge = pending.withLock { pending in
+        guard var transfer = pending[dataTask.taskIdentifier]?.transfer, !transfer.isTooLarge
+        else { return false }
+        if transfer.data.count + data.count > maximumBytes {
+          transfer.isTooLarge = true
+        } else {
+          transfer.data.append(data)
+        }
+        pending[dataTask.taskIdentifier]?.transfer = transfer
+        return transfer.isTooLarge
+      }
+      if isTooLarge { dataTask.cancel() }
     }
 
     func urlSession(

@@ -57,6 +57,14 @@ extension FeedStrings {
           "The feed arrived incomplete", "Der Feed kam unvollständig an",
           "Le flux est arrivé incomplet"),
         message: message, recoverySuggestion: tryAgain)
+    case .tooLarge(let limit):
+      return ErrorTexts(
+        title: say("The feed is too large", "Der Feed ist zu groß", "Le flux est trop grand"),
+        message: say(
+          "The page has more than \(limit) bytes, the most this reader reads.",
+          "Die Seite hat mehr als \(limit) Bytes, mehr als dieser Leser liest.",
+          "La page a plus de \(limit) octets, le maximum que ce lecteur lit."),
+        recoverySuggestion: checkAddress)
     case .notJSON:
       return ErrorTexts(
         title: say(

@@ -1,0 +1,223 @@
+import Foundation
+import StatefulContent
+import StatefulContentTerminal
+
+/// The `feed-reader` program, with its streams, clock, loader and terminal injectable so that
+/// tests can run it.
+///
+/// With `--once` or `--timeline`, or when standard input or output is no terminal, it loads
+/// the feed's first page, then every next page, writes what it got — the items as lines, or
+/// with `--timeline` one line per presented change — and exits. On a terminal it takes the
+/// whole screen: keys scroll, the next page loads when the window reaches the last item, `r`
+/// refreshes, `q` or Ctrl-D quits; the terminal comes back as it was however it ends.
+///
+/// ```swift
+/// let status = await FeedApp().run(["--timeline", "http://127.0.0.1:8000/feed.json"])
+/// // writes "0 loading http://127.0.0.1:8000/feed.json", then "23 content http://…"
+/// ```
+@MainActor
+public struct FeedApp {
+  /// Writes to standard output.
+  public var writeOutput: @Sendable (String) -> Void
+  /// Writes to standard error.
+  public var writeError: @Sendable (String) -> Void
+  /// The clock of the loading policy and the spinner.
+  public var clock: any Clock<Duration>
+  /// What loads a page of the feed.
+  public var loader: any FeedLoading
+  /// Makes the clock of a timeline, started when it is called.
+  public var makeStopwatch: () -> () -> Duration
+  /// Decides what Ctrl-C does.
+  public var interrupts: InterruptController
+  /// Whether both standard input and standard output are terminals: without `--once`, the
+  /// program is then interactive.
+  public var isInteractiveTerminal: Bool
+  /// The language of the program's own texts.
+  public var strings: FeedStrings
+
+  /// Creates the program.
+  ///
+  /// - Parameters:
+  ///   - writeOutput: Writes to standard output. Defaults to the process's standard output.
+  ///   - writeError: Writes to standard error. Defaults to the process's standard error.
+  ///   - clock: The clock of the loading policy and the spinner. Defaults to the continuous
+  ///     clock.
+  ///   - loader: What loads a page. Defaults to an ``HTTPFeedLoader``.
+  ///   - makeStopwatch: Makes the clock of a timeline. Defaults to the continuous clock.
+  ///   - interrupts: Decides what Ctrl-C does. Defaults to a new controller.
+  ///   - isInteractiveTerminal: Whether standard input and output are terminals. Defaults to
+  ///     what `isatty` says.
+  ///   - strings: The language of the program's texts. Defaults to the process's.
+  public init(
+    writeOutput: @escaping @Sendable (String) -> Void = StandardStreams.writeToOutput,
+    writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
+    clock: any Clock<Duration> = ContinuousClock(),
+    loader: any FeedLoading = HTTPFeedLoader(),
+    makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
+    interrupts: InterruptController = InterruptController(),
+    isInteractiveTerminal: Bool = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+    strings: FeedStrings = .current
+  ) {
+    self.writeOutput = writeOutput
+    self.writeError = writeError
+    self.clock = clock
+    self.loader = loader
+    self.makeStopwatch = makeStopwatch
+    self.interrupts = interrupts
+    self.isInteractiveTerminal = isInteractiveTerminal
+    self.strings = strings
+  }
+
+  /// Runs the program.
+  ///
+  /// - Parameter arguments: The command-line arguments, without the program name.
+  /// - Returns: The exit status: 0 when the feed settled (and for `--help`; with
+  ///   `--timeline` also when it settled as an error), 1 when it failed without `--timeline`
+  ///   or the terminal cannot be set up, 2 for bad usage.
+  public func run(_ arguments: [String]) async -> Int32 {
+    let options: FeedCommand.Options
+    do {
+      guard case .read(let parsed) = try FeedCommand.parse(arguments) else {
+        writeOutput(strings.usage)
+        return 0
+      }
+      options = parsed
+    } catch {
+      let text = TerminalText.clean(strings.text(for: error), tabs: .space)
+      writeError("feed-reader: \(text)\n\(strings.usageHint)\n")
+      return 2
+    }
+    if options.once || !isInteractiveTerminal { return await runOnce(options) }
+    return await runInteractive(options)
+  }
+
+  /// What a `--timeline` line says after its time: the state, the marks, the feed's address.
+  ///
+  /// The state is the kind's name (`loading`, `content`, `empty`, `error`); the mark
+  /// `refreshing` follows while a load runs with the items shown. Pages appended while the
+  /// state stays content change no field and write no line.
+  ///
+  /// - Parameter url: The feed's address.
+  /// - Returns: The fields of a presentation, such as `content refreshing http://…/feed.json`.
+  public nonisolated static func timelineFields(url: URL) -> (Presentation) -> String {
+    { presentation in
+      let marks = presentation.isRefreshing ? " refreshing" : ""
+      return "\(presentation.state.kind)\(marks) \(url.absoluteString)"
+    }
+  }
+
+  private func makeModel(
+    _ options: FeedCommand.Options, presenter: any Presenter, loadingPolicy: LoadingPolicy
+  ) -> FeedModel {
+    FeedModel(
+      url: options.url, loader: loader, presenter: presenter, clock: clock,
+      loadingPolicy: loadingPolicy, strings: strings)
+  }
+
+  // MARK: Once
+
+  /// Loads the first page and every next one, writing the items or the timeline. Loading
+  /// shows at once, not after a show delay: what a script sees does not depend on how fast
+  /// the server answers.
+  private func runOnce(_ options: FeedCommand.Options) async -> Int32 {
+    let screen = FeedScreen(strings: strings)
+    // The presenter lives as long as the run: the model's machine holds it weakly.
+    let presenter: any Presenter
+    if options.timeline {
+      presenter = TimelinePresenter(
+        elapsed: makeStopwatch(), explains: options.explains,
+        fields: Self.timelineFields(url: options.url), write: writeOutput)
+    } else {
+      let terminal = TerminalPresenter(
+        mode: .plain, colors: false, size: { nil }, clock: clock, texts: strings.terminalTexts,
+        writeStatus: writeError, write: writeOutput)
+      terminal.content = screen
+      presenter = terminal
+    }
+    defer { withExtendedLifetime(presenter) {} }
+    let model = makeModel(options, presenter: presenter, loadingPolicy: .immediate)
+    screen.model = model
+    await model.loadContent()
+    while model.hasMorePages, await model.loadNextPage() == .completed {}
+    return !options.timeline && model.currentState.kind == .error ? 1 : 0
+  }
+
+  // MARK: Interactive
+
+  /// Shows the feed on the whole screen until `q`, Ctrl-D, the end of input or a signal.
+  private func runInteractive(_ options: FeedCommand.Options) async -> Int32 {
+    await TerminalSession.run(interrupts: interrupts) { session in
+      guard session.isRaw else {
+        writeError(strings.rawModeFailed + "\n")
+        return 1
+      }
+      let screen = FeedScreen(strings: strings)
+      let presenter = TerminalPresenter(
+        mode: .screen, size: { session.size }, clock: clock, texts: strings.terminalTexts,
+        keys: [.retry: "r"], write: writeOutput)
+      presenter.content = screen
+      let model = makeModel(options, presenter: presenter, loadingPolicy: .smooth)
+      screen.model = model
+      let requests = session.redraws()
+      let redraws = Task {
+        for await request in requests {
+          switch request {
+          case .resized(let size): presenter.resize(to: size)
+          case .continued: presenter.redraw()
+          }
+        }
+      }
+      defer { redraws.cancel() }
+      let spinning = Task { await presenter.animate() }
+      defer { spinning.cancel() }
+      presenter.redraw()
+      Task {
+        await model.loadContent()
+        await fill(screen, model)
+      }
+      for await key in session.keys() {
+        if let status = handle(key, screen: screen, presenter: presenter, model: model) {
+          return status
+        }
+      }
+      return 0
+    }
+  }
+
+  /// Loads next pages while the items do not fill the screen: a first page shorter than the
+  /// screen leaves nothing to scroll past.
+  private func fill(_ screen: FeedScreen, _ model: FeedModel) async {
+    while model.hasMorePages, screen.showsTheLastItem, await model.loadNextPage() == .completed {}
+  }
+
+  /// Performs a key; returns an exit status when the key ends the program.
+  private func handle(
+    _ key: Key, screen: FeedScreen, presenter: TerminalPresenter, model: FeedModel
+  ) -> Int32? {
+    let rows = screen.visibleRows
+    let moves: [Key: Int] = [
+      .up: -1, .down: 1, .pageUp: -rows, .pageDown: rows, .home: -Int.max / 2, .end: Int.max / 2,
+    ]
+    switch key {
+    case .text("q"), .control("d"): return 0
+    case .text("r"):
+      Task {
+        await model.reload()
+        await fill(screen, model)
+      }
+    case .control("c"):
+      // Ctrl-C as a byte, when the terminal does not turn it into SIGINT.
+      if case .exit(let status) = interrupts.interrupt() { return status }
+    default:
+      guard let move = moves[key] else { return nil }
+      if screen.scroll(by: move) && move > 0 {
+        Task {
+          await model.loadNextPage()
+          await fill(screen, model)
+        }
+      }
+      presenter.update()
+    }
+    return nil
+  }
+}

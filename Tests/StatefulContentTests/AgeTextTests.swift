@@ -43,6 +43,13 @@ final class AgeTextTests: XCTestCase {
     XCTAssertEqual(text, "Updated \(Int64.max / 86_400) days ago")
   }
 
+  func test_anAgeBeyondInt64Seconds_isTheLongestAge_andBelowIt_justNow_neverACrash() {
+    let strings = PlaceholderStrings.english
+    let longest = strings.updated(ago: .seconds(Int64.max))
+    XCTAssertEqual(strings.updated(ago: .seconds(Int64.max) * 4), longest)
+    XCTAssertEqual(strings.updated(ago: .seconds(Int64.min) * 4), "Updated just now")
+  }
+
   func test_aLanguageOfTheAppsOwn_setsItsTexts() {
     var strings = PlaceholderStrings.english
     strings.updatedText = AgeText(

@@ -114,7 +114,11 @@ final class FileContentCacheTests: XCTestCase {
   }
 
   func test_keys_areFilesInTheFolder_neverPathsOutOfIt() async throws {
-    let keys = ["../../etc/passwd", "a/b", "", "🙂 feed", String(repeating: "k", count: 5_000)]
+    let keys = [
+      "../../etc/passwd", "a/b", "", ".", "..", "a\u{0}b", "🙂 feed",
+      String(repeating: "k", count: 100), String(repeating: "k", count: 101),
+      String(repeating: "k", count: 5_000),
+    ]
     for (index, key) in keys.enumerated() {
       try await cache().save([Message(subject: "\(index)")], for: key)
     }
@@ -161,4 +165,85 @@ final class FileContentCacheTests: XCTestCase {
     let cached = await blocked.content(for: "inbox")
     XCTAssertNil(cached)
   }
+
+  func test_aPipeADeviceOrALinkOutOfTheFolder_inPlaceOfTheFile_isAMiss_atOnce() async throws {
+    try await cache().save(messages, for: "inbox")
+    let path = cache().path(for: "inbox")
+
+    for target in ["/etc/passwd", "/dev/zero", "/dev/urandom", "/dev/null"] {
+      try FileManager.default.removeItem(atPath: path)
+      try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+      let cached = await cache().content(for: "inbox")
+      XCTAssertNil(cached, "a link to \(target): read neither forever nor as content")
+    }
+    try FileManager.default.removeItem(atPath: path)
+    XCTAssertEqual(mkfifo(path, 0o600), 0)
+    let ofAPipe = await cache().content(for: "inbox")
+    XCTAssertNil(ofAPipe, "a pipe with no writer: the read does not wait for one")
+  }
+
+  func test_aSaveOverALinkInPlaceOfTheFile_replacesTheLink_notWhatItPointsTo() async throws {
+    let outside = folder + "-outside"
+    try Data("not the cache's".utf8).write(to: URL(fileURLWithPath: outside))
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    try await cache().save(messages, for: "inbox")
+    try FileManager.default.removeItem(atPath: cache().path(for: "inbox"))
+    try FileManager.default.createSymbolicLink(
+      atPath: cache().path(for: "inbox"), withDestinationPath: outside)
+
+    try await cache().save(messages, for: "inbox")
+
+    XCTAssertEqual(try String(contentsOfFile: outside, encoding: .utf8), "not the cache's")
+    let cached = await cache().content(for: "inbox")
+    XCTAssertEqual(cached?.value, messages)
+  }
+
+  func test_aFileWithTheRightHeaderButABadBody_isAMiss() async throws {
+    try FileManager.default.createDirectory(
+      atPath: folder + "/inbox", withIntermediateDirectories: true)
+    let head = #"{"format":"StatefulContent.FileContentCache","version":1,"key":"inbox","#
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    let bodies = [
+      #""savedAt":0,"value":{"subject":"not a list"}}"#, #""savedAt":"NaN","value":[]}"#,
+      #""savedAt":1e400,"value":[]}"#, #""savedAt":null,"value":[]}"#,
+      #""savedAt":0,"value":"# + deep + "}",
+    ]
+    for body in bodies {
+      try Data((head + body).utf8).write(to: URL(fileURLWithPath: cache().path(for: "inbox")))
+      let cached = await cache().content(for: "inbox")
+      XCTAssertNil(cached, String(body.prefix(60)))
+    }
+  }
+
+  func test_concurrentSavesAndReadsOfOneKey_neverTear_andLeaveNoTemporaryFile() async throws {
+    let cache = cache()
+    func numbers(_ count: Int) -> [Message] { (0..<count).map { Message(subject: "\($0)") } }
+    try await cache.save(numbers(1_000), for: "inbox")
+
+    let torn = await withTaskGroup(of: Int.self) { group in
+      for writer in 0..<4 {
+        group.addTask {
+          for round in 0..<20 {
+            try? await cache.save(numbers(500 + 97 * round + writer), for: "inbox")
+          }
+          return 0
+        }
+        group.addTask {
+          var torn = 0
+          for _ in 0..<40 {
+            let cached = await cache.content(for: "inbox")
+            if let value = cached?.value, value == numbers(value.count) { continue }
+            torn += 1
+          }
+          return torn
+        }
+      }
+      return await group.reduce(0, +)
+    }
+
+    XCTAssertEqual(torn, 0, "every read is one whole save")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/inbox")
+    XCTAssertEqual(names, [(cache.path(for: "inbox") as NSString).lastPathComponent])
+  }
+
 }

@@ -37,12 +37,14 @@ public struct AgeText: Hashable, Sendable {
   /// The age in words.
   ///
   /// - Parameters:
-  ///   - age: How long ago the content was updated.
+  ///   - age: How long ago the content was updated; an age beyond `Int64.max` seconds is said
+  ///     as that many.
   ///   - rule: The plural rule of the language.
   /// - Returns: The text, such as "Updated 5 minutes ago".
   /// - Complexity: O(1).
   public func text(for age: Duration, rule: PluralRule) -> String {
-    let seconds = age.components.seconds
+    // Clamped into Int64 seconds: `components` traps on a longer Duration.
+    let seconds = min(max(age, .seconds(Int64.min)), .seconds(Int64.max)).components.seconds
     switch seconds {
     case ..<60: return justNow
     case ..<3_600: return minutes.text(for: Int(seconds / 60), rule: rule)

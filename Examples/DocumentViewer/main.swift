@@ -12,17 +12,9 @@ let signals = SignalHandler.install(controller: interrupts, quit: InterruptContr
 // Ctrl-C while a write waits for a full pipe's reader quits. Nobody reads standard output any
 // more (`| head -1`): stop at once, with status 141. It cannot be written at all (`> /dev/full`,
 // `>&-`): say so once and stop, with status 1.
-let writeOutput = { (text: String) in
-  let result = interrupts.quitOnInterrupt {
-    StandardStreams.write(text, to: STDOUT_FILENO)
-  }
-  switch result {
-  case .written: break
-  case .brokenPipe: InterruptController.quitViewer(status: interrupts.terminate(signal: SIGPIPE))
-  case .failed(let code):
-    InterruptController.quitViewer(status: interrupts.endAfterWriteError(code: code))
-  }
-}
+let writeOutput = interrupts.outputWriter(
+  toolName: "document-viewer", language: ViewerStrings.current.language.rawValue,
+  quit: InterruptController.quitViewer)
 let status = await ViewerApp(writeOutput: writeOutput, interrupts: interrupts)
   // The arguments' bytes: `CommandLine.arguments` would silently repair a name that is not UTF-8.
   .run(rawArguments: CommandLineArguments.processArguments())

@@ -185,20 +185,4 @@ final class InterruptTests: FixtureTestCase {
     XCTAssertEqual(session.currentState, .content)
     XCTAssertEqual(notes, [])
   }
-
-  func test_endAfterWriteError_runsTheCleanUpsThenSaysSoOnce_andReturns1() {
-    _ = interrupts.addCleanup { [noteCapture] in noteCapture.write("(echo on)\n") }
-
-    let first = interrupts.endAfterWriteError(
-      code: ENOSPC, writeNote: noteCapture.write, strings: .english)
-    let second = interrupts.endAfterWriteError(
-      code: EBADF, writeNote: noteCapture.write, strings: .english)
-
-    XCTAssertEqual(first, 1)
-    XCTAssertEqual(second, 1)
-    XCTAssertEqual(
-      notes,
-      ["(echo on)\ndocument-viewer: cannot write to standard output: No space left on device\n"])
-  }
-
 }

@@ -49,26 +49,6 @@ extension InterruptController {
     return await body()
   }
 
-  /// Runs the clean-ups before quitting because standard output cannot be written, then says
-  /// so once on standard error; safe to call from any thread.
-  ///
-  /// - Parameters:
-  ///   - code: The `errno` value of the failed write, such as `ENOSPC` or `EBADF`.
-  ///   - writeNote: Writes the note. Defaults to standard error.
-  ///   - strings: The language of the note. Defaults to the process's.
-  /// - Returns: The exit status to quit with: ``InterruptController/writeErrorStatus``, or the
-  ///   status of the signal that began quitting before.
-  @discardableResult
-  public func endAfterWriteError(
-    code: Int32, writeNote: @Sendable (String) -> Void = StandardStreams.writeToError,
-    strings: ViewerStrings = .current
-  ) -> Int32 {
-    endAfterWriteError {
-      let reason = systemErrorDescription(code)
-      writeNote(strings.text(.outputUnwritable, ["reason": reason]) + "\n")
-    }
-  }
-
   /// Quits the viewer at once, from any thread: removes the private folders (the tour's
   /// samples), ends the tools still running, and exits with `status` without running `atexit`
   /// handlers, which could wait for the blocked main thread.

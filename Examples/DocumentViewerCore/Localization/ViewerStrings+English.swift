@@ -91,7 +91,6 @@ extension ViewerStrings {
       "document-viewer: a debug build; build with -c release for figures to quote",
     .measureFailed: "document-viewer: cannot measure the first screen: {reason}",
     .interruptNote: "document-viewer: cancelled; press Ctrl-C again to quit.",
-    .outputUnwritable: "document-viewer: cannot write to standard output: {reason}",
     .passwordPrompt: "Password for '{name}' (empty to skip): ",
     .passwordPromptAgain: "Wrong password. Password for '{name}' (empty to skip): ",
     .cancelled: "Cancelled: '{name}' was not opened.",

@@ -111,8 +111,6 @@ extension ViewerStrings {
       "document-viewer\u{A0}: impossible de mesurer le premier écran\u{A0}: {reason}",
     .interruptNote:
       "document-viewer\u{A0}: annulé\u{A0}; appuyez de nouveau sur Ctrl-C pour quitter.",
-    .outputUnwritable:
-      "document-viewer\u{A0}: impossible d’écrire sur la sortie standard\u{A0}: {reason}",
     .passwordPrompt: "Mot de passe de «\u{A0}{name}\u{A0}» (vide pour passer)\u{A0}: ",
     .passwordPromptAgain:
       "Mot de passe incorrect. Mot de passe de «\u{A0}{name}\u{A0}» (vide pour passer)\u{A0}: ",

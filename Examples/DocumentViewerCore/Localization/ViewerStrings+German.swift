@@ -103,8 +103,6 @@ extension ViewerStrings {
     .measureFailed:
       "document-viewer: die erste Bildschirmseite kann nicht gemessen werden: {reason}",
     .interruptNote: "document-viewer: abgebrochen; zum Beenden noch einmal Strg-C drücken.",
-    .outputUnwritable:
-      "document-viewer: die Standardausgabe kann nicht geschrieben werden: {reason}",
     .passwordPrompt: "Passwort für „{name}“ (leer zum Überspringen): ",
     .passwordPromptAgain: "Falsches Passwort. Passwort für „{name}“ (leer zum Überspringen): ",
     .cancelled: "Abgebrochen: „{name}“ wurde nicht geöffnet.",

@@ -29,8 +29,6 @@ extension ViewerStrings {
     case measureFailed
     /// The note after Ctrl-C cancelled a load.
     case interruptNote
-    /// "document-viewer: cannot write to standard output: {reason}".
-    case outputUnwritable
     /// The prompt for the password of `{name}`.
     case passwordPrompt
     /// The prompt for the password of `{name}` after a wrong one.

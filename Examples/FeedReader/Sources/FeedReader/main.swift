@@ -8,6 +8,11 @@ import StatefulContentTerminal
 StandardStreams.keepClosedStandardDescriptorsClosed()
 let interrupts = InterruptController()
 let signals = SignalHandler.install(controller: interrupts)
-let status = await FeedApp(interrupts: interrupts).run(Array(CommandLine.arguments.dropFirst()))
+// Nobody reads standard output any more (`| head -1`): stop at once, with status 141. It cannot
+// be written at all (`> /dev/full`, `>&-`): say so once and stop, with status 1.
+let writeOutput = interrupts.outputWriter(
+  toolName: "feed-reader", language: FeedStrings.current.language)
+let status = await FeedApp(writeOutput: writeOutput, interrupts: interrupts)
+  .run(Array(CommandLine.arguments.dropFirst()))
 withExtendedLifetime(signals) {}
 exit(status)

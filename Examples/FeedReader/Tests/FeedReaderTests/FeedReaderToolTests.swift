@@ -131,6 +131,19 @@ final class FeedReaderToolTests: XCTestCase {
     XCTAssertEqual(lines.last, "2026-09-01  StatefulContent 1.0", "page 3")
   }
 
+  func test_unwritableStandardOutput_isReportedOnce_andExitsWith1() throws {
+    for unwritable in ToolProcess.Output.unwritable() {
+      let tool = try feedReader.start(
+        ["--once", server.url("feed.json")], standardOutput: unwritable.output)
+
+      XCTAssertEqual(tool.waitForExit(), 1, unwritable.redirection)
+      XCTAssertTrue(
+        tool.errorText.hasSuffix(
+          "feed-reader: cannot write to standard output: \(unwritable.reason)\n"),
+        "\(unwritable.redirection): \(tool.errorText)")
+    }
+  }
+
   func test_aNextPageThatFails_keepsTheItemsBefore_andSaysSo() throws {
     let url = server.url("next-fails/feed.json")
 

@@ -11,16 +11,8 @@ let interrupts = InterruptController()
 let signals = SignalHandler.install(controller: interrupts)
 // Nobody reads standard output any more (`| head -1`): stop at once, with status 141. It cannot
 // be written at all (`> /dev/full`, `>&-`): say so once and stop, with status 1.
-let writeOutput: @Sendable (String) -> Void = { text in
-  switch StandardStreams.write(text, to: STDOUT_FILENO) {
-  case .written: break
-  case .brokenPipe: SignalHandler.quit(status: interrupts.terminate(signal: SIGPIPE))
-  case .failed(let code):
-    let reason = String(cString: strerror(code))
-    let note = SearchStrings.current.text(.outputUnwritable, ["reason": reason]) + "\n"
-    SignalHandler.quit(status: interrupts.endAfterWriteError { StandardStreams.writeToError(note) })
-  }
-}
+let writeOutput = interrupts.outputWriter(
+  toolName: "file-search", language: SearchStrings.current.language)
 let status = await SearchApp(writeOutput: writeOutput, interrupts: interrupts)
   .run(Array(CommandLine.arguments.dropFirst()))
 withExtendedLifetime(signals) {}

@@ -114,8 +114,6 @@ public struct SearchStrings: Hashable, Sendable {
     case interruptNote
     /// "file-search: cannot switch the terminal to raw mode"
     case rawModeFailed
-    /// "file-search: cannot write to standard output: {reason}"
-    case outputUnwritable
     /// "Searching for '{query}'…"
     case searching
     /// "No matches for '{query}'"

@@ -107,6 +107,37 @@ final class FileContentCacheTests: XCTestCase {
     XCTAssertNil(old)
   }
 
+  func test_aFileLargerThanTheLimit_isAMissUnread_andALargerSaveThrows() async throws {
+    try await cache().save(messages, for: "inbox")
+    let path = cache().path(for: "inbox")
+    let small = FileContentCache<[Message]>(directory: folder + "/inbox", maximumFileSize: 10)
+
+    let cached = await small.content(for: "inbox")
+    XCTAssertNil(cached, "a file over the limit is not read")
+    do {
+      try await small.save(messages, for: "inbox")
+      XCTFail("saved over the limit")
+    } catch let error as FileContentCache<[Message]>.TooLarge {
+      XCTAssertEqual(error.maximumFileSize, 10)
+      XCTAssertGreaterThan(error.byteCount, 10)
+    }
+    let kept = await cache().content(for: "inbox")
+    XCTAssertEqual(kept?.value, messages, "what was saved before stays")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+  }
+
+  func test_contentSavedFarInTheFuture_isAMiss_underAMaximumAge() async throws {
+    let wrongClock = savedAt.addingTimeInterval(30 * 86_400)
+    try await cache(at: wrongClock).save(messages, for: "inbox")
+    let day = Duration.seconds(86_400)
+
+    let ahead = await cache(maximumAge: day).content(for: "inbox")
+    let withoutLimit = await cache().content(for: "inbox")
+
+    XCTAssertNil(ahead, "saved 30 days ahead of now: its age cannot be trusted")
+    XCTAssertEqual(withoutLimit?.value, messages)
+  }
+
   func test_aClockSetBack_givesAnAgeOfZero() {
     let cached = CachedContent(value: messages, savedAt: savedAt)
     XCTAssertEqual(cached.age(at: savedAt.addingTimeInterval(-3_600)), .zero)

@@ -62,7 +62,7 @@ final class FeedCommandTests: XCTestCase {
       let (output, errors) = (TextSink(), TextSink())
       let app = FeedApp(
         writeOutput: output.append, writeError: errors.append,
-        strings: FeedStrings(language: language))
+        strings: FeedStrings(language: language), cacheDirectory: nil)
 
       let status = await app.run(["--once"])
 
@@ -75,7 +75,8 @@ final class FeedCommandTests: XCTestCase {
   func test_help_writesTheUsage_andExits0() async {
     for language in FeedStrings.languages {
       let output = TextSink()
-      let app = FeedApp(writeOutput: output.append, strings: FeedStrings(language: language))
+      let app = FeedApp(
+        writeOutput: output.append, strings: FeedStrings(language: language), cacheDirectory: nil)
 
       let status = await app.run(["--help"])
 

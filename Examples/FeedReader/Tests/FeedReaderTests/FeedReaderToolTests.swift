@@ -6,17 +6,25 @@ import XCTest
 /// page and an empty feed; the items of every page; the full screen on a pseudo-terminal.
 final class FeedReaderToolTests: XCTestCase {
   private var server: FeedServer!
+  /// This test's `XDG_CACHE_HOME`: every test starts with a cold cache.
+  private var cacheHome = ""
 
   override func setUpWithError() throws {
     try XCTSkipUnless(
       feedReader.isBuilt,
       "feed-reader is not built: run swift build --package-path Examples/FeedReader")
     server = try FeedServer()
+    cacheHome =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("FeedReaderToolTests-\(UUID().uuidString)").path
+    setenv("XDG_CACHE_HOME", cacheHome, 1)
   }
 
   override func tearDown() {
     server?.stop()
     server = nil
+    unsetenv("XDG_CACHE_HOME")
+    try? FileManager.default.removeItem(atPath: cacheHome)
   }
 
   /// Runs `feed-reader` with arguments and waits for it to exit.
@@ -46,6 +54,47 @@ final class FeedReaderToolTests: XCTestCase {
     XCTAssertEqual(lines.count, 2, run.output)
     XCTAssertTrue(lines.first?.contains("loading \(url) because rule 3") == true, run.output)
     XCTAssertTrue(lines.last?.contains("content \(url) because rule 2") == true, run.output)
+  }
+
+  func test_warmCache_showsTheSavedItemsFirst_neverLoading_thenTheServers() throws {
+    let url = server.url("feed.json")
+    _ = try run(["--once", url])
+
+    let run = try run(["--once", "--timeline", url])
+
+    XCTAssertEqual(run.status, 0, run.errors)
+    XCTAssertEqual(timelineStates(run.output), ["content refreshing \(url)", "content \(url)"])
+  }
+
+  func test_warmCache_serverDown_keepsTheSavedItems_withNoLoadingAndNoError() throws {
+    let url = server.url("feed.json")
+    _ = try run(["--once", url])
+    server.stop()
+
+    let timeline = try run(["--once", "--timeline", url])
+    let items = try run(["--once", url])
+
+    // Marked offline, rather than only kept, comes with the library's connectivity rule (#24).
+    XCTAssertEqual(
+      timelineStates(timeline.output), ["content refreshing \(url)", "content \(url)"])
+    XCTAssertEqual(
+      items.output.split(separator: "\n").first,
+      "2026-11-30  StatefulContent 3.0: content over time")
+  }
+
+  func test_corruptCache_isAMiss_loadingThenContent() throws {
+    let url = server.url("feed.json")
+    _ = try run(["--once", url])
+    let folder = cacheHome + "/feed-reader"
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+      try Data("{\"format\": \"StatefulContent.FileCont".utf8).write(
+        to: URL(fileURLWithPath: folder + "/" + name))
+    }
+
+    let run = try run(["--once", "--timeline", url])
+
+    XCTAssertEqual(timelineStates(run.output), ["loading \(url)", "content \(url)"])
+    XCTAssertEqual(run.status, 0, run.errors)
   }
 
   func test_serverDown_showsAnError_andExits0() throws {

@@ -43,7 +43,7 @@ final class FeedTimelineTests: XCTestCase {
     let app = FeedApp(
       writeOutput: output.append, writeError: errors.append, clock: ManualClock(),
       loader: loader, makeStopwatch: { { .milliseconds(7) } }, isInteractiveTerminal: true,
-      strings: .english)
+      strings: .english, cacheDirectory: nil)
     let status = await app.run(arguments)
     return (status, output.text, errors.text)
   }

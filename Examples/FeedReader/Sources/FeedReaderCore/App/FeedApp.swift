@@ -34,6 +34,8 @@ public struct FeedApp {
   public var isInteractiveTerminal: Bool
   /// The language of the program's own texts.
   public var strings: FeedStrings
+  /// The folder where each feed's first page is kept between runs, or `nil` for none.
+  public var cacheDirectory: String?
 
   /// Creates the program.
   ///
@@ -48,6 +50,8 @@ public struct FeedApp {
   ///   - isInteractiveTerminal: Whether standard input and output are terminals. Defaults to
   ///     what `isatty` says.
   ///   - strings: The language of the program's texts. Defaults to the process's.
+  ///   - cacheDirectory: The folder of the first pages kept between runs (a week at most).
+  ///     Defaults to ``defaultCacheDirectory(environment:)``.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
@@ -56,7 +60,8 @@ public struct FeedApp {
     makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
     interrupts: InterruptController = InterruptController(),
     isInteractiveTerminal: Bool = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
-    strings: FeedStrings = .current
+    strings: FeedStrings = .current,
+    cacheDirectory: String? = FeedApp.defaultCacheDirectory()
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
@@ -66,6 +71,23 @@ public struct FeedApp {
     self.interrupts = interrupts
     self.isInteractiveTerminal = isInteractiveTerminal
     self.strings = strings
+    self.cacheDirectory = cacheDirectory
+  }
+
+  /// Where the reader keeps first pages: `$XDG_CACHE_HOME/feed-reader`, or
+  /// `$HOME/.cache/feed-reader` when `XDG_CACHE_HOME` is unset or not absolute (as the XDG
+  /// Base Directory specification asks); `nil` when neither is known.
+  ///
+  /// - Parameter environment: The environment. Defaults to the process's.
+  /// - Returns: The folder, made on the first save.
+  public static func defaultCacheDirectory(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+      return base + "/feed-reader"
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return home + "/.cache/feed-reader"
   }
 
   /// Runs the program.
@@ -111,7 +133,9 @@ public struct FeedApp {
   ) -> FeedModel {
     FeedModel(
       url: options.url, loader: loader, presenter: presenter, clock: clock,
-      loadingPolicy: loadingPolicy, strings: strings)
+      loadingPolicy: loadingPolicy,
+      cache: cacheDirectory.map { FileContentCache(directory: $0, maximumAge: .seconds(604_800)) },
+      strings: strings)
   }
 
   // MARK: Once
@@ -137,7 +161,7 @@ public struct FeedApp {
     defer { withExtendedLifetime(presenter) {} }
     let model = makeModel(options, presenter: presenter, loadingPolicy: .immediate)
     screen.model = model
-    await model.loadContent()
+    await model.open()
     while model.hasMorePages, await model.loadNextPage() == .completed {}
     return !options.timeline && model.currentState.kind == .error ? 1 : 0
   }
@@ -172,7 +196,7 @@ public struct FeedApp {
       defer { spinning.cancel() }
       presenter.redraw()
       Task {
-        await model.loadContent()
+        await model.open()
         await fill(screen, model)
       }
       for await key in session.keys() {

@@ -184,3 +184,34 @@ extension JSONFeed.Item: Decodable {
     return (try? plain.parse(text)) ?? (try? fractional.parse(text))
   }
 }
+
+extension JSONFeed: Encodable {
+  /// Encodes the page as JSON Feed, as it was read: what the reader's cache keeps.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: The encoder's errors.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Keys.self)
+    try container.encode(version, forKey: .version)
+    try container.encode(title, forKey: .title)
+    try container.encode(items, forKey: .items)
+    try container.encodeIfPresent(nextURL?.absoluteString, forKey: .nextURL)
+  }
+}
+
+extension JSONFeed.Item: Encodable {
+  /// Encodes the item as JSON Feed; its date as RFC 3339.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: The encoder's errors.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Keys.self)
+    try container.encode(id, forKey: .id)
+    try container.encodeIfPresent(title, forKey: .title)
+    try container.encodeIfPresent(contentText, forKey: .contentText)
+    try container.encodeIfPresent(url?.absoluteString, forKey: .url)
+    try container.encodeIfPresent(
+      datePublished.map { $0.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) },
+      forKey: .datePublished)
+  }
+}

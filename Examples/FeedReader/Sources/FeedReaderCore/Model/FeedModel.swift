@@ -11,10 +11,14 @@ import StatefulContent
 /// `next_url` that points back to a page already loaded, or that is not http or https, ends
 /// the paging.
 ///
+/// ``open()`` shows the first page saved by the last run at once, when a ``cache`` has one for
+/// the feed's address, then loads it from the server as a refresh: the library decides
+/// content, never loading, while it runs. Only a first page that loaded is saved.
+///
 /// This is the only file of the example that calls the library's loading API. The library
 /// features of issue 24 that are still to come plug in here: the staleness policy and the
-/// connectivity source are settings of ``stateMachine`` made in ``init(url:loader:presenter:clock:loadingPolicy:retry:strings:)``,
-/// and the content cache wraps the first page's load in ``loadContent()``.
+/// connectivity source are settings of ``stateMachine`` made in
+/// ``init(url:loader:presenter:clock:loadingPolicy:retry:cache:strings:)``.
 ///
 /// ```swift
 /// let feed = FeedModel(url: address, loader: HTTPFeedLoader(), presenter: presenter)
@@ -39,6 +43,11 @@ public final class FeedModel: @MainActor StatefulContent {
   public private(set) var nextURL: URL?
   /// The pages loaded since the first, in order.
   public private(set) var pagesLoaded: [URL] = []
+  /// Where the first page is kept between runs, or `nil`.
+  public let cache: (any ContentCache<JSONFeed>)?
+  /// When the first page shown was saved, while it is the one the cache gave; `nil` once the
+  /// server's arrived.
+  public private(set) var savedAt: Date?
 
   /// Creates a model; nothing loads until ``loadContent()``.
   ///
@@ -51,13 +60,17 @@ public final class FeedModel: @MainActor StatefulContent {
   ///   - loadingPolicy: When loading appears and how long it stays. Defaults to
   ///     `LoadingPolicy.immediate`.
   ///   - retry: How a failed first page is retried. Defaults to `RetryPolicy.never`.
+  ///   - cache: Where the first page is kept between runs, by the feed's address. Defaults
+  ///     to none.
   ///   - strings: The language of the placeholders. Defaults to the process's.
   public init(
     url: URL, loader: any FeedLoading = HTTPFeedLoader(), presenter: (any Presenter)?,
     clock: any Clock<Duration> = ContinuousClock(), loadingPolicy: LoadingPolicy = .immediate,
-    retry: RetryPolicy = .never, strings: FeedStrings = .current
+    retry: RetryPolicy = .never, cache: (any ContentCache<JSONFeed>)? = nil,
+    strings: FeedStrings = .current
   ) {
     self.url = url
+    self.cache = cache
     self.loader = loader
     self.strings = strings
     stateMachine = ContentStateMachine(presenter: presenter, clock: clock)
@@ -72,16 +85,32 @@ public final class FeedModel: @MainActor StatefulContent {
   /// Whether a next page is being loaded.
   public var isLoadingPage: Bool { stateMachine.appendState.isLoading }
 
+  /// Shows the first page the cache kept, if any, then loads it: a refresh over the saved
+  /// items, or a first load.
+  public func open() async {
+    if let saved = await cache?.content(for: url.absoluteString) {
+      add(saved.value, from: url)
+      savedAt = saved.savedAt
+    }
+    await loadContent()
+  }
+
   /// Loads the first page, replacing what shows: the items of later pages go, and paging
-  /// starts again from the first page's `next_url`.
+  /// starts again from the first page's `next_url`. A page that loaded is saved in the cache.
   @MainActor public func loadContent() async {
     let (loader, url) = (loader, url)
-    await load { _ in
+    var loaded: JSONFeed?
+    let outcome = await load { _ in
       try await loader.page(at: url)
     } apply: { feed, page in
       feed.content = []
       feed.pagesLoaded = []
+      feed.savedAt = nil
       feed.add(page, from: url)
+      loaded = page
+    }
+    if case .completed = outcome, let loaded {
+      try? await cache?.save(loaded, for: url.absoluteString)
     }
   }
 

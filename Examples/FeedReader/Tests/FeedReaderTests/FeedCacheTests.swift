@@ -31,7 +31,7 @@ final class FeedCacheTests: XCTestCase {
   private func makeModel() -> FeedModel {
     FeedModel(
       url: first, loader: loader, presenter: presenter, clock: ManualClock(), cache: cache,
-      strings: .english)
+      now: { Date(timeIntervalSince1970: 1_000) }, strings: .english)
   }
 
   private func page(_ ids: String...) -> JSONFeed {
@@ -51,7 +51,8 @@ final class FeedCacheTests: XCTestCase {
     XCTAssertFalse(presenter.presentedKinds.contains(.loading))
     XCTAssertEqual(presenter.records.first?.presentation.isRefreshing, true)
     XCTAssertEqual(model.content.map(\.id), ["new", "old"])
-    XCTAssertNil(model.savedAt, "the server's page replaced the saved one")
+    XCTAssertEqual(model.updatedAt, Date(timeIntervalSince1970: 1_000), "when it loaded")
+    XCTAssertFalse(model.showsSavedPage, "the server's page replaced the saved one")
     let saved = await cache.saved[first.absoluteString]
     XCTAssertEqual(saved?.value, page("new", "old"))
   }
@@ -65,7 +66,8 @@ final class FeedCacheTests: XCTestCase {
     await model.open()
 
     XCTAssertEqual(model.content.map(\.id), ["old"])
-    XCTAssertEqual(model.savedAt, Date(timeIntervalSince1970: 100))
+    XCTAssertEqual(model.updatedAt, Date(timeIntervalSince1970: 100))
+    XCTAssertTrue(model.showsSavedPage)
     XCTAssertFalse(presenter.presentedKinds.contains(.error))
     let kept = await cache.saved[first.absoluteString]
     XCTAssertEqual(kept?.savedAt, saved.savedAt)

@@ -12,7 +12,9 @@ final class FeedScreenTests: XCTestCase {
   /// The model shown, kept by the test as the app keeps it: the screen holds it weakly.
   private var model: FeedModel?
 
-  private func loadedScreen(_ ids: [String], nextURL: URL? = nil) async -> FeedScreen {
+  private func loadedScreen(
+    _ ids: [String], nextURL: URL? = nil, language: String = "en", minutesLater: Double = 0
+  ) async -> FeedScreen {
     let first = address("feed.json")
     loader.answer(
       first,
@@ -20,8 +22,12 @@ final class FeedScreenTests: XCTestCase {
         JSONFeed(
           title: "News", items: ids.map { JSONFeed.Item(id: $0, title: "Item \($0)") },
           nextURL: nextURL)))
-    let model = FeedModel(url: first, loader: loader, presenter: nil, strings: .english)
-    let screen = FeedScreen(strings: .english)
+    let loadedAt = Date(timeIntervalSince1970: 1_800_000_000)
+    let strings = FeedStrings(language: language)
+    let model = FeedModel(
+      url: first, loader: loader, presenter: nil, now: { loadedAt }, strings: strings)
+    let screen = FeedScreen(
+      strings: strings, now: { loadedAt.addingTimeInterval(minutesLater * 60) })
     screen.model = model
     await model.loadContent()
     self.model = model
@@ -65,7 +71,21 @@ final class FeedScreenTests: XCTestCase {
 
     XCTAssertEqual(screen.headerLines(in: region), ["News"])
     XCTAssertEqual(
-      screen.status(for: Presentation(state: .content), in: region), "2 items · more below")
+      screen.status(for: Presentation(state: .content), in: region),
+      "2 items · more below · Updated just now")
     XCTAssertEqual(screen.footerLines(in: region), ["↑↓ scroll · r refresh · q quit"])
+  }
+
+  func test_theStatus_saysHowLongAgoTheFirstPageCame_inTheReadersLanguage() async {
+    let region = TerminalPresenter.Region(columns: 60, rows: 10, mode: .screen)
+    let english = await loadedScreen(["a"], minutesLater: 5)
+    XCTAssertEqual(
+      english.status(for: Presentation(state: .content), in: region),
+      "1 item · Updated 5 minutes ago")
+
+    let german = await loadedScreen(["a"], language: "de", minutesLater: 120)
+    XCTAssertEqual(
+      german.status(for: Presentation(state: .content), in: region),
+      "1 Eintrag · Vor 2 Stunden aktualisiert")
   }
 }

@@ -18,7 +18,7 @@ import StatefulContent
 /// This is the only file of the example that calls the library's loading API. The library
 /// features of issue 24 that are still to come plug in here: the staleness policy and the
 /// connectivity source are settings of ``stateMachine`` made in
-/// ``init(url:loader:presenter:clock:loadingPolicy:retry:cache:strings:)``.
+/// ``init(url:loader:presenter:clock:loadingPolicy:retry:cache:now:strings:)``.
 ///
 /// ```swift
 /// let feed = FeedModel(url: address, loader: HTTPFeedLoader(), presenter: presenter)
@@ -45,9 +45,12 @@ public final class FeedModel: @MainActor StatefulContent {
   public private(set) var pagesLoaded: [URL] = []
   /// Where the first page is kept between runs, or `nil`.
   public let cache: (any ContentCache<JSONFeed>)?
-  /// When the first page shown was saved, while it is the one the cache gave; `nil` once the
-  /// server's arrived.
-  public private(set) var savedAt: Date?
+  /// When the first page shown came from the server: when the cache saved it, for the page the
+  /// cache gave, or when it loaded; `nil` before either.
+  public private(set) var updatedAt: Date?
+  /// Whether the first page shown is the one the cache gave, not yet replaced by the server's.
+  public private(set) var showsSavedPage = false
+  private let now: @Sendable () -> Date
 
   /// Creates a model; nothing loads until ``loadContent()``.
   ///
@@ -62,15 +65,17 @@ public final class FeedModel: @MainActor StatefulContent {
   ///   - retry: How a failed first page is retried. Defaults to `RetryPolicy.never`.
   ///   - cache: Where the first page is kept between runs, by the feed's address. Defaults
   ///     to none.
+  ///   - now: The wall clock, for when a page loaded. Defaults to `Date()`.
   ///   - strings: The language of the placeholders. Defaults to the process's.
   public init(
     url: URL, loader: any FeedLoading = HTTPFeedLoader(), presenter: (any Presenter)?,
     clock: any Clock<Duration> = ContinuousClock(), loadingPolicy: LoadingPolicy = .immediate,
     retry: RetryPolicy = .never, cache: (any ContentCache<JSONFeed>)? = nil,
-    strings: FeedStrings = .current
+    now: @escaping @Sendable () -> Date = { Date() }, strings: FeedStrings = .current
   ) {
     self.url = url
     self.cache = cache
+    self.now = now
     self.loader = loader
     self.strings = strings
     stateMachine = ContentStateMachine(presenter: presenter, clock: clock)
@@ -90,7 +95,8 @@ public final class FeedModel: @MainActor StatefulContent {
   public func open() async {
     if let saved = await cache?.content(for: url.absoluteString) {
       add(saved.value, from: url)
-      savedAt = saved.savedAt
+      updatedAt = saved.savedAt
+      showsSavedPage = true
     }
     await loadContent()
   }
@@ -105,7 +111,8 @@ public final class FeedModel: @MainActor StatefulContent {
     } apply: { feed, page in
       feed.content = []
       feed.pagesLoaded = []
-      feed.savedAt = nil
+      feed.updatedAt = feed.now()
+      feed.showsSavedPage = false
       feed.add(page, from: url)
       loaded = page
     }

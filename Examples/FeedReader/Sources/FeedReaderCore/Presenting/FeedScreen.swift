@@ -18,12 +18,16 @@ public final class FeedScreen: @MainActor TerminalContent {
   public private(set) var offset = 0
   /// The rows the items took at the last drawing; 1 before the first.
   public private(set) var visibleRows = 1
+  private let now: () -> Date
 
   /// Creates a screen.
   ///
-  /// - Parameter strings: The language of the status and the keys.
-  public init(strings: FeedStrings) {
+  /// - Parameters:
+  ///   - strings: The language of the status and the keys.
+  ///   - now: The wall clock, for how old the items are. Defaults to `Date()`.
+  public init(strings: FeedStrings, now: @escaping () -> Date = { Date() }) {
     self.strings = strings
+    self.now = now
   }
 
   /// The line of an item: its date (UTC, `2026-01-02`) when it has one, two spaces, and its
@@ -71,11 +75,16 @@ public final class FeedScreen: @MainActor TerminalContent {
     [strings.keysLine]
   }
 
-  /// How many items show, and whether more pages follow; nothing before the first page.
+  /// How many items show, whether more pages follow, and how long ago the first page came
+  /// from the server ("8 items · more below · Updated 5 minutes ago"); nothing before the
+  /// first page.
   public func status(for presentation: Presentation, in region: TerminalPresenter.Region)
     -> String?
   {
     guard let model, !model.content.isEmpty else { return nil }
-    return strings.status(count: model.content.count, hasMore: model.hasMorePages)
+    let count = strings.status(count: model.content.count, hasMore: model.hasMorePages)
+    guard let updatedAt = model.updatedAt else { return count }
+    let seconds = min(max(now().timeIntervalSince(updatedAt), 0), 1e15)
+    return count + " · " + strings.placeholderStrings.updated(ago: .seconds(seconds))
   }
 }

@@ -1,6 +1,5 @@
+import FileSearchCore
 import XCTest
-
-@testable import FileSearchCore
 
 /// The byte search of a query of printable ASCII: where it finds the query, ignoring case,
 /// and how much work it does — counted in units, never timed.

@@ -1,6 +1,5 @@
+import FileSearchCore
 import XCTest
-
-@testable import FileSearchCore
 
 /// The matcher of a file's lines and of names: a query of printable ASCII searched for in
 /// bytes finds what the decoded text's search finds, next to characters that join an ASCII

@@ -1,7 +1,6 @@
+import FileSearchCore
 import Foundation
 import XCTest
-
-@testable import FileSearchCore
 
 /// The reader of a scan's files: text within the limits, binary files and files over the
 /// size limit left to their names, one buffer for files of every size.

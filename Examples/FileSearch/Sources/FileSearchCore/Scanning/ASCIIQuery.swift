@@ -23,21 +23,21 @@
 /// let query = ASCIIQuery("Quartz")   // nil for "Größe", a query that is not printable ASCII
 /// query?.firstMatch(in: bytes, from: 0, work: &work) { }   // the offset of "QUARTZ", or nil
 /// ```
-struct ASCIIQuery: Sendable {
+public struct ASCIIQuery: Sendable {
   /// One of the query's bytes, with the mask that folds a byte of text to compare to it.
-  struct KeyByte: Sendable {
+  public struct KeyByte: Sendable {
     /// The byte's offset in the query.
-    var offset: Int
+    public var offset: Int
     /// The byte, lowercase.
-    var byte: UInt8
+    public var byte: UInt8
     /// `0x20` for a letter, which folds uppercase to lowercase by setting that bit; else 0.
-    var mask: UInt8
+    public var mask: UInt8
   }
 
   /// The query's bytes, letters lowercase.
-  let needle: [UInt8]
+  public let needle: [UInt8]
   /// The byte searched for first: the rarest of the query's.
-  let key: KeyByte
+  public let key: KeyByte
   /// For each position `i` of `needle`, the length of the longest part of `needle[...i]` that
   /// both starts and ends it, without being all of it.
   private let fallback: [Int]
@@ -47,7 +47,7 @@ struct ASCIIQuery: Sendable {
   /// The characters that equal an ASCII character once lowercased, by canonical equivalence,
   /// as UTF-8 — the Kelvin sign, the Greek question mark and the Greek varia — each with the
   /// character it equals.
-  static let lookalikeCharacters: [(ascii: UInt8, utf8: [UInt8])] = [
+  public static let lookalikeCharacters: [(ascii: UInt8, utf8: [UInt8])] = [
     (UInt8(ascii: "k"), Array("\u{212A}".utf8)),
     (UInt8(ascii: ";"), Array("\u{037E}".utf8)),
     (UInt8(ascii: "`"), Array("\u{1FEF}".utf8)),
@@ -62,7 +62,7 @@ struct ASCIIQuery: Sendable {
   /// character that is not printable ASCII (U+0020 to U+007E).
   ///
   /// - Parameter query: The text to look for, in any case.
-  init?(_ query: String) {
+  public init?(_ query: String) {
     let bytes = Array(query.utf8)
     guard !bytes.isEmpty, bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
     let needle = bytes.map(Self.folded)
@@ -92,7 +92,7 @@ struct ASCIIQuery: Sendable {
   ///     ``QueryMatcher/checkpointInterval``; what it throws ends the search.
   /// - Returns: The offset, or `nil` when the query does not occur.
   /// - Throws: What `checkpoint` throws.
-  func firstMatch(
+  public func firstMatch(
     in bytes: UnsafeRawBufferPointer, from start: Int, work: inout ContentMatcher.Work,
     checkpoint: () throws -> Void
   ) rethrows -> Int? {
@@ -131,7 +131,7 @@ struct ASCIIQuery: Sendable {
   ///   - offset: Where the occurrence starts.
   ///   - bytes: The text.
   /// - Returns: `false` when a byte next to it is not ASCII: the text must be decoded.
-  func isPlain(_ offset: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+  public func isPlain(_ offset: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
     let end = offset + needle.count
     return (offset == 0 || bytes[offset - 1] < 0x80) && (end == bytes.count || bytes[end] < 0x80)
   }
@@ -141,7 +141,7 @@ struct ASCIIQuery: Sendable {
   ///
   /// - Parameter bytes: The text.
   /// - Returns: `true` when the text must be decoded to be searched.
-  func mayHideLookalike(in bytes: UnsafeRawBufferPointer) -> Bool {
+  public func mayHideLookalike(in bytes: UnsafeRawBufferPointer) -> Bool {
     lookalikes.contains { lookalike in
       var from = 0
       while let lead = bytes.firstIndex(of: lookalike[0], from: from) {

@@ -17,17 +17,20 @@ import Foundation
 /// let found = try matcher.matchingLines(in: bytes, work: &work) { }
 /// // found.count lines match; found.lines holds the first three
 /// ```
-struct ContentMatcher: Sendable {
+public struct ContentMatcher: Sendable {
   /// The work a scan did, in units: a unit is a byte passed or a comparison by an
   /// ``ASCIIQuery``, or a unit of a ``QueryMatcher``. A checkpoint is called each time the
   /// count passes a multiple of ``QueryMatcher/checkpointInterval``.
-  struct Work {
+  public struct Work {
     /// The units counted so far.
-    var units = 0
+    public var units = 0
+
+    /// Starts counting from zero.
+    public init() {}
 
     /// Counts units, calling `checkpoint` once for each multiple of
     /// ``QueryMatcher/checkpointInterval`` the count reaches or passes.
-    mutating func add(_ count: Int, checkpoint: () throws -> Void) rethrows {
+    public mutating func add(_ count: Int, checkpoint: () throws -> Void) rethrows {
       let before = units
       units += count
       let interval = QueryMatcher.checkpointInterval
@@ -36,17 +39,17 @@ struct ContentMatcher: Sendable {
   }
 
   /// The lines of a text that contain the query.
-  struct Lines: Hashable, Sendable {
+  public struct Lines: Hashable, Sendable {
     /// The first matching lines, at most the limits' lines per match.
-    var lines: [SearchMatch.Line] = []
+    public var lines: [SearchMatch.Line] = []
     /// How many lines match in all.
-    var count = 0
+    public var count = 0
   }
 
   /// The query matched in decoded text: the reference for every query.
   let unicode: QueryMatcher
   /// The query matched in bytes, when it is printable ASCII.
-  let ascii: ASCIIQuery?
+  public let ascii: ASCIIQuery?
   /// How many lines a match keeps, and how much of each.
   let limits: FileScanner.Limits
 
@@ -59,7 +62,7 @@ struct ContentMatcher: Sendable {
   ///   - limits: How many lines a match keeps, and how many characters of each.
   ///   - searchesBytes: Whether a query of printable ASCII is searched for in bytes. Defaults
   ///     to `true`; with `false`, every text is decoded — the reference tests compare with.
-  init(query: String, limits: FileScanner.Limits, searchesBytes: Bool = true) {
+  public init(query: String, limits: FileScanner.Limits, searchesBytes: Bool = true) {
     unicode = QueryMatcher(query)
     ascii = searchesBytes ? ASCIIQuery(query) : nil
     self.limits = limits
@@ -70,7 +73,7 @@ struct ContentMatcher: Sendable {
   ///
   /// - Parameter name: The name's bytes.
   /// - Returns: `true` when the name matches.
-  func matches(name: ArraySlice<UInt8>) -> Bool {
+  public func matches(name: ArraySlice<UInt8>) -> Bool {
     name.withUnsafeBytes { bytes in
       guard let ascii, !ascii.mayHideLookalike(in: bytes) else {
         return unicode.matches(String(decoding: bytes, as: UTF8.self))
@@ -93,7 +96,7 @@ struct ContentMatcher: Sendable {
   ///     what it throws ends the search.
   /// - Returns: The first matching lines and how many match.
   /// - Throws: What `checkpoint` throws.
-  func matchingLines(
+  public func matchingLines(
     in bytes: UnsafeRawBufferPointer, work: inout Work, checkpoint: () throws -> Void
   ) rethrows -> Lines {
     guard let ascii, !ascii.mayHideLookalike(in: bytes) else {

@@ -7,11 +7,21 @@ import Foundation
 /// pieces: the folders on its way are opened a piece of fewer than `PATH_MAX` bytes at a time,
 /// each inside the last, and the call takes the rest relative to the deepest one. Symbolic
 /// links on the way are followed as a call with the whole path would follow them.
-struct EntryPath {
+public struct EntryPath {
   /// The folder searched, as given.
   let folder: String
   /// The path below the folder, as bytes; empty for the folder itself.
   let relative: [UInt8]
+
+  /// Creates a path.
+  ///
+  /// - Parameters:
+  ///   - folder: The folder searched, as given.
+  ///   - relative: The path below it, as bytes; empty for the folder itself.
+  public init(folder: String, relative: [UInt8]) {
+    self.folder = folder
+    self.relative = relative
+  }
 
   private static let separator = UInt8(ascii: "/")
 

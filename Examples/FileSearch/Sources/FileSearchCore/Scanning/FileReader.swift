@@ -12,9 +12,9 @@ import Foundation
 ///   if case .text(let bytes) = contents { bytes.count } else { 0 }
 /// }
 /// ```
-final class FileReader {
+public final class FileReader {
   /// What a file holds, for a search.
-  enum Contents {
+  public enum Contents {
     /// Text within the size limit: the file's bytes, valid only inside the call that gets
     /// them.
     case text(UnsafeRawBufferPointer)
@@ -32,16 +32,16 @@ final class FileReader {
   /// Creates a reader; its buffer grows to the largest file it reads.
   ///
   /// - Parameter limits: The largest file read, and how many first bytes make it binary.
-  init(limits: FileScanner.Limits) {
+  public init(limits: FileScanner.Limits) {
     self.limits = limits
   }
 
   /// A regular file opened for reading, and its size in bytes.
-  struct OpenFile {
-    /// The file's descriptor.
-    var descriptor: Int32
+  public struct OpenFile {
+    /// The file's descriptor; whoever opened the file closes it.
+    public var descriptor: Int32
     /// The file's size when it was opened, in bytes.
-    var size: Int
+    public var size: Int
   }
 
   /// Opens a regular file for reading, without blocking, so that a FIFO that took its place
@@ -50,7 +50,7 @@ final class FileReader {
   /// - Parameter path: The file.
   /// - Returns: The open file, or `nil` (`errno` set when it could not be opened) when it
   ///   could not be opened or is not a regular file.
-  static func open(_ path: EntryPath) -> OpenFile? {
+  public static func open(_ path: EntryPath) -> OpenFile? {
     let descriptor = path.openForReading()
     guard descriptor >= 0 else { return nil }
     var status = stat()
@@ -71,7 +71,7 @@ final class FileReader {
   ///   - body: Receives the file's contents; the bytes are valid only during the call.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  func withContents<Result>(of file: OpenFile?, _ body: (Contents) throws -> Result) rethrows
+  public func withContents<Result>(of file: OpenFile?, _ body: (Contents) throws -> Result) rethrows
     -> Result
   {
     guard let file else { return try body(.nameOnly) }

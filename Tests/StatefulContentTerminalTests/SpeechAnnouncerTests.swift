@@ -71,7 +71,9 @@ final class SpeechAnnouncerTests: XCTestCase {
       .appendingPathComponent("speech-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
+    // A FIFO: reading it waits until the process has written its identifier — no polling.
     let marker = folder + "/pid"
+    XCTAssertEqual(mkfifo(marker, 0o600), 0)
     let script = folder + "/espeak-ng"
     // Writes its process identifier, then speaks for a minute.
     try Data("#!/bin/sh\necho $$ > '\(marker)'\nexec sleep 60\n".utf8)
@@ -79,15 +81,29 @@ final class SpeechAnnouncerTests: XCTestCase {
     XCTAssertEqual(chmod(script, 0o755), 0)
     let announcer = SpeechAnnouncer(executable: script, voice: "en")
     announcer.announce(announcement("hi"))
-    var identifier: pid_t?
-    for _ in 0..<500 where identifier == nil {
-      identifier = (try? String(contentsOfFile: marker, encoding: .utf8))
-        .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-      try await Task.sleep(for: .milliseconds(10))
+    let written = await withCheckedContinuation { continuation in
+      // A thread of Dispatch's: the read waits for the writer, with a deadline reached only
+      // when the test fails.
+      DispatchQueue.global().async {
+        continuation.resume(returning: Self.readLine(fromFIFO: marker, timeoutMilliseconds: 10_000))
+      }
     }
+    let identifier = written.flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     let pid = try XCTUnwrap(identifier, "the process started")
     announcer.stop()
     await announcer.finish()
     XCTAssertEqual(kill(pid, 0), -1, "SIGKILL ended it, and it was reaped")
+  }
+
+  /// Reads what a FIFO's writer writes, waiting for it at most `timeoutMilliseconds`.
+  private static func readLine(fromFIFO path: String, timeoutMilliseconds: Int32) -> String? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&ready, 1, timeoutMilliseconds) == 1 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: 64)
+    let count = read(descriptor, &bytes, bytes.count)
+    return count > 0 ? String(decoding: bytes[..<count], as: UTF8.self) : nil
   }
 }

@@ -13,12 +13,11 @@ final class SignalHandlerTests: XCTestCase {
     super.tearDown()
   }
 
-  func test_install_handlesASignalSentTheMomentItReturns_quittingWith128PlusIt() {
+  /// Installs the handling of a controller's signals, sends `SIGHUP` as soon as it returns,
+  /// and returns the status it quit with (`nil` when it did not within 10 seconds).
+  private func quitStatus(afterSIGHUPTo controller: InterruptController) -> Int32? {
     let quit = DispatchSemaphore(value: 0)
     let status = LockedState<Int32?>(nil)
-    let controller = InterruptController()
-    let cleaned = LockedState(false)
-    _ = controller.addCleanup { cleaned.withLock { $0 = true } }
     let signals = SignalHandler.install(controller: controller) { code in
       status.withLock { $0 = code }
       quit.signal()
@@ -26,27 +25,25 @@ final class SignalHandlerTests: XCTestCase {
 
     kill(getpid(), SIGHUP)
 
-    XCTAssertEqual(quit.wait(timeout: .now() + .seconds(10)), .success)
+    _ = quit.wait(timeout: .now() + .seconds(10))
     withExtendedLifetime(signals) {}
-    XCTAssertEqual(status.withLock { $0 }, 128 + SIGHUP)
+    return status.withLock { $0 }
+  }
+
+  func test_install_handlesASignalSentTheMomentItReturns_quittingWith128PlusIt() {
+    let controller = InterruptController()
+    let cleaned = LockedState(false)
+    _ = controller.addCleanup { cleaned.withLock { $0 = true } }
+
+    XCTAssertEqual(quitStatus(afterSIGHUPTo: controller), 128 + SIGHUP)
     XCTAssertTrue(cleaned.withLock { $0 }, "the clean-ups ran before quitting")
   }
 
   func test_install_afterAnEarlierHandlerWasReleased_stillHandlesSignals() {
     let first = SignalHandler.install(controller: InterruptController()) { _ in }
     withExtendedLifetime(first) {}
-    let quit = DispatchSemaphore(value: 0)
-    let status = LockedState<Int32?>(nil)
-    let signals = SignalHandler.install(controller: InterruptController()) { code in
-      status.withLock { $0 = code }
-      quit.signal()
-    }
 
-    kill(getpid(), SIGHUP)
-
-    XCTAssertEqual(quit.wait(timeout: .now() + .seconds(10)), .success)
-    withExtendedLifetime(signals) {}
-    XCTAssertEqual(status.withLock { $0 }, 128 + SIGHUP)
+    XCTAssertEqual(quitStatus(afterSIGHUPTo: InterruptController()), 128 + SIGHUP)
   }
 
   func test_handlersOfTheSameSignal_eachHearIt_togetherAndOneAfterAnother() {

@@ -9,17 +9,13 @@ final class FileContentCacheTests: XCTestCase {
     var subject: String
   }
 
-  private var folder = ""
+  private let temporary = TemporaryFolder(for: "FileContentCacheTests")
+  private var folder: String { temporary.path }
   private let savedAt = Date(timeIntervalSince1970: 1_800_000_000)
 
-  override func setUpWithError() throws {
-    folder =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("FileContentCacheTests-\(UUID().uuidString)").path
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(atPath: folder)
+  override func tearDown() {
+    temporary.remove()
+    super.tearDown()
   }
 
   private func cache(

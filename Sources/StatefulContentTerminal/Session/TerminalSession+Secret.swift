@@ -88,21 +88,4 @@ extension TerminalSession {
     if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
     return String(decoding: bytes, as: UTF8.self)
   }
-
-  /// Runs `body` with `SIGTTIN` unblocked on this thread (Dispatch's threads block it), so
-  /// that a read of the terminal in the background stops the tool until `fg`, as job control
-  /// stops any program reading there. Only a job nobody can bring back (an orphaned process
-  /// group) reads the end of input there.
-  ///
-  /// - Parameter body: The reading.
-  /// - Returns: What `body` returns.
-  static func stoppedByBackgroundReads<Result>(_ body: () -> Result) -> Result {
-    var jobControl = sigset_t()
-    sigemptyset(&jobControl)
-    sigaddset(&jobControl, SIGTTIN)
-    var mask = sigset_t()
-    pthread_sigmask(SIG_UNBLOCK, &jobControl, &mask)
-    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
-    return body()
-  }
 }

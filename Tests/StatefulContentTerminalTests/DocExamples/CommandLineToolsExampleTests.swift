@@ -50,6 +50,18 @@ final class CommandLineToolsExampleTests: XCTestCase {
     }
   }
 
+  /// The article's tool: its `main.swift`, as written there.
+  @MainActor
+  private func runTheDozenLines() async -> (ReleaseNotes, TerminalPresenter) {
+    let notes = ReleaseNotes(), presenter = TerminalPresenter()
+    (notes.stateMachine.presenter, presenter.content) = (presenter, notes)
+    let spinning = Task { await presenter.animate() }
+    await notes.loadContent()
+    spinning.cancel()
+    presenter.commit()
+    return (notes, presenter)
+  }
+
   @MainActor
   func test_theDozenLines_onATerminal_showLoading_thenTheNotes() async throws {
     let pair = try XCTUnwrap(PseudoTerminal(rows: 10, columns: 40), "no pseudo-terminals here")
@@ -64,12 +76,7 @@ final class CommandLineToolsExampleTests: XCTestCase {
     }
     let restoreOutput = redirect(STDOUT_FILENO, to: pair.terminal)
 
-    let notes = ReleaseNotes(), presenter = TerminalPresenter()
-    (notes.stateMachine.presenter, presenter.content) = (presenter, notes)
-    let spinning = Task { await presenter.animate() }
-    await notes.loadContent()
-    spinning.cancel()
-    presenter.commit()
+    let (notes, presenter) = await runTheDozenLines()
 
     restoreOutput()
     let loadingShown = await server.value
@@ -88,12 +95,7 @@ final class CommandLineToolsExampleTests: XCTestCase {
     let restoreOutput = redirect(STDOUT_FILENO, to: descriptors[1])
     close(descriptors[1])
 
-    let notes = ReleaseNotes(), presenter = TerminalPresenter()
-    (notes.stateMachine.presenter, presenter.content) = (presenter, notes)
-    let spinning = Task { await presenter.animate() }
-    await notes.loadContent()
-    spinning.cancel()
-    presenter.commit()
+    let (_, presenter) = await runTheDozenLines()
 
     restoreOutput()
     let output = FileHandle(fileDescriptor: descriptors[0], closeOnDealloc: true)

@@ -48,16 +48,12 @@ enum ContentOverTimeExample {
 
 final class ContentOverTimeExampleTests: XCTestCase {
   private struct Offline: Error {}
-  private var folder = ""
+  private let temporary = TemporaryFolder(for: "ContentOverTimeExampleTests")
+  private var folder: String { temporary.path }
 
-  override func setUpWithError() throws {
-    folder =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("ContentOverTimeExampleTests-\(UUID().uuidString)").path
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(atPath: folder)
+  override func tearDown() {
+    temporary.remove()
+    super.tearDown()
   }
 
   /// A launch of the app: a new inbox over the same cache folder.

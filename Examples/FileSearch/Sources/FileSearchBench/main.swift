@@ -205,7 +205,7 @@ print("target: keystroke → first presentation, median within one frame (16 ms)
 /// frame costs while it is there (cutting, cleaning and placing the cursor read only what shows).
 @MainActor
 func pastedFrame() -> Duration {
-  let screen = SearchScreen(folder: "pasted", size: { (24, 80) }, write: { _ in })
+  let screen = SearchScreen(folder: "pasted", size: { .fallback }, write: { _ in })
   screen.input = String(repeating: "abc漢字é ", count: 150_000)
   let region = TerminalPresenter.Region(columns: 80, rows: 24, mode: .screen)
   let clock = ContinuousClock()
@@ -222,7 +222,7 @@ func pastedFrame() -> Duration {
 @MainActor
 func measure(folder: String, policy: LoadingPolicy, rounds: Int) async -> [KeystrokeBench.Sample] {
   var drawn = 0
-  let screen = SearchScreen(folder: folder, size: { (24, 80) }, write: { drawn += $0.utf8.count })
+  let screen = SearchScreen(folder: folder, size: { .fallback }, write: { drawn += $0.utf8.count })
   let bench = KeystrokeBench(screen: screen)
   let model = SearchModel(
     scanner: FileScanner(folder: folder), presenter: bench, loadingPolicy: policy)

@@ -10,7 +10,7 @@ import XCTest
 /// with the previous query's matches still shown, a failed page's error.
 @MainActor
 final class SearchScreenTests: FixtureTestCase {
-  private var size = (rows: 8, columns: 40)
+  private var size = TerminalSize(columns: 40, rows: 8)
   private let output = TextCapture()
   private let clock = ManualClock()
   private lazy var scanner = GatedScanner(folder: tree.path)

@@ -195,7 +195,7 @@ public struct SearchApp {
       model = makeModel(options, presenter: timeline, loadingPolicy: .immediate)
     } else {
       let log = SearchScreen(
-        folder: options.folder, size: { (24, 80) }, mode: .plain, strings: strings,
+        folder: options.folder, size: { .fallback }, mode: .plain, strings: strings,
         write: writeOutput)
       presenter = log
       model = makeModel(options, presenter: log, loadingPolicy: .immediate)
@@ -261,7 +261,7 @@ public struct SearchApp {
         return 1
       }
       let screen = SearchScreen(
-        folder: options.folder, size: { (session.size.rows, session.size.columns) },
+        folder: options.folder, size: { session.size },
         colors: TerminalPresenter.colorsAllowed(for: screenDescriptor), clock: clock,
         strings: strings, write: writeOutput)
       let model = makeModel(options, presenter: screen, loadingPolicy: .smooth)

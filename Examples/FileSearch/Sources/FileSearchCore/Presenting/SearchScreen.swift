@@ -18,7 +18,7 @@ import StatefulContentTerminal
 /// so that the list stays in sight while it is rebuilt.
 ///
 /// ```swift
-/// let screen = SearchScreen(folder: "Sources", size: { (24, 80) })
+/// let screen = SearchScreen(folder: "Sources", size: { TerminalSize(columns: 80, rows: 24) })
 /// let model = SearchModel(scanner: FileScanner(folder: "Sources"), presenter: screen)
 /// screen.model = model
 /// model.resultsDidChange = { [weak screen] in screen?.update() }
@@ -40,13 +40,13 @@ public final class SearchScreen: @MainActor SynchronousPresenter, @MainActor Ter
   public var presentation: Presentation { terminal.presentation }
 
   private let folder: String
-  private let size: () -> (rows: Int, columns: Int)
+  private let size: () -> TerminalSize
 
   /// Creates a screen.
   ///
   /// - Parameters:
   ///   - folder: The folder searched, named in the prompt.
-  ///   - size: Returns the terminal's rows and columns, read at each redraw.
+  ///   - size: Returns the terminal's size, read at each redraw.
   ///   - mode: ``TerminalPresenter/Mode/screen`` for the interactive screen,
   ///     ``TerminalPresenter/Mode/plain`` for a pipe. Defaults to the screen.
   ///   - colors: Whether to write colours and attributes. Defaults to `false`.
@@ -55,7 +55,7 @@ public final class SearchScreen: @MainActor SynchronousPresenter, @MainActor Ter
   ///     (``SearchStrings/current``).
   ///   - write: Writes text as it is. Defaults to standard output.
   public init(
-    folder: String, size: @escaping () -> (rows: Int, columns: Int),
+    folder: String, size: @escaping () -> TerminalSize,
     mode: TerminalPresenter.Mode = .screen, colors: Bool = false,
     clock: any Clock<Duration> = ContinuousClock(), strings: SearchStrings = .current,
     write: @escaping (String) -> Void = StandardStreams.writeToOutput
@@ -66,7 +66,7 @@ public final class SearchScreen: @MainActor SynchronousPresenter, @MainActor Ter
     terminal = TerminalPresenter(
       mode: mode, colors: colors,
       size: {
-        mode == .plain ? nil : TerminalSize(columns: size().columns, rows: size().rows)
+        mode == .plain ? nil : size()
       },
       clock: clock, texts: strings.terminalTexts, keys: [.retry: "Ctrl-R"], writeStatus: write,
       write: write)

@@ -31,6 +31,10 @@ public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
   /// started was run on the calling actor; declare the method
   /// `nonisolated(nonsending) func loadContent() async` so that all of it runs there.
   case loadContentRanOffItsActor
+  /// ``StatefulContent/followConnectivity(_:isolation:)`` was called from no actor: the
+  /// source's reports have no actor to come back to, so the source is not followed. Call it
+  /// from the actor that owns the model (its `@MainActor` method, say).
+  case connectivityFollowedOffAnActor
 
   /// What is wrong and how to fix it.
   public var description: String {
@@ -54,6 +58,10 @@ public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
         + "the conformance's extension runs on the global executor; declare it "
         + "`nonisolated(nonsending) func loadContent() async`. Its load was run on the calling "
         + "actor."
+    case .connectivityFollowedOffAnActor:
+      "StatefulContent: followConnectivity(_:) was called from no actor, so its reports have "
+        + "nowhere to come back to and the source is not followed; call it from the actor "
+        + "that owns the model (a @MainActor method, say)."
     }
   }
 

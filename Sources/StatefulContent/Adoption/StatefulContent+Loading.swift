@@ -93,6 +93,7 @@ extension StatefulContent {
     {
       work = work.verifying(credential, with: verifier)
     }
+    machine.noteTimerHome(actor: isolation, host: self)
     let driver = LoadDriver(
       machine: machine, mode: start.mode, credential: start.credential, animated: animated,
       retry: retry, work: work, key: key?.key, keyChange: key?.change ?? .keepPrevious,

@@ -172,6 +172,13 @@ public protocol StatefulContent: AnyObject {
   /// - Returns: The placeholder to present.
   func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder
 
+  /// Configures the waiting placeholder ("Waiting for the network…") just before it is
+  /// presented. Default: returns it as is.
+  ///
+  /// - Parameter placeholder: The registered (or built-in) waiting placeholder.
+  /// - Returns: The placeholder to present.
+  func configureWaitingPlaceholder(_ placeholder: any Placeholder) -> any Placeholder
+
   /// Configures the error placeholder with the real error just before it is presented.
   ///
   /// Default: returns it as is (the built-in error placeholder already shows the error's
@@ -254,6 +261,10 @@ extension StatefulContent {
   }
   /// Returns the placeholder as is.
   public func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
+    placeholder
+  }
+  /// Returns the placeholder as is.
+  public func configureWaitingPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     placeholder
   }
   /// Returns the placeholder as is.

@@ -32,6 +32,9 @@ struct LoadLifecycle {
     case debounceElapsed
     /// The progress interval elapsed: the latest coalesced progress may be presented.
     case flushProgress
+    /// The state of a load that waits for the network was held for loading's minimum
+    /// display time: it may show.
+    case waitingHoldElapsed
   }
 
   /// What to do when an attempt's operation finished.
@@ -45,6 +48,10 @@ struct LoadLifecycle {
     /// The operation was cancelled (an error the ``CancellationPolicy`` recognizes): not an
     /// error, the previous state comes back.
     case cancelled
+    /// The operation failed for want of the network: the load waits for it, with no attempt
+    /// spent and no backoff; the decided state waits for loading's minimum display time
+    /// until the deadline, when there is one.
+    case waitForNetwork(heldUntil: Duration?)
   }
 
   /// What to do with a part of a streaming load.
@@ -168,17 +175,25 @@ struct LoadLifecycle {
   ///     times, by default not at all: the failure concludes at once.
   ///   - showsPreviousKey: Whether that content is another key's, kept while this key loads:
   ///     a failure replaces it with the error, so the load is not a refresh and retries.
+  ///   - waitsForNetwork: Whether the error means the network is missing while a connectivity
+  ///     source is followed (the machine's ``ConnectivityPolicy``): the load then waits for
+  ///     it, unless parts arrived (trying again would deliver them twice).
   ///   - unitRandom: Gives a number in 0..<1 that picks the retry delay's jitter; asked only
   ///     when a retry is due.
   /// - Returns: What to do, or `nil` for a stale attempt.
   mutating func attemptFinished(
     _ finishedAttempt: Int, error: (any Error)?, now: Duration, loadingShownAt: Duration?,
     loadingIsRequested: Bool, isRefreshing: Bool = false, showsPreviousKey: Bool = false,
-    unitRandom: () -> Double
+    waitsForNetwork: Bool = false, unitRandom: () -> Double
   ) -> AttemptEnding? {
     guard finishedAttempt == attempt else { return nil }
     if let error {
       if cancellationPolicy.isCancellation(error) { return .cancelled }
+      if waitsForNetwork, !hasParts {
+        guard let loadingShownAt, loadingIsRequested else { return .waitForNetwork(heldUntil: nil) }
+        let until = loadingShownAt.addingSaturated(loadingPolicy.effectiveMinimumDisplayTime)
+        return .waitForNetwork(heldUntil: now < until ? until : nil)
+      }
       let isRefresh = isRefreshing && !showsPreviousKey
       if !hasParts,
         retryPolicy.allowsRetry(afterAttempt: attempt, error: error, isRefreshing: isRefresh)
@@ -203,6 +218,18 @@ struct LoadLifecycle {
   mutating func retryDelayElapsed() -> Int {
     attempt += 1
     // A retry follows a failure before any part: the lock was never lifted.
+    awaitsAcceptedCredential = readsLockedSource
+    attemptProgress = nil
+    presentedProgress = nil
+    pendingProgress = nil
+    return attempt
+  }
+
+  /// The network came back while the load waited for it: its attempt runs again — no attempt
+  /// is spent — with its progress unknown.
+  ///
+  /// - Returns: The attempt to run again.
+  mutating func networkReturned() -> Int {
     awaitsAcceptedCredential = readsLockedSource
     attemptProgress = nil
     presentedProgress = nil

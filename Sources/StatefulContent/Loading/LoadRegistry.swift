@@ -14,6 +14,9 @@ struct LoadRegistry {
     case cancelledByMachine
     /// The task awaiting the load was cancelled; the loop restores the state.
     case taskCancelled
+    /// The network came back while the load waited for it: its attempt runs again. The one
+    /// signal that does not end the load.
+    case networkReturned
   }
 
   /// The state and inputs to bring back when a load is cancelled.

@@ -204,7 +204,7 @@ struct ContentLock {
   func refuses(_ kind: ContentState.Kind) -> Bool {
     switch kind {
     case .content, .empty, .custom: hidesContent
-    case .idle, .loading, .error, .locked: false
+    case .idle, .loading, .waiting, .error, .locked: false
     }
   }
 

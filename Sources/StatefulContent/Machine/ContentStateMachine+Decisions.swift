@@ -22,6 +22,11 @@ extension ContentStateMachine {
       updateInputs { $0.loadingCancelled() }
       return true
     }
+    if let error {
+      recordLoadFailed(error, wasRefresh: storedIsRefreshing)
+    } else {
+      recordContentLoaded()
+    }
     updateInputs { $0.loadingEnded(error: error) }
     return false
   }
@@ -139,7 +144,7 @@ extension ContentStateMachine {
   @usableFromInline
   var knowsRareFacts: Bool {
     contentLock.hidesContent || contentLock.failedAttempts > 0 || keysBox != nil
-      || appendsBox != nil || heldDecisionsUntil != nil
+      || appendsBox != nil || heldDecisionsUntil != nil || overTimeBox != nil
   }
 
   /// The machine's facts as the rules' inputs, without the adopter's answers.
@@ -156,6 +161,7 @@ extension ContentStateMachine {
       showDelayDeadline: showDelayDeadline,
       minimumDisplayDeadline: heldUntil ?? heldDecisionsUntil)
     if let keys = keysBox?.value { keys.gather(into: &rare) }
+    if let box = overTimeBox { gatherTimeFacts(into: &rare, box: box) }
     inputs.rareValues = rare
     return inputs
   }
@@ -165,6 +171,7 @@ extension ContentStateMachine {
   func decide(_ inputs: StateInputs) -> StateDecision {
     let decision = StateDecision.decide(inputs)
     updateInputs { $0.decided(decision) }
+    if let box = overTimeBox { scheduleStaleness(after: decision, box: box) }
     return decision
   }
 
@@ -191,6 +198,8 @@ extension ContentStateMachine {
   /// Starts over (``StatefulContent/reset(completion:)``): forgets the inputs and the lock.
   func forgetInputsAndLock() {
     updateInputs { $0.reset() }
+    overTimeBox?.freshness.forget()
+    stopWaitingForNetwork()
     updateLock { $0.reset() }
     if keysBox != nil { updateKeys { $0.reset() } }
     supersedeAppend()

@@ -111,6 +111,7 @@ extension ContentStateMachine {
     // An observer told of the start may cancel the load at once: then nothing more of it
     // may change the state (I4).
     updateInputs { $0.loadStarted() }
+    stopWaitingForNetwork()
     guard loads.isActive(id) else { return nil }
     if lifecycle.key != nil || keysBox != nil {
       updateKeys { $0.loadStarted(key: lifecycle.key, policy: lifecycle.keyChange) }
@@ -151,11 +152,16 @@ extension ContentStateMachine {
     let loadingIsRequested = storedRequestedState.kind == .loading
     let isRefreshing = storedIsRefreshing
     let showsPreviousKey = keysBox?.value.showsPreviousKey ?? false
+    // The category API's loads are the adopter's own work: they never wait for the network.
+    let waits =
+      overTimeBox != nil && categoryLoad?.id != id
+      && error.map { waitsForNetwork(after: $0) } == true
     return loads.updateLifecycle(of: id) {
       $0.attemptFinished(
         attempt, error: error, now: now, loadingShownAt: loadingShownAt,
         loadingIsRequested: loadingIsRequested, isRefreshing: isRefreshing,
-        showsPreviousKey: showsPreviousKey, unitRandom: { Double.random(in: 0..<1) })
+        showsPreviousKey: showsPreviousKey, waitsForNetwork: waits,
+        unitRandom: { Double.random(in: 0..<1) })
     } ?? nil
   }
 
@@ -241,6 +247,7 @@ extension ContentStateMachine {
     updateInputs { $0.loadEnded(error: nil) }
     if keysBox != nil { updateKeys { $0.loadEnded(failed: false) } }
     updateLock { $0.loadSucceeded(with: credential) }
+    recordContentLoaded()
     callingHook(apply)
     submitDecidedState(host: host, animated: animated)
   }
@@ -249,9 +256,11 @@ extension ContentStateMachine {
   func concludeLoad<Host: StatefulContent>(
     _ id: UInt64, failedWith error: any Error, host: Host, animated: Bool
   ) {
+    let wasRefresh = storedIsRefreshing && !(keysBox?.value.showsPreviousKey ?? false)
     endLoad(id)
     updateInputs { $0.loadEnded(error: error) }
     if keysBox != nil { updateKeys { $0.loadEnded(failed: true) } }
+    recordLoadFailed(error, wasRefresh: wasRefresh)
     requestDecidedState(host: host, animated: animated)
   }
 

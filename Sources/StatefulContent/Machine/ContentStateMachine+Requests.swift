@@ -357,6 +357,7 @@ extension ContentStateMachine {
     switch state {
     case .loading: host.configureLoadingPlaceholder(placeholder)
     case .empty: host.configureEmptyPlaceholder(placeholder)
+    case .waiting: host.configureWaitingPlaceholder(placeholder)
     case .error(let error): host.configureErrorPlaceholder(placeholder, error: error)
     case .locked(let reason): host.configureLockedPlaceholder(placeholder, reason: reason)
     case .custom(let key): host.configureCustomPlaceholder(placeholder, key: key)

@@ -111,6 +111,10 @@ public final class ContentStateMachine: Observable {
   var currentContentKey: LoadKey? { keysBox?.value.contentKey }
   /// Where appending stands, read without copying the appends.
   var currentAppendState: AppendState { appendsBox?.value.state ?? .idle }
+  /// The facts of content over time — the content's age, the network — once the machine has
+  /// a staleness policy, follows a connectivity source or shows saved content (see
+  /// ContentStateMachine+OverTime.swift).
+  @exclusivity(unchecked) var overTimeBox: OverTime?
   /// The built-in placeholders and texts this machine uses.
   var builtIns: BuiltInPlaceholders { placeholders.builtIns }
 

@@ -63,7 +63,7 @@ extension LoadDriver where Value == Void {
     case .cancelled:
       machine.endCategoryLoad(id)
       return machine.recordLoadingEnded(error: error)
-    case .conclude, .retry, nil:
+    case .conclude, .retry, .waitForNetwork, nil:
       machine.endCategoryLoad(id)
       return machine.concludeCategoryLoad(
         error: error, host: host, animated: animated, completion: completion)

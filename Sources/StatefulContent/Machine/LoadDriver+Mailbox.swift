@@ -91,7 +91,7 @@ extension LoadDriver {
     /// Posts a signal that ends the load. The first signal the machine sends is also kept:
     /// it says how the load ended even when the task's cancellation arrived first.
     func signal(_ signal: LoadRegistry.Signal) {
-      let isFromMachine = signal != .taskCancelled
+      let isFromMachine = signal == .superseded || signal == .cancelledByMachine
       state.withLock { state in
         if isFromMachine, state.machineSignal == nil { state.machineSignal = signal }
       }

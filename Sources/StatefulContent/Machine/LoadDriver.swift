@@ -179,12 +179,17 @@ final class LoadDriver<Value: Sendable> {
       return .superseded
     case .signal(.cancelledByMachine):
       return .cancelled
+    case .signal(.networkReturned):
+      if let (attempt, showDeadline) = machine.resumeLoadAfterReconnection(id, host: host) {
+        if let showDeadline { schedule(.showLoading, at: showDeadline) }
+        startAttempt(attempt)
+      }
     case .signal(.taskCancelled):
       // Superseded or cancelled by the machine meanwhile: that is how the load ended.
       switch mailbox.machineSignal {
       case .superseded: return .superseded
       case .cancelledByMachine: return .cancelled
-      case .taskCancelled, nil:
+      case .taskCancelled, .networkReturned, nil:
         machine.cancelLoadAfterTaskCancellation(id, host: host)
         return .cancelled
       }
@@ -214,6 +219,10 @@ final class LoadDriver<Value: Sendable> {
         return .cancelled
       case .retry(let deadline):
         schedule(.retry, at: deadline)
+      case .waitForNetwork(let heldUntil):
+        guard case .failure(let error) = result else { return nil }
+        machine.loadWaitsForNetwork(id, error: error, heldUntil: heldUntil, host: host)
+        if let heldUntil { schedule(.waitingHoldElapsed, at: heldUntil) }
       case .hold(let deadline):
         heldResult = result
         schedule(.minimumDisplayElapsed, at: deadline)
@@ -235,7 +244,7 @@ final class LoadDriver<Value: Sendable> {
     reset: () -> Void
   ) -> LoadOutcome? {
     switch timer {
-    case .showLoading, .partsHoldElapsed:
+    case .showLoading, .partsHoldElapsed, .waitingHoldElapsed:
       guard machine.loads.isActive(id) else { return nil }
       machine.presentDeferredRequest()
     case .flushProgress:

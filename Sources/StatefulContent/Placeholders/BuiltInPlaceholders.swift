@@ -17,11 +17,14 @@ final class BuiltInPlaceholders: Sendable {
   let error: StandardPlaceholder
   /// "Locked", "Enter the password to open this document.", with an Unlock action.
   let locked: StandardPlaceholder
+  /// "Waiting for the network…", with a Retry action.
+  let waiting: StandardPlaceholder
   // Boxed once: turning a large struct into an existential allocates.
   let boxedLoading: any Placeholder
   let boxedEmpty: any Placeholder
   let boxedNoResults: any Placeholder
   let boxedLocked: any Placeholder
+  let boxedWaiting: any Placeholder
 
   /// The built-in placeholders in the process's language.
   static let current = BuiltInPlaceholders(.current)
@@ -34,10 +37,12 @@ final class BuiltInPlaceholders: Sendable {
     noResults = StandardPlaceholder(title: strings.noResultsTitle, symbolName: "magnifyingglass")
     error = .error(in: strings)
     locked = .locked(in: strings)
+    waiting = .waiting(in: strings)
     boxedLoading = loading
     boxedEmpty = empty
     boxedNoResults = noResults
     boxedLocked = locked
+    boxedWaiting = waiting
   }
 
   /// The built-in placeholder of a kind of state, before anything is filled in, or `nil` for
@@ -48,6 +53,7 @@ final class BuiltInPlaceholders: Sendable {
     case .empty: empty
     case .error: error
     case .locked: locked
+    case .waiting: waiting
     case .idle, .content, .custom: nil
     }
   }

@@ -91,6 +91,10 @@ struct PlaceholderRegistry {
       return Self.configure(
         builtIns.boxedLocked, for: state, attempt: attempt, key: key, builtIns: builtIns,
         configure)
+    case .waiting:
+      return Self.configure(
+        builtIns.boxedWaiting, for: state, attempt: attempt, key: key, builtIns: builtIns,
+        configure)
     case .empty:
       // After a keyed load, nothing was found for the key: "No Results", not "No Content".
       return Self.configure(
@@ -153,7 +157,7 @@ struct PlaceholderRegistry {
       guard !(error is UnlockError) else { return configure(filled) }
       return configure(
         redaction.redacting(filled, over: registered, builtIns.redactionReplacements(for: .error)))
-    case .idle, .content, .locked, .custom:
+    case .idle, .content, .waiting, .locked, .custom:
       return configure(base)
     }
   }
@@ -219,6 +223,7 @@ struct PlaceholderRegistry {
       return placeholder
     case .locked: return builtIns.locked
     case .empty: return builtIns.empty
+    case .waiting: return builtIns.waiting
     case .idle, .loading, .content, .custom: return builtIns.loading
     }
   }

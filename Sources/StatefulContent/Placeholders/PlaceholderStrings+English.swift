@@ -22,5 +22,9 @@ extension PlaceholderStrings {
       other: "Too many incorrect passwords ({count} attempts)."),
     attemptLimitRecovery: "Open the document again to retry.",
     redacted: "Details hidden to protect the password.",
-    updated: .english)
+    updated: .english,
+    waiting: "Waiting for the network…",
+    waitingMessage: "The content loads as soon as the connection is back.",
+    offline: "Offline",
+    stale: "Not up to date")
 }

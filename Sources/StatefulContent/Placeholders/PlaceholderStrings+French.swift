@@ -31,5 +31,9 @@ extension PlaceholderStrings {
       hours: CountedText(
         one: "Mis à jour il y a {count}\u{A0}heure", other: "Mis à jour il y a {count}\u{A0}heures"),
       days: CountedText(
-        one: "Mis à jour il y a {count}\u{A0}jour", other: "Mis à jour il y a {count}\u{A0}jours")))
+        one: "Mis à jour il y a {count}\u{A0}jour", other: "Mis à jour il y a {count}\u{A0}jours")),
+    waiting: "En attente du réseau…",
+    waitingMessage: "Le contenu se chargera dès le retour de la connexion.",
+    offline: "Hors ligne",
+    stale: "Pas à jour")
 }

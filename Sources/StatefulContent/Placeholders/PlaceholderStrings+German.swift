@@ -30,5 +30,9 @@ extension PlaceholderStrings {
         one: "Vor {count} Stunde aktualisiert", other: "Vor {count} Stunden aktualisiert"),
       days: CountedText(
         one: "Vor {count} Tag aktualisiert", other: "Vor {count} Tagen aktualisiert")
-    ))
+    ),
+    waiting: "Warte auf das Netzwerk…",
+    waitingMessage: "Der Inhalt wird geladen, sobald die Verbindung wieder da ist.",
+    offline: "Offline",
+    stale: "Nicht aktuell")
 }

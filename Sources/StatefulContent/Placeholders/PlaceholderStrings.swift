@@ -59,6 +59,15 @@ public struct PlaceholderStrings: Hashable, Sendable {
   public var redactedText: String
   /// How long ago content was updated: "Updated 5 minutes ago" (see ``updated(ago:)``).
   public var updatedText: AgeText
+  /// The waiting placeholder's title: "Waiting for the network…".
+  public var waiting: String
+  /// The waiting placeholder's message: what happens when the network is back.
+  public var waitingMessage: String
+  /// The mark of content shown while the network is missing: "Offline".
+  public var offline: String
+  /// The mark of stale content, also announced once when content turns stale: "Not up to
+  /// date".
+  public var stale: String
 
   /// Creates the texts of a language.
   ///
@@ -87,6 +96,10 @@ public struct PlaceholderStrings: Hashable, Sendable {
   ///   - attemptLimitRecovery: What to do after too many incorrect credentials.
   ///   - redacted: What stands in for a text that shows a short secret; English by default.
   ///   - updated: How long ago content was updated; English by default.
+  ///   - waiting: The waiting placeholder's title; English by default.
+  ///   - waitingMessage: The waiting placeholder's message; English by default.
+  ///   - offline: The mark of content shown offline; English by default.
+  ///   - stale: The mark of stale content; English by default.
   public init(
     language: String, pluralRule: PluralRule? = nil, loading: String, empty: String,
     error: String, locked: String, lockedMessage: String, retry: String, unlock: String,
@@ -94,8 +107,16 @@ public struct PlaceholderStrings: Hashable, Sendable {
     noResults: String, noResultsTitle: String? = nil, results: CountedText,
     attemptLimit: CountedText, attemptLimitRecovery: String,
     redacted: String = "Details hidden to protect the password.",
-    updated: AgeText = .english
+    updated: AgeText = .english,
+    waiting: String = "Waiting for the network…",
+    waitingMessage: String = "The content loads as soon as the connection is back.",
+    offline: String = "Offline",
+    stale: String = "Not up to date"
   ) {
+    self.waiting = waiting
+    self.waitingMessage = waitingMessage
+    self.offline = offline
+    self.stale = stale
     self.language = language
     self.pluralRule = pluralRule ?? PluralRule(language: language)
     self.loading = loading

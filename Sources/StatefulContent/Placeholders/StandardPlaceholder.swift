@@ -165,6 +165,18 @@ extension StandardPlaceholder {
     StandardPlaceholder(title: strings.empty, symbolName: "tray")
   }
 
+  /// The built-in waiting placeholder in the language of some texts — "Waiting for the
+  /// network…", what happens when it is back, and a Retry action to try at once — with no
+  /// attempt count: no attempt is spent while the network is missing.
+  ///
+  /// - Parameter strings: The texts, such as ``PlaceholderStrings/german``.
+  /// - Returns: The placeholder, titled ``PlaceholderStrings/waiting``.
+  public static func waiting(in strings: PlaceholderStrings) -> StandardPlaceholder {
+    StandardPlaceholder(
+      title: strings.waiting, message: strings.waitingMessage, symbolName: "wifi.slash",
+      actions: [.retry(in: strings)])
+  }
+
   /// The built-in error placeholder in the language of some texts, with a Retry action in
   /// that language.
   ///

@@ -79,6 +79,23 @@ public struct Presentation: Sendable {
       ?? StateDecision(state: state, rule: .requested, isRefreshing: isRefreshing)
   }
 
+  /// Whether the content shown is stale — older than the staleness policy allows, or after
+  /// too many failed refreshes (``StalenessPolicy``): show it marked, with its age
+  /// (``contentAge``) and the failed refreshes (``StateDecision/inputs``'
+  /// ``StateInputs/failedRefreshes`` and ``StateInputs/lastRefreshError``). Only content is
+  /// ever stale.
+  public var isStale: Bool { storage.decision?.isStale ?? false }
+  /// Whether the network is known to be missing — the connectivity source reports it
+  /// unreachable, or a load waits for it: content stays, marked offline.
+  public var isOffline: Bool { storage.decision?.isOffline ?? false }
+  /// How old the content shown was when this was decided — since the load that brought it
+  /// ended, or since it was saved for content from a cache — or `nil` when unknown or not
+  /// content. The machine knows it once it has a staleness policy or follows a connectivity
+  /// source.
+  public var contentAge: Duration? {
+    state.kind == .content ? storage.decision?.inputs.contentAge : nil
+  }
+
   /// Creates a presentation.
   ///
   /// - Parameters:
@@ -164,7 +181,7 @@ public struct Presentation: Sendable {
     guard state.hasSamePayload(as: other.state), isRefreshing == other.isRefreshing,
       attempt == other.attempt, insets == other.insets, progress == other.progress,
       showsPreviousKey == other.showsPreviousKey, key == other.key,
-      append.isSame(as: other.append)
+      append.isSame(as: other.append), isStale == other.isStale, isOffline == other.isOffline
     else { return false }
     switch (storage.placeholder, other.storage.placeholder) {
     case (nil, nil): return true

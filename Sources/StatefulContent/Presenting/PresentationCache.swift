@@ -29,7 +29,7 @@ struct PresentationCache {
         Self.match(&loading, state, placeholder, insets, isRefreshing, attempt, key, decision)
       case .empty:
         Self.match(&empty, state, placeholder, insets, isRefreshing, attempt, key, decision)
-      case .idle, .content, .locked, .error, .custom: nil
+      case .idle, .content, .waiting, .locked, .error, .custom: nil
       }
     if let cached { return cached }
     let presentation = Presentation(
@@ -39,7 +39,7 @@ struct PresentationCache {
     switch state.kind {
     case .loading: loading = entry
     case .empty: empty = entry
-    case .idle, .content, .locked, .error, .custom: break
+    case .idle, .content, .waiting, .locked, .error, .custom: break
     }
     return presentation
   }
@@ -81,7 +81,7 @@ struct PresentationCache {
     switch kind {
     case .loading: loading = nil
     case .empty: empty = nil
-    case .idle, .content, .locked, .error, .custom: break
+    case .idle, .content, .waiting, .locked, .error, .custom: break
     }
   }
 

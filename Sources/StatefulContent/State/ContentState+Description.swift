@@ -1,12 +1,13 @@
 extension ContentState.Kind: CustomStringConvertible {
-  /// The kind's name as used in timelines: `idle`, `loading`, `content`, `empty`, `error`,
-  /// `locked`, or the custom state's key.
+  /// The kind's name as used in timelines: `idle`, `loading`, `content`, `empty`,
+  /// `waiting`, `error`, `locked`, or the custom state's key.
   public var description: String {
     switch self {
     case .idle: "idle"
     case .loading: "loading"
     case .content: "content"
     case .empty: "empty"
+    case .waiting: "waiting"
     case .error: "error"
     case .locked: "locked"
     case .custom(let key): key.name
@@ -40,6 +41,7 @@ extension ContentState {
     case .idle: if case .idle = other { true } else { false }
     case .content: if case .content = other { true } else { false }
     case .empty: if case .empty = other { true } else { false }
+    case .waiting: if case .waiting = other { true } else { false }
     case .loading: if case .loading = other { true } else { false }
     case .locked: if case .locked = other { true } else { false }
     case .error: if case .error = other { true } else { false }
@@ -58,6 +60,7 @@ extension ContentState {
     case .idle: if case .idle = other { true } else { false }
     case .content: if case .content = other { true } else { false }
     case .empty: if case .empty = other { true } else { false }
+    case .waiting: if case .waiting = other { true } else { false }
     case .loading(let lhs): if case .loading(let rhs) = other { lhs == rhs } else { false }
     case .locked(let lhs): if case .locked(let rhs) = other { lhs == rhs } else { false }
     case .custom(let lhs): if case .custom(let rhs) = other { lhs == rhs } else { false }

@@ -18,6 +18,10 @@ public enum ContentState: Sendable {
   case content
   /// Loading finished and there is nothing to show.
   case empty
+  /// A load failed because the network is missing, and waits for it to come back before it
+  /// is tried again; there is no content to fall back on. No retry attempt is spent while it
+  /// waits (see ``ConnectivityPolicy``).
+  case waiting
   /// Loading failed and there is no content to fall back on.
   ///
   /// - Parameter error: The error the load failed with.
@@ -44,6 +48,8 @@ public enum ContentState: Sendable {
     case content
     /// See ``ContentState/empty``.
     case empty
+    /// See ``ContentState/waiting``.
+    case waiting
     /// See ``ContentState/error(_:)``.
     case error
     /// See ``ContentState/locked(_:)``.
@@ -59,6 +65,7 @@ public enum ContentState: Sendable {
     case .loading: .loading
     case .content: .content
     case .empty: .empty
+    case .waiting: .waiting
     case .error: .error
     case .locked: .locked
     case .custom(let key): .custom(key)
@@ -84,7 +91,7 @@ public enum ContentState: Sendable {
   public var showsPlaceholder: Bool {
     switch self {
     case .idle, .content: false
-    case .loading, .empty, .error, .locked, .custom: true
+    case .loading, .empty, .waiting, .error, .locked, .custom: true
     }
   }
 }

@@ -10,6 +10,7 @@ struct StateDecider {
     var isLoading: Bool
     var error: (any Error)?
     var progress: Double?
+    var networkError: (any Error)?
   }
 
   /// Whether a load is running.
@@ -20,6 +21,12 @@ struct StateDecider {
   private(set) var errorWasReported = false
   /// The fraction (0…1) of the running load done, or `nil` when unknown.
   private(set) var progress: Double?
+  /// The connection error of the load that waits for the network, or `nil` when none waits.
+  private(set) var networkError: (any Error)?
+  /// Whether a load waits for the network, read without copying its error.
+  var waitsForNetwork: Bool {
+    if case .none = networkError { false } else { true }
+  }
   /// Whether the last load ended with an error, read without copying it.
   var hasError: Bool {
     if case .none = error { false } else { true }
@@ -71,6 +78,22 @@ struct StateDecider {
     error = nil
     progress = nil
     attempt = 1
+    networkError = nil
+  }
+
+  /// The running load's attempt failed with `error` for want of the network: it waits for
+  /// the network, not loading, with no error to show and no attempt spent.
+  mutating func loadWaitsForNetwork(_ error: any Error) {
+    isLoading = false
+    progress = nil
+    networkError = error
+  }
+
+  /// The network came back: the waiting load runs its attempt again.
+  mutating func loadResumed() {
+    isLoading = true
+    progress = nil
+    networkError = nil
   }
 
   /// A `load` started its next attempt after a failure: its progress is not known yet.
@@ -89,6 +112,7 @@ struct StateDecider {
     isLoading = false
     progress = nil
     attempt = 1
+    networkError = nil
     self.error = error
     if error != nil { errorWasReported = false }
   }
@@ -127,11 +151,14 @@ struct StateDecider {
     isLoading = snapshot.isLoading
     error = snapshot.error
     progress = snapshot.progress
+    networkError = snapshot.networkError
     attempt = 1
   }
 
   /// The inputs to bring back if the load starting now is cancelled.
-  var snapshot: Snapshot { Snapshot(isLoading: isLoading, error: error, progress: progress) }
+  var snapshot: Snapshot {
+    Snapshot(isLoading: isLoading, error: error, progress: progress, networkError: networkError)
+  }
 
   // MARK: Deciding
 

@@ -19,7 +19,7 @@ extension StateDecision {
 extension StateDecision: Codable {
   private enum CodingKeys: String, CodingKey {
     case state, isRefreshing, showsPreviousKey, heldBackUntil, errorToReport, rule, overridden
-    case inputs
+    case inputs, isStale, freshFor
   }
 
   /// Decodes a recorded decision; its errors are ``RecordedError``s.
@@ -37,7 +37,9 @@ extension StateDecision: Codable {
       heldBackUntil: try container.decodeIfPresent(Duration.self, forKey: .heldBackUntil),
       errorToReport: try container.decodeIfPresent(String.self, forKey: .errorToReport)
         .map(RecordedError.init),
-      overridden: try container.decode([Rule].self, forKey: .overridden))
+      overridden: try container.decode([Rule].self, forKey: .overridden),
+      isStale: try container.decodeIfPresent(Bool.self, forKey: .isStale) ?? false,
+      freshFor: try container.decodeIfPresent(Duration.self, forKey: .freshFor))
   }
 
   /// Encodes the decision, its errors and keys as their descriptions.
@@ -55,6 +57,8 @@ extension StateDecision: Codable {
     try container.encode(rule, forKey: .rule)
     try container.encode(overridden, forKey: .overridden)
     try container.encode(inputs, forKey: .inputs)
+    if isStale { try container.encode(isStale, forKey: .isStale) }
+    try container.encodeIfPresent(freshFor, forKey: .freshFor)
   }
 
   /// A content state as recorded: its kind and payload.
@@ -74,7 +78,7 @@ extension StateDecision: Codable {
       case .custom(let key):
         kind = "custom"
         custom = key.name
-      case .idle, .content, .empty: break
+      case .idle, .content, .empty, .waiting: break
       }
     }
 
@@ -85,6 +89,7 @@ extension StateDecision: Codable {
         case "loading": return .loading(progress: progress)
         case "content": return .content
         case "empty": return .empty
+        case "waiting": return .waiting
         case "error": return .error(RecordedError(error ?? ""))
         case "locked": return .locked(lock?.reason ?? .credentialRequired)
         case "custom": return .custom(CustomStateKey(custom ?? ""))
@@ -145,6 +150,8 @@ extension StateInputs: Codable {
     case isLoading, attempt, progress, error, errorWasReported, customState, hasContent
     case contentCount, lock, failedUnlockAttempts, lockout, contentKey, loadingKey, failedKey
     case keyChange, append, appendError, isInitial, showDelayDeadline, minimumDisplayDeadline
+    case reachability, networkError, contentAge, maximumAge, maximumFailedRefreshes
+    case failedRefreshes, lastRefreshError, showsSavedResult
   }
 
   /// Decodes recorded inputs; their errors are ``StateDecision/RecordedError``s and their
@@ -156,6 +163,10 @@ extension StateInputs: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     func key(_ codingKey: CodingKeys) throws -> LoadKey? {
       try container.decodeIfPresent(String.self, forKey: codingKey).map(LoadKey.init)
+    }
+    func recorded(_ codingKey: CodingKeys) throws -> StateDecision.RecordedError? {
+      try container.decodeIfPresent(String.self, forKey: codingKey)
+        .map(StateDecision.RecordedError.init)
     }
     self.init(
       isLoading: try container.decode(Bool.self, forKey: .isLoading),
@@ -183,7 +194,18 @@ extension StateInputs: Codable {
       isInitial: try container.decode(Bool.self, forKey: .isInitial),
       showDelayDeadline: try container.decodeIfPresent(Duration.self, forKey: .showDelayDeadline),
       minimumDisplayDeadline: try container.decodeIfPresent(
-        Duration.self, forKey: .minimumDisplayDeadline))
+        Duration.self, forKey: .minimumDisplayDeadline),
+      reachability: try container.decodeIfPresent(String.self, forKey: .reachability)
+        == "unreachable" ? .unreachable : .reachable,
+      networkError: try recorded(.networkError),
+      contentAge: try container.decodeIfPresent(Duration.self, forKey: .contentAge),
+      staleness: StalenessPolicy(
+        maximumAge: try container.decodeIfPresent(Duration.self, forKey: .maximumAge),
+        maximumFailedRefreshes: try container.decodeCount(forKey: .maximumFailedRefreshes)),
+      failedRefreshes: try container.decodeCount(forKey: .failedRefreshes) ?? 0,
+      lastRefreshError: try recorded(.lastRefreshError),
+      showsSavedResult: try container.decodeIfPresent(Bool.self, forKey: .showsSavedResult)
+        ?? false)
   }
 
   /// Encodes the inputs, their errors and keys as their descriptions.
@@ -220,6 +242,18 @@ extension StateInputs: Codable {
     try container.encode(isInitial, forKey: .isInitial)
     try container.encodeIfPresent(showDelayDeadline, forKey: .showDelayDeadline)
     try container.encodeIfPresent(minimumDisplayDeadline, forKey: .minimumDisplayDeadline)
+    // Content over time: written only when known, so that older records read the same.
+    if reachability == .unreachable { try container.encode("unreachable", forKey: .reachability) }
+    try container.encodeIfPresent(
+      networkError.map { String(describing: $0) }, forKey: .networkError)
+    try container.encodeIfPresent(contentAge, forKey: .contentAge)
+    try container.encodeIfPresent(staleness.maximumAge, forKey: .maximumAge)
+    try container.encodeIfPresent(
+      staleness.maximumFailedRefreshes, forKey: .maximumFailedRefreshes)
+    if failedRefreshes > 0 { try container.encode(failedRefreshes, forKey: .failedRefreshes) }
+    try container.encodeIfPresent(
+      lastRefreshError.map { String(describing: $0) }, forKey: .lastRefreshError)
+    if showsSavedResult { try container.encode(true, forKey: .showsSavedResult) }
   }
 
   /// An append state from its recorded name and error.

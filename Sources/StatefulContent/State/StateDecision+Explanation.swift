@@ -24,6 +24,7 @@ extension StateDecision: CustomStringConvertible {
     if !overridden.isEmpty {
       parts.append("overrode " + overridden.map(overriddenRule).joined(separator: ", "))
     }
+    parts += timeFacts
     if let heldBackUntil {
       let until = "\(TraceText.milliseconds(heldBackUntil)) ms"
       parts.append(
@@ -73,6 +74,11 @@ extension StateDecision: CustomStringConvertible {
     case .customState:
       let name = inputs.customState.map { Self.quoted($0.name) } ?? ""
       return "\(rule): the load failed: \(errorText), shown as custom state \(name)"
+    case .waitingForNetwork:
+      return "\(rule): a load failed for want of the network (\(networkErrorText)) and waits "
+        + "for it, no attempt spent"
+    case .empty where isRefreshing:
+      return "\(rule): the saved result is empty; a load refreshes it"
     case .empty:
       return "\(rule): no content, no load, no error"
     case .idle:
@@ -90,13 +96,67 @@ extension StateDecision: CustomStringConvertible {
       "\(overridden): has content (hidden while locked)"
     case .content: "\(overridden): has content"
     case .loading where state.kind == .content: "\(overridden): a load runs (refreshing)"
+    case .loading where state.kind == .empty: "\(overridden): a load runs (refreshing)"
     case .loading: "\(overridden): a load runs"
+    case .waitingForNetwork: "\(overridden): a load waits for the network (\(networkErrorText))"
     case .error where errorToReport != nil:
       "\(overridden): error \(errorText), reported to handleErrorWhenContentsAvailable"
     case .error where state.kind == .content:
       "\(overridden): error \(errorText), reported before"
     default: "\(overridden): error \(errorText)"
     }
+  }
+
+  /// What the decision knows of the network and of the content's age: `offline: …`,
+  /// `stale: …` or `fresh: …` — nothing when it knows neither.
+  private var timeFacts: [String] {
+    var facts: [String] = []
+    let inputs = inputs
+    if state.kind == .content, inputs.staleness.isActive || inputs.failedRefreshes > 0 {
+      var reasons: [String] = []
+      if let age = inputs.contentAge {
+        var text = "updated \(Self.duration(age)) ago"
+        if let maximum = inputs.staleness.maximumAge {
+          text +=
+            age >= maximum
+            ? ", over the maximum age of \(Self.duration(maximum))"
+            : ", within the maximum age of \(Self.duration(maximum))"
+        }
+        reasons.append(text)
+      }
+      if inputs.failedRefreshes > 0 {
+        var text =
+          "\(inputs.failedRefreshes) failed \(inputs.failedRefreshes == 1 ? "refresh" : "refreshes")"
+          + " in a row"
+        if let maximum = inputs.staleness.maximumFailedRefreshes { text += " (at most \(maximum))" }
+        if let error = inputs.lastRefreshError {
+          text += ", the last \(Self.quoted(String(describing: error)))"
+        }
+        reasons.append(text)
+      }
+      if !reasons.isEmpty {
+        facts.append((isStale ? "stale: " : "fresh: ") + reasons.joined(separator: ", "))
+      }
+    }
+    if inputs.reachability == .unreachable {
+      facts.append("offline: the network is unreachable")
+    } else if inputs.waitsForNetwork, rule != .waitingForNetwork {
+      facts.append("offline: a load waits for the network")
+    }
+    return facts
+  }
+
+  /// A duration for the trace: `45 s`, `5 min`, `3 h`.
+  private static func duration(_ duration: Duration) -> String {
+    let seconds = TraceText.milliseconds(duration) / 1_000
+    if seconds < 120 { return "\(seconds) s" }
+    if seconds < 7_200 { return "\(seconds / 60) min" }
+    return "\(seconds / 3_600) h"
+  }
+
+  /// The connection error of a load that waits for the network, quoted on one line.
+  private var networkErrorText: String {
+    inputs.networkError.map { Self.quoted(String(describing: $0)) } ?? "(none)"
   }
 
   /// The lock's reason, with the wrong attempts.

@@ -17,6 +17,9 @@ extension StateDecision {
     case content
     /// Rule 3: a load runs.
     case loading
+    /// Rule 3: a load failed for want of the network and waits for it; the waiting state
+    /// shows.
+    case waitingForNetwork
     /// Rule 4: the last load failed; its error shows.
     case error
     /// Rule 4: the last load failed; the custom state the adopter shows for its error shows.
@@ -34,7 +37,7 @@ extension StateDecision {
       switch self {
       case .lockedOut, .locked, .tryingCredential, .unlockFailed: 1
       case .content: 2
-      case .loading: 3
+      case .loading, .waitingForNetwork: 3
       case .error, .customState: 4
       case .empty: 5
       case .idle: 6

@@ -35,12 +35,16 @@ public struct StateDecision: Sendable {
     let rule: Rule
     let overridden: [Rule]
     let inputs: StateInputs
+    let isStale: Bool
+    let freshFor: Duration?
 
     init(
       state: ContentState, isRefreshing: Bool, showsPreviousKey: Bool,
       heldBackUntil: Duration?, errorToReport: (any Error)?, rule: Rule, overridden: [Rule],
-      inputs: StateInputs
+      inputs: StateInputs, isStale: Bool, freshFor: Duration?
     ) {
+      self.isStale = isStale
+      self.freshFor = freshFor
       self.state = state
       self.isRefreshing = isRefreshing
       self.showsPreviousKey = showsPreviousKey
@@ -99,6 +103,23 @@ public struct StateDecision: Sendable {
     set { change(inputs: newValue) }
   }
 
+  /// Whether the content shown is stale: older than the staleness policy's maximum age, or
+  /// after as many failed refreshes in a row as it allows (``StalenessPolicy``). Only content
+  /// is ever stale.
+  public var isStale: Bool {
+    get { storage.isStale }
+    set { change(isStale: newValue) }
+  }
+  /// How much longer the content shown stays fresh by its age, or `nil` when it is stale,
+  /// is not content, or never turns stale by age: the machine presents it again then, once.
+  public var freshFor: Duration? {
+    get { storage.freshFor }
+    set { change(freshFor: .some(newValue)) }
+  }
+  /// Whether the network is known to be missing (``StateInputs/isOffline``): content stays,
+  /// marked offline.
+  public var isOffline: Bool { storage.inputs.isOffline }
+
   /// Whether the inputs' error must be reported to the adopter because content stays (rule 2).
   public var reportsErrorWithContent: Bool { storage.errorToReport != nil }
 
@@ -113,22 +134,26 @@ public struct StateDecision: Sendable {
   ///   - heldBackUntil: When the state may be presented, or `nil` for at once.
   ///   - errorToReport: The error to report once with content.
   ///   - overridden: The rules the fired rule overrode.
+  ///   - isStale: Whether the content shown is stale.
+  ///   - freshFor: How much longer the content stays fresh by its age, or `nil`.
   public init(
     state: ContentState, rule: Rule, inputs: StateInputs = StateInputs(),
     isRefreshing: Bool = false, showsPreviousKey: Bool = false, heldBackUntil: Duration? = nil,
-    errorToReport: (any Error)? = nil, overridden: [Rule] = []
+    errorToReport: (any Error)? = nil, overridden: [Rule] = [], isStale: Bool = false,
+    freshFor: Duration? = nil
   ) {
     storage = Storage(
       state: state, isRefreshing: isRefreshing, showsPreviousKey: showsPreviousKey,
       heldBackUntil: heldBackUntil, errorToReport: errorToReport, rule: rule,
-      overridden: overridden, inputs: inputs)
+      overridden: overridden, inputs: inputs, isStale: isStale, freshFor: freshFor)
   }
 
   /// Replaces the storage with one that differs in the given fields.
   private mutating func change(
     state: ContentState? = nil, isRefreshing: Bool? = nil, showsPreviousKey: Bool? = nil,
     heldBackUntil: Duration?? = nil, errorToReport: (any Error)?? = nil, rule: Rule? = nil,
-    overridden: [Rule]? = nil, inputs: StateInputs? = nil
+    overridden: [Rule]? = nil, inputs: StateInputs? = nil, isStale: Bool? = nil,
+    freshFor: Duration?? = nil
   ) {
     let old = storage
     storage = Storage(
@@ -136,7 +161,8 @@ public struct StateDecision: Sendable {
       showsPreviousKey: showsPreviousKey ?? old.showsPreviousKey,
       heldBackUntil: heldBackUntil ?? old.heldBackUntil,
       errorToReport: errorToReport ?? old.errorToReport, rule: rule ?? old.rule,
-      overridden: overridden ?? old.overridden, inputs: inputs ?? old.inputs)
+      overridden: overridden ?? old.overridden, inputs: inputs ?? old.inputs,
+      isStale: isStale ?? old.isStale, freshFor: freshFor ?? old.freshFor)
   }
 
   /// Applies the state rules to a set of inputs.
@@ -195,15 +221,25 @@ public struct StateDecision: Sendable {
         overriding: Rule.holding(locked: false, content: hasContent, loading: false, error: false))
     }
     if hasContent {
-      return decision(
-        .content, .content,
-        overriding: Rule.holding(
-          locked: false, content: false, loading: inputs.isLoading, error: hasError),
-        isRefreshing: inputs.isLoading,
-        showsPreviousKey: inputs.showsPreviousKey,
-        errorToReport: inputs.errorWasReported ? nil : inputs.error)
+      var overridden = Rule.holding(
+        locked: false, content: false, loading: inputs.isLoading, error: hasError)
+      if inputs.waitsForNetwork { overridden.insert(.waitingForNetwork, at: 0) }
+      let staleness = inputs.staleness
+      let age = inputs.showsPreviousKey ? nil : inputs.contentAge
+      return StateDecision(
+        state: .content, rule: .content, inputs: inputs, isRefreshing: inputs.isLoading,
+        showsPreviousKey: inputs.showsPreviousKey, heldBackUntil: held,
+        errorToReport: inputs.errorWasReported ? nil : inputs.error, overridden: overridden,
+        isStale: staleness.staleness(age: age, failedRefreshes: inputs.failedRefreshes) != nil,
+        freshFor: staleness.freshFor(age: age))
+    }
+    if inputs.waitsForNetwork {
+      return decision(.waiting, .waitingForNetwork)
     }
     if inputs.isLoading {
+      if inputs.showsSavedResult {
+        return decision(.empty, .empty, overriding: [.loading], isRefreshing: true)
+      }
       return decision(
         loading, .loading,
         overriding: Rule.holding(locked: false, content: false, loading: false, error: hasError))
@@ -269,5 +305,7 @@ public struct StateDecision: Sendable {
       && left.failedKey == right.failedKey && left.customState == right.customState
       && left.showDelayDeadline == right.showDelayDeadline
       && left.minimumDisplayDeadline == right.minimumDisplayDeadline
+      && lhs.isStale == rhs.isStale && lhs.freshFor == rhs.freshFor
+      && left.haveSameTimeFacts(as: right)
   }
 }

@@ -58,6 +58,13 @@ public struct StateInputs: Sendable {
     var append = AppendState.idle
     var showDelayDeadline: Duration?
     var minimumDisplayDeadline: Duration?
+    var reachability = Reachability.reachable
+    var networkError: (any Error)?
+    var contentAge: Duration?
+    var staleness = StalenessPolicy.never
+    var failedRefreshes = 0
+    var lastRefreshError: (any Error)?
+    var showsSavedResult = false
 
     /// Whether every value is its default.
     var isDefault: Bool {
@@ -65,6 +72,9 @@ public struct StateInputs: Sendable {
         && contentKey == nil && loadingKey == nil && failedKey == nil
         && keyChange == .keepPrevious && !append.isLoading && append.error == nil
         && showDelayDeadline == nil && minimumDisplayDeadline == nil
+        && reachability == .reachable && networkError == nil && contentAge == nil
+        && !staleness.isActive && failedRefreshes == 0 && lastRefreshError == nil
+        && !showsSavedResult
     }
   }
 
@@ -142,6 +152,54 @@ public struct StateInputs: Sendable {
     set { rareValues.minimumDisplayDeadline = newValue }
   }
 
+  // MARK: Content over time: the network and the content's age
+
+  /// Whether the network can be reached, as the connectivity source last reported it (or as
+  /// a connection error showed); ``Reachability/reachable`` without a source.
+  public var reachability: Reachability {
+    get { rare?.values.reachability ?? .reachable }
+    set { rareValues.reachability = newValue }
+  }
+  /// The connection error a load failed with, while it waits for the network to be tried
+  /// again (``ContentState/waiting``); `nil` when no load waits.
+  public var networkError: (any Error)? {
+    get { rare?.values.networkError }
+    set { rareValues.networkError = newValue }
+  }
+  /// Whether a load waits for the network.
+  public var waitsForNetwork: Bool { networkError != nil }
+  /// How old the content is — since the load that brought it ended, or since it was saved
+  /// for content from a cache — or `nil` when unknown.
+  public var contentAge: Duration? {
+    get { rare?.values.contentAge }
+    set { rareValues.contentAge = newValue }
+  }
+  /// When content turns stale.
+  public var staleness: StalenessPolicy {
+    get { rare?.values.staleness ?? .never }
+    set { rareValues.staleness = newValue }
+  }
+  /// How many refreshes of the content failed in a row.
+  public var failedRefreshes: Int {
+    get { rare?.values.failedRefreshes ?? 0 }
+    set { rareValues.failedRefreshes = max(newValue, 0) }
+  }
+  /// The error the last failed refresh ended with, while refreshes fail; `nil` after a
+  /// success.
+  public var lastRefreshError: (any Error)? {
+    get { rare?.values.lastRefreshError }
+    set { rareValues.lastRefreshError = newValue }
+  }
+  /// Whether the result shown is one saved by an earlier launch that the running load
+  /// refreshes: with no content (an empty result saved), it shows empty, not loading.
+  public var showsSavedResult: Bool {
+    get { rare?.values.showsSavedResult ?? false }
+    set { rareValues.showsSavedResult = newValue }
+  }
+  /// Whether the network is known to be missing: the source reports it unreachable, or a
+  /// load waits for it.
+  public var isOffline: Bool { reachability == .unreachable || waitsForNetwork }
+
   /// Creates a set of inputs.
   ///
   /// - Parameters:
@@ -165,6 +223,14 @@ public struct StateInputs: Sendable {
   ///   - isInitial: Whether nothing has been decided yet (rule 6).
   ///   - showDelayDeadline: When loading may be presented, or `nil` for at once.
   ///   - minimumDisplayDeadline: Until when every decided state waits, or `nil`.
+  ///   - reachability: Whether the network can be reached. Defaults to reachable.
+  ///   - networkError: The connection error a waiting load failed with, or `nil` when no
+  ///     load waits for the network.
+  ///   - contentAge: How old the content is, or `nil` when unknown.
+  ///   - staleness: When content turns stale. Defaults to ``StalenessPolicy/never``.
+  ///   - failedRefreshes: How many refreshes failed in a row; below 0 counts as 0.
+  ///   - lastRefreshError: The last failed refresh's error, or `nil`.
+  ///   - showsSavedResult: Whether the result shown was saved by an earlier launch.
   public init(
     isLoading: Bool = false,
     error: (any Error)? = nil,
@@ -184,7 +250,14 @@ public struct StateInputs: Sendable {
     append: AppendState = .idle,
     isInitial: Bool = false,
     showDelayDeadline: Duration? = nil,
-    minimumDisplayDeadline: Duration? = nil
+    minimumDisplayDeadline: Duration? = nil,
+    reachability: Reachability = .reachable,
+    networkError: (any Error)? = nil,
+    contentAge: Duration? = nil,
+    staleness: StalenessPolicy = .never,
+    failedRefreshes: Int = 0,
+    lastRefreshError: (any Error)? = nil,
+    showsSavedResult: Bool = false
   ) {
     self.isLoading = isLoading
     self.attempt = max(attempt, 1)
@@ -198,7 +271,10 @@ public struct StateInputs: Sendable {
       customState: customState, lock: lock, failedUnlockAttempts: failedUnlockAttempts,
       lockout: lockout, contentKey: contentKey, loadingKey: loadingKey, failedKey: failedKey,
       keyChange: keyChange, append: append, showDelayDeadline: showDelayDeadline,
-      minimumDisplayDeadline: minimumDisplayDeadline)
+      minimumDisplayDeadline: minimumDisplayDeadline, reachability: reachability,
+      networkError: networkError, contentAge: contentAge, staleness: staleness,
+      failedRefreshes: max(failedRefreshes, 0), lastRefreshError: lastRefreshError,
+      showsSavedResult: showsSavedResult)
   }
 
   /// Creates the inputs of a load's facts, every other input at its default; an error's
@@ -221,6 +297,19 @@ public struct StateInputs: Sendable {
   var isPlain: Bool {
     rare == nil && attempt == 1 && progress == nil && error == nil && !hasContent
       && contentCount == nil && !isInitial
+  }
+
+  /// Whether these inputs know the same about the network and the content's age as `other`;
+  /// a waiting load's or a failed refresh's error never compares equal (two errors that print
+  /// alike may differ).
+  func haveSameTimeFacts(as other: StateInputs) -> Bool {
+    guard rare != nil || other.rare != nil else { return true }
+    let (left, right) = (rareValues, other.rareValues)
+    return left.reachability == right.reachability && left.networkError == nil
+      && right.networkError == nil && left.contentAge == right.contentAge
+      && left.staleness == right.staleness && left.failedRefreshes == right.failedRefreshes
+      && left.lastRefreshError == nil && right.lastRefreshError == nil
+      && left.showsSavedResult == right.showsSavedResult
   }
 
   /// Whether another key than the content's is loading.

@@ -62,7 +62,7 @@ extension TerminalPresenter {
     func titleCodes(for kind: ContentState.Kind) -> String {
       switch kind {
       case .error: "1;31"
-      case .empty: "1;33"
+      case .empty, .waiting: "1;33"
       case .loading: "1;36"
       case .locked: "1;35"
       case .idle, .content, .custom: "1"

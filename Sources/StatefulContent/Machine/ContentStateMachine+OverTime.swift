@@ -1,0 +1,311 @@
+// Content over time: the staleness policy's timer, the connectivity source and the load that
+// waits for the network. The rules are the pure values' (`ContentFreshness`,
+// `ConnectivityTracker`, `StateDecision`); this file performs them: it gathers their facts
+// into the decision's inputs, starts and cancels the timers, and follows the source.
+extension ContentStateMachine {
+  /// The facts of content over time, boxed: a machine allocates them once it has a staleness
+  /// policy, follows a connectivity source or shows saved content — most never do.
+  final class OverTime {
+    var freshness = ContentFreshness()
+    var connectivity = ConnectivityTracker()
+    var stalenessPolicy = StalenessPolicy.never
+    var connectivityPolicy = ConnectivityPolicy.standard
+    /// The timer that presents the content again when it turns stale, and its deadline.
+    var staleTimer: (deadline: Duration, task: Task<Void, Never>)?
+    /// The timer of the reconnection delay.
+    var reconnectionTimer: Task<Void, Never>?
+    /// The task that follows the connectivity source.
+    var follower: Task<Void, Never>?
+    /// The actor the timers come back to: the one the machine's loads ran on. Weak, as an
+    /// actor may own the adopter (I6).
+    weak var actor: (any Actor)?
+    /// The adopter the timers decide for, held weakly as the timers are.
+    weak var host: (any StatefulContent)?
+
+    deinit {
+      staleTimer?.task.cancel()
+      reconnectionTimer?.cancel()
+      follower?.cancel()
+    }
+  }
+
+  /// The facts of content over time, made on first use.
+  var overTime: OverTime {
+    if let box = overTimeBox { return box }
+    let box = OverTime()
+    overTimeBox = box
+    return box
+  }
+
+  // MARK: Settings
+
+  /// When content turns stale; defaults to ``StalenessPolicy/never``.
+  ///
+  /// Stale content stays on screen, marked (``Presentation/isStale``). The machine presents
+  /// content once when it turns stale by age — a timer on its clock, on the actor its loads
+  /// ran on — and once when the refresh that reaches the policy's failed refreshes fails.
+  /// See <doc:ContentOverTime>.
+  public var stalenessPolicy: StalenessPolicy {
+    get { overTimeBox?.stalenessPolicy ?? .never }
+    set { overTime.stalenessPolicy = newValue }
+  }
+
+  /// Which errors mean "no connection", and how long reachability settles before the waiting
+  /// load is tried again; defaults to ``ConnectivityPolicy/standard``. It applies once the
+  /// adopter follows a source (``StatefulContent/followConnectivity(_:isolation:)``).
+  public var connectivityPolicy: ConnectivityPolicy {
+    get { overTimeBox?.connectivityPolicy ?? .standard }
+    set { overTime.connectivityPolicy = newValue }
+  }
+
+  /// Whether the network can be reached, as the connectivity source last reported it or a
+  /// connection error showed since; ``Reachability/reachable`` without a source.
+  public var reachability: Reachability {
+    observe(\.reachability)
+    return overTimeBox?.connectivity.reachability ?? .reachable
+  }
+
+  /// Whether a load waits for the network to come back (``ContentState/waiting``, or content
+  /// marked offline).
+  public var waitsForNetwork: Bool { decider.waitsForNetwork }
+
+  // MARK: Gathering
+
+  /// Adds what the machine knows of the network and the content's age to the inputs.
+  func gatherTimeFacts(into rare: inout StateInputs.RareValues, box: OverTime) {
+    let freshness = box.freshness
+    rare.reachability = box.connectivity.reachability
+    rare.networkError = decider.networkError
+    rare.contentAge = freshness.age(now: clock.now())
+    rare.staleness = box.stalenessPolicy
+    rare.failedRefreshes = freshness.failedRefreshes
+    rare.lastRefreshError = freshness.lastRefreshError
+    rare.showsSavedResult = freshness.showsSavedResult
+  }
+
+  /// Starts, moves or cancels the staleness timer after a decision: the content is presented
+  /// again when it turns stale.
+  func scheduleStaleness(after decision: StateDecision, box: OverTime) {
+    guard let freshFor = decision.freshFor else {
+      box.staleTimer?.task.cancel()
+      box.staleTimer = nil
+      return
+    }
+    let deadline = clock.now().addingSaturated(freshFor)
+    if let timer = box.staleTimer, timer.deadline == deadline { return }
+    box.staleTimer?.task.cancel()
+    box.staleTimer = nil
+    guard let actor = box.actor else { return }
+    let task = OverTimeTimer(event: .turnsStale, machine: self)
+      .start(at: deadline, sleep: clock.sleep, isolation: actor)
+    box.staleTimer = (deadline, task)
+  }
+
+  /// Remembers the actor and the adopter the timers of content over time come back to.
+  func noteTimerHome(actor: (any Actor)?, host: any StatefulContent) {
+    guard let box = overTimeBox else { return }
+    if let actor { box.actor = actor }
+    box.host = host
+  }
+
+  // MARK: Events of the adopter's loads
+
+  /// A load concluded with content or an empty result: the content is new.
+  func recordContentLoaded() {
+    overTimeBox?.freshness.contentLoaded(now: clock.now())
+  }
+
+  /// A load failed; a refresh — content stayed on screen while it ran — counts as a failed
+  /// refresh.
+  func recordLoadFailed(_ error: any Error, wasRefresh: Bool) {
+    guard let box = overTimeBox else { return }
+    if wasRefresh { box.freshness.refreshFailed(error) } else { box.freshness.forget() }
+  }
+
+  /// Content saved by an earlier launch was put in the adopter: it is `age` old, and the load
+  /// that follows refreshes it.
+  func recordSavedContentShown<Host: StatefulContent>(age: Duration, host: Host) {
+    overTime.freshness.savedContentShown(age: age, now: clock.now())
+    enter(orLater: { self.recordSavedContentShown(age: age, host: host) }) {
+      requestDecidedState(host: host, animated: false)
+    }
+  }
+
+  /// Whether the failure of the running load's attempt makes it wait for the network: a
+  /// source is followed, and the error is a connection error or the source reports the
+  /// network unreachable.
+  func waitsForNetwork(after error: any Error) -> Bool {
+    guard let box = overTimeBox, box.connectivity.isFollowed else { return false }
+    return box.connectivity.reachability == .unreachable
+      || box.connectivityPolicy.isConnectionError(error)
+  }
+
+  /// Load `id`'s attempt failed for want of the network: it waits, and the decided state —
+  /// waiting, or content marked offline — is requested (after loading's minimum display time,
+  /// when `heldUntil` says so).
+  func loadWaitsForNetwork<Host: StatefulContent>(
+    _ id: UInt64, error: any Error, heldUntil: Duration?, host: Host
+  ) {
+    guard loads.isActive(id), let box = overTimeBox else { return }
+    updateInputs { $0.loadWaitsForNetwork(error) }
+    if box.connectivityPolicy.isConnectionError(error) {
+      _ = box.connectivity.connectionFailed()
+      notifyReachability()
+    }
+    submitDecidedState(host: host, animated: false, heldUntil: heldUntil)
+  }
+
+  /// The network came back for load `id`, which waited for it: its attempt runs again, and
+  /// loading (or content, refreshing) is requested after the show delay.
+  ///
+  /// - Returns: The attempt to run again and the show delay's deadline when loading is held
+  ///   back for it, or `nil` when the load no longer waits.
+  func resumeLoadAfterReconnection<Host: StatefulContent>(_ id: UInt64, host: Host)
+    -> (attempt: Int, showDeadline: Duration?)?
+  {
+    guard loads.isActive(id), decider.waitsForNetwork,
+      let attempt = loads.updateLifecycle(of: id, { $0.networkReturned() }),
+      let lifecycle = loads.active?.lifecycle
+    else { return nil }
+    updateInputs { $0.loadResumed() }
+    let showDeadline = showDeadline(of: lifecycle)
+    submitDecidedState(host: host, animated: false, showDelayDeadline: showDeadline)
+    return (attempt, queue.hasDeferred ? showDeadline : nil)
+  }
+
+  /// A load started, or a waiting one ended: the reconnection timer has nothing to wait for.
+  func stopWaitingForNetwork() {
+    guard let box = overTimeBox, box.connectivity.waitEnded() == .cancel else { return }
+    box.reconnectionTimer?.cancel()
+    box.reconnectionTimer = nil
+  }
+
+  // MARK: The connectivity source
+
+  /// Follows `source` from now on, in place of any source followed before.
+  func follow<Source: AsyncSequence<Reachability, Never> & Sendable>(
+    _ source: Source, host: some StatefulContent, isolation: any Actor
+  ) {
+    let box = overTime
+    box.follower?.cancel()
+    box.connectivity.followed()
+    box.actor = isolation
+    box.host = host
+    let delivery = OverTimeTimer(event: .reachability(.reachable), machine: self)
+    box.follower = Task { [weak isolation] in
+      for await reachability in source {
+        guard let isolation, await delivery.deliver(reachability, isolation: isolation) else {
+          return
+        }
+      }
+    }
+  }
+
+  /// The source reported reachability: the offline mark follows it, and a reachable network
+  /// starts the reconnection delay of a waiting load.
+  func reachabilityReported(_ reachability: Reachability) {
+    guard let box = overTimeBox else { return }
+    let (changed, step) = box.connectivity.reported(
+      reachability, loadWaits: decider.waitsForNetwork, now: clock.now(),
+      delay: box.connectivityPolicy.reconnectionDelay)
+    switch step {
+    case .none: break
+    case .cancel:
+      box.reconnectionTimer?.cancel()
+      box.reconnectionTimer = nil
+    case .schedule(let deadline):
+      box.reconnectionTimer?.cancel()
+      box.reconnectionTimer = box.actor.map {
+        OverTimeTimer(event: .reconnectionDue, machine: self)
+          .start(at: deadline, sleep: clock.sleep, isolation: $0)
+      }
+    }
+    guard changed else { return }
+    notifyReachability()
+    presentTimeFacts()
+  }
+
+  /// The reconnection delay elapsed: the waiting load runs again, if the network stayed.
+  func reconnectionDue() {
+    guard let box = overTimeBox else { return }
+    box.reconnectionTimer = nil
+    guard
+      box.connectivity.reconnectionDue(now: clock.now(), loadWaits: decider.waitsForNetwork),
+      let load = loads.active
+    else { return }
+    load.signal(.networkReturned)
+  }
+
+  /// The staleness timer elapsed: the content is presented again, stale.
+  func stalenessDue() {
+    overTimeBox?.staleTimer = nil
+    presentTimeFacts()
+  }
+
+  /// Decides the requested state again with what the machine knows now of the network and
+  /// the content's age, and presents it when that changed the decision: the offline mark,
+  /// stale content. The adopter is not asked again — the rest of the inputs are the requested
+  /// decision's — and a state the app asked for directly, or idle, stays as it is.
+  func presentTimeFacts() {
+    guard let box = overTimeBox else { return }
+    enter(orLater: { self.presentTimeFacts() }) {
+      let requested = requestedPresentation.decision
+      guard requested.rule != .requested, requested.rule != .idle else { return }
+      var inputs = requested.inputs
+      var rare = inputs.rareValues
+      gatherTimeFacts(into: &rare, box: box)
+      rare.showDelayDeadline = nil
+      rare.minimumDisplayDeadline = nil
+      inputs.rareValues = rare
+      let decision = decide(inputs)
+      guard decision.isStale != requested.isStale || decision.isOffline != requested.isOffline
+      else { return }
+      submit(decision, animated: false, deferred: queue.hasDeferred, host: box.host)
+    }
+  }
+
+  /// Tells observers that ``reachability`` changed.
+  private func notifyReachability() {
+    if isObserved { notifyChange(\.reachability) }
+  }
+}
+
+/// A timer or a delivery of content over time: it comes back to the machine's actor and
+/// hands the machine its event. It holds the machine weakly, so that a component released
+/// while one is pending is released at once.
+struct OverTimeTimer: ActorTimer, @unchecked Sendable {
+  // Unchecked: the machine is only touched in `fire(isolation:)` and `deliver`, which run on
+  // the actor the machine's loads ran on — the one isolation it is used from.
+
+  enum Event {
+    case turnsStale
+    case reconnectionDue
+    case reachability(Reachability)
+  }
+
+  let event: Event
+  weak var machine: ContentStateMachine?
+
+  init(event: Event, machine: ContentStateMachine) {
+    self.event = event
+    self.machine = machine
+  }
+
+  func fire(isolation: isolated any Actor) {
+    guard let machine else { return }
+    switch event {
+    case .turnsStale: machine.stalenessDue()
+    case .reconnectionDue: machine.reconnectionDue()
+    case .reachability(let reachability): machine.reachabilityReported(reachability)
+    }
+  }
+
+  /// Hands the machine a report of the source.
+  ///
+  /// - Returns: Whether the machine still lives (the source is followed on).
+  func deliver(_ reachability: Reachability, isolation: isolated any Actor) -> Bool {
+    guard let machine else { return false }
+    machine.reachabilityReported(reachability)
+    return true
+  }
+}

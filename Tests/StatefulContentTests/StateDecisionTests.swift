@@ -162,7 +162,8 @@ final class StateDecisionTests: XCTestCase {
   }
 
   func test_rules_numbers_matchTheREADME() {
-    XCTAssertEqual(StateDecision.Rule.allCases.map(\.number), [1, 1, 1, 1, 2, 3, 3, 4, 4, 5, 6, nil])
+    XCTAssertEqual(
+      StateDecision.Rule.allCases.map(\.number), [1, 1, 1, 1, 2, 3, 3, 4, 4, 5, 6, nil])
   }
 
   func test_codable_roundTrip_decidesTheSameAgain() throws {

@@ -179,6 +179,84 @@ final class StateDecisionTests: XCTestCase {
     XCTAssertEqual(decoded.errorToReport as? StateDecision.RecordedError, .init("gone"))
   }
 
+  // MARK: Content over time
+
+  func test_aLoadWaitingForTheNetwork_withNoContent_decidesWaiting_neverTheError() {
+    let decision = StateDecision.decide(
+      StateInputs(reachability: .unreachable, networkError: TestError("no route")))
+    XCTAssertEqual(decision.state, .waiting)
+    XCTAssertEqual(decision.rule, .waitingForNetwork)
+    XCTAssertEqual(decision.rule.number, 3)
+    XCTAssertTrue(decision.isOffline)
+    XCTAssertEqual(
+      decision.explanation,
+      "waiting — rule 3: a load failed for want of the network (\"no route\") and waits for "
+        + "it, no attempt spent; offline: the network is unreachable")
+  }
+
+  func test_withContent_aWaitingLoad_keepsTheContent_markedOffline_notRefreshing() {
+    let decision = StateDecision.decide(
+      StateInputs(hasContent: true, networkError: TestError("no route")))
+    XCTAssertEqual(decision.state, .content)
+    XCTAssertTrue(decision.isOffline)
+    XCTAssertFalse(decision.isRefreshing)
+    XCTAssertNil(decision.errorToReport, "waiting is no failure to report")
+    XCTAssertEqual(decision.overridden, [.waitingForNetwork])
+    XCTAssertTrue(decision.explanation.contains("overrode rule 3: a load waits for the network"))
+  }
+
+  func test_staleness_byAge_andByFailedRefreshes_andHowLongContentStaysFresh() {
+    let policy = StalenessPolicy(maximumAge: .seconds(300), maximumFailedRefreshes: 2)
+    let fresh = StateDecision.decide(
+      StateInputs(hasContent: true, contentAge: .seconds(100), staleness: policy))
+    XCTAssertFalse(fresh.isStale)
+    XCTAssertEqual(fresh.freshFor, .seconds(200))
+    XCTAssertTrue(fresh.explanation.contains("fresh: updated 100 s ago, within the maximum age"))
+    let old = StateDecision.decide(
+      StateInputs(hasContent: true, contentAge: .seconds(300), staleness: policy))
+    XCTAssertTrue(old.isStale)
+    XCTAssertNil(old.freshFor)
+    let failing = StateDecision.decide(
+      StateInputs(
+        hasContent: true, contentAge: .seconds(10), staleness: policy, failedRefreshes: 2,
+        lastRefreshError: TestError("502")))
+    XCTAssertTrue(failing.isStale)
+    XCTAssertEqual(failing.state, .content, "stale content is content")
+    let empty = StateDecision.decide(StateInputs(contentAge: .seconds(900), staleness: policy))
+    XCTAssertFalse(empty.isStale, "only content is ever stale")
+    XCTAssertNil(
+      StateDecision.decide(StateInputs(hasContent: true, staleness: policy)).freshFor,
+      "an unknown age never turns stale by age")
+    XCTAssertEqual(StalenessPolicy(maximumFailedRefreshes: -3).maximumFailedRefreshes, 1)
+  }
+
+  func test_aSavedEmptyResult_beingRefreshed_decidesEmpty_notLoading() {
+    let decision = StateDecision.decide(StateInputs(isLoading: true, showsSavedResult: true))
+    XCTAssertEqual(decision.state, .empty)
+    XCTAssertTrue(decision.isRefreshing)
+    XCTAssertEqual(decision.overridden, [.loading])
+    XCTAssertNil(decision.heldBackUntil, "no show delay: nothing new appears")
+  }
+
+  func test_codable_roundTrip_ofContentOverTime() throws {
+    let decision = StateDecision.decide(
+      StateInputs(
+        hasContent: true, reachability: .unreachable, networkError: TestError("no route"),
+        contentAge: .seconds(400),
+        staleness: StalenessPolicy(maximumAge: .seconds(300), maximumFailedRefreshes: 3),
+        failedRefreshes: 1, lastRefreshError: TestError("502"), showsSavedResult: true))
+    let data = try JSONEncoder().encode(decision)
+    let decoded = try JSONDecoder().decode(StateDecision.self, from: data)
+    XCTAssertEqual(decoded.explanation, decision.explanation)
+    XCTAssertEqual(StateDecision.decide(decoded.inputs).explanation, decision.explanation)
+    XCTAssertTrue(decoded.isStale)
+    XCTAssertTrue(decoded.isOffline)
+    let waiting = StateDecision.decide(StateInputs(networkError: TestError("x")))
+    let waitingAgain = try JSONDecoder().decode(
+      StateDecision.self, from: JSONEncoder().encode(waiting))
+    XCTAssertEqual(waitingAgain.state, .waiting)
+  }
+
   func test_contentState_equalityIsByKind() {
     XCTAssertEqual(ContentState.loading(progress: 0.1), .loading(progress: 0.9))
     XCTAssertEqual(ContentState.error(TestError("a")), .error(TestError("b")))

@@ -4,7 +4,9 @@
 extension Announcement {
   /// What a presentation announces: the placeholder's announcement, or for content that no
   /// load keeps refreshing, its count ("12 results", from the decision's inputs) or "Content
-  /// loaded." — or the error of a page that failed to append; `nil` for nothing to say.
+  /// loaded." — followed by "Not up to date." when it is stale and "Offline." while the
+  /// network is missing — or the error of a page that failed to append; `nil` for nothing to
+  /// say.
   ///
   /// - Parameters:
   ///   - presentation: The presentation handed to the presenter.
@@ -28,9 +30,14 @@ extension Announcement {
           .accessibilityAnnouncement
       } else {
         let strings = builtIns.strings
-        text =
+        var said =
           presentation.decision.inputs.contentCount.map { strings.results($0) }
           ?? strings.contentShown
+        // Content that turns stale or goes offline says so — once: the same words again are
+        // the same state shown again.
+        if presentation.isStale { said = sentences(said, strings.stale) }
+        if presentation.isOffline { said = sentences(said, strings.offline) }
+        text = said
       }
     default:
       // A standard placeholder's texts were redacted when it was configured; another type's
@@ -44,6 +51,12 @@ extension Announcement {
     guard let text, !text.isEmpty else { return nil }
     return Announcement(
       text: speakable(text), state: presentation.state.kind, key: presentation.key)
+  }
+
+  /// Two texts as consecutive sentences: "12 results. Not up to date."
+  private static func sentences(_ first: String, _ second: String) -> String {
+    let ends = first.last.map { ".!?…".contains($0) } ?? true
+    return first + (ends ? " " : ". ") + second + "."
   }
 
   /// A text as it may be spoken: control characters (a terminal's escape sequences, a bell,

@@ -19,9 +19,9 @@ final class SavedContentTests: LoadTestCase {
     cache.put(["saved"], for: "inbox", savedAt: Date() - 60)
     let gate = Gate<[String]>()
     let load = Task { await open { _ in try await gate.wait() } }
-    try await settle { presenter.records.count == 2 }
-    XCTAssertEqual(presenter.presentedKinds, [.content, .content])
-    XCTAssertEqual(presenter.records.map(\.presentation.isRefreshing), [false, true])
+    try await settle { presenter.records.count == 1 }
+    XCTAssertEqual(presenter.presentedKinds, [.content], "one presentation: the saved content")
+    XCTAssertEqual(presenter.records.map(\.presentation.isRefreshing), [true])
     XCTAssertEqual(model.content, ["saved"])
     let age = try XCTUnwrap(presenter.records.first?.presentation.contentAge)
     XCTAssertGreaterThanOrEqual(age, .seconds(60), "its age is the time since it was saved")
@@ -45,15 +45,15 @@ final class SavedContentTests: LoadTestCase {
     cache.put([], for: "inbox", savedAt: Date())
     let gate = Gate<[String]>()
     let load = Task { await open { _ in try await gate.wait() } }
-    try await settle { presenter.records.count == 2 }
-    XCTAssertEqual(presenter.presentedKinds, [.empty, .empty])
+    try await settle { presenter.records.count == 1 }
+    XCTAssertEqual(presenter.presentedKinds, [.empty])
     XCTAssertEqual(presenter.lastPresentation?.isRefreshing, true)
     XCTAssertTrue(
       model.stateMachine.explanation.contains("the saved result is empty; a load refreshes it"),
       model.stateMachine.explanation)
     gate.open(with: ["new"])
     _ = await load.value
-    XCTAssertEqual(presenter.presentedKinds, [.empty, .empty, .content])
+    XCTAssertEqual(presenter.presentedKinds, [.empty, .content])
   }
 
   func test_aMiss_loadsAsOnAFirstLaunch() async throws {
@@ -103,4 +103,67 @@ final class SavedContentTests: LoadTestCase {
     XCTAssertEqual(cache.reads, 1, "the content shown is newer than anything saved")
     XCTAssertEqual(cache.saved(for: "inbox")?.value, ["again"])
   }
+
+  // MARK: Keyed loads, cached per key
+
+  private func search(
+    _ query: String, in cache: some ContentCache<[String]>,
+    _ operation: @escaping @Sendable (LoadContext) async throws -> [String]
+  ) -> Task<LoadOutcome, Never> {
+    let model = model
+    return Task {
+      await model.load(into: \.content, key: query, cachedIn: cache, operation: operation)
+    }
+  }
+
+  func test_aKeyedLoad_showsItsKeysSavedContentFirst_andSavesPerKey() async throws {
+    cache.put(["a (saved)"], for: "a", savedAt: Date())
+    cache.put(["b (saved)"], for: "b", savedAt: Date())
+    let gate = Gate<[String]>()
+    let first = search("a", in: cache) { _ in try await gate.wait() }
+    try await settle { presenter.records.count == 1 }
+    XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("a"))
+    XCTAssertEqual(presenter.lastPresentation?.isRefreshing, true)
+    XCTAssertEqual(model.content, ["a (saved)"])
+    gate.open(with: ["a (new)"])
+    _ = await first.value
+    XCTAssertEqual(cache.saved(for: "a")?.value, ["a (new)"])
+
+    let second = search("b", in: cache) { _ in ["b (new)"] }
+    _ = await second.value
+    XCTAssertEqual(
+      presenter.records.dropFirst(2).map(\.presentation.showsPreviousKey), [false, false],
+      "b's saved content is b's: never shown as the previous key's")
+    XCTAssertFalse(presenter.presentedKinds.contains(.loading))
+    XCTAssertEqual(cache.saved(for: "b")?.value, ["b (new)"])
+    XCTAssertEqual(cache.reads, 2)
+    _ = await search("b", in: cache) { _ in ["b (again)"] }.value
+    XCTAssertEqual(cache.reads, 2, "a refresh of the key shown reads nothing")
+  }
+
+  func test_aCacheReadThatANewerKeyOvertakes_appliesNothing() async throws {
+    let slow = GatedCache()
+    let a = search("a", in: slow) { _ in ["a (new)"] }
+    try await settle { slow.gate.waiterCount == 1 }
+    let fast = MemoryContentCache<[String]>()
+    fast.put(["b (saved)"], for: "b", savedAt: Date())
+    let b = search("b", in: fast) { _ in ["b (new)"] }
+    _ = await b.value
+    slow.gate.open(with: ())
+    let outcome = await a.value
+    XCTAssertEqual(outcome, LoadOutcome.superseded, "latest wins while the cache is read too")
+    XCTAssertEqual(model.content, ["b (new)"])
+    XCTAssertEqual(presenter.lastPresentation?.key, LoadKey("b"))
+  }
+}
+
+/// A cache whose reads wait for a gate and find nothing.
+private final class GatedCache: ContentCache, Sendable {
+  let gate = Gate<Void>()
+  func content(for key: String) async -> CachedContent<[String]>? {
+    try? await gate.wait()
+    return nil
+  }
+  func save(_ value: [String], for key: String) async {}
+  func removeContent(for key: String) async {}
 }

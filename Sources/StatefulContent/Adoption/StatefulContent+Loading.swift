@@ -60,7 +60,8 @@ extension StatefulContent {
     work: LoadDriver<Value>.Work,
     apply: @escaping (Self, Value) -> Void,
     reset: ((Self) -> Void)? = nil,
-    key: LoadKeys.Keying? = nil
+    key: LoadKeys.Keying? = nil,
+    saved: (value: Value, age: Duration)? = nil
   ) async -> LoadOutcome {
     // A task cancelled before the load starts gets no load at all: nothing is superseded and
     // nothing is shown.
@@ -74,11 +75,13 @@ extension StatefulContent {
       // belong to the scope's actor, which waits for `loadContent()`: the load runs there.
       nonisolated(unsafe) let host = self
       nonisolated(unsafe) let load = (work: work, apply: apply, reset: reset)
+      let saved = saved.map { Saved(value: $0.value, age: $0.age) }
       let hop: (isolated (any Actor)?) async -> LoadOutcome = { requester in
         host.stateMachine.reportAdoptionMistake(.loadContentRanOffItsActor)
         return await host.runLoad(
           animated: animated, retry: retry, isolation: requester, work: load.work,
-          apply: load.apply, reset: load.reset, key: key)
+          apply: load.apply, reset: load.reset, key: key,
+          saved: saved.map { ($0.value, $0.age) })
       }
       return await hop(scope.isolation)
     }
@@ -98,6 +101,7 @@ extension StatefulContent {
       machine: machine, mode: start.mode, credential: start.credential, animated: animated,
       retry: retry, work: work, key: key?.key, keyChange: key?.change ?? .keepPrevious,
       debounce: start.id == nil ? key?.debounce ?? .zero : .zero)
+    driver.saved = saved
     let outcome = await driver.run(
       host: self, isolation: isolation, apply: { apply(self, $0) }, reset: { reset?(self) })
     if let id = start.id { machine.requestedLoadEnded(id, outcome: outcome) }
@@ -159,4 +163,11 @@ extension StatefulContent {
   public func cancelLoading() {
     stateMachine.cancelLoading(host: self)
   }
+}
+
+/// Content a cache saved, with its age, as a `Sendable` value that a load's hop to its actor
+/// can carry.
+private struct Saved<Value: Sendable>: Sendable {
+  let value: Value
+  let age: Duration
 }

@@ -50,7 +50,8 @@ extension StatefulContent {
   /// refresh over it.
   ///
   /// Before anything was decided (the first load of the model), a hit of `cache` is applied
-  /// with `apply` and presented: content, marked stale when it is older than the machine's
+  /// with `apply` as the load starts, and the load refreshes it: the first presentation is
+  /// the saved content, marked stale when it is older than the machine's
   /// ``ContentStateMachine/stalenessPolicy`` allows (its age is the time since it was saved),
   /// or a saved empty result, shown empty while the load refreshes it. The load then runs as
   /// ``load(animated:retry:isolation:operation:apply:)-1z75a`` does; the value of a load that
@@ -74,7 +75,8 @@ extension StatefulContent {
   ///   - isolation: The actor that owns the machine; inferred from the caller.
   ///   - operation: The work; it runs in a task of its own.
   ///   - apply: Stores a value — the saved one or the operation's — in the adopter.
-  /// - Returns: How the load ended.
+  /// - Returns: How the load ended; ``LoadOutcome/superseded`` also when a newer load started
+  ///   while the cache was read.
   @discardableResult
   public func load<Value: Sendable>(
     cachedIn cache: some ContentCache<Value>,
@@ -86,24 +88,105 @@ extension StatefulContent {
     apply: @escaping (Self, Value) -> Void
   ) async -> LoadOutcome {
     let machine = stateMachine
-    if !machine.hasDecided, !machine.hasActiveLoad,
-      let saved = await cache.content(for: cacheKey),
-      // Reading the cache took a while: a load may have started or ended meanwhile, and
-      // then what it shows is newer than anything saved.
-      !machine.hasDecided, !machine.hasActiveLoad, !Task.isCancelled
-    {
-      machine.callingHook { apply(self, saved.value) }
-      machine.recordSavedContentShown(age: saved.age(at: Date()), host: self)
+    let reads = !machine.hasDecided && !machine.hasActiveLoad
+    return await loadSaving(
+      in: cache, as: cacheKey, readingFirst: reads, isolation: isolation
+    ) { saved, record in
+      await runLoad(
+        animated: animated, retry: retry, isolation: isolation, work: .value(operation),
+        apply: { host, value in
+          record(value)
+          apply(host, value)
+        }, saved: saved)
     }
-    var loaded: Value?
-    let outcome = await load(animated: animated, retry: retry, isolation: isolation) {
-      context in
-      try await operation(context)
-    } apply: { host, value in
-      loaded = value
-      apply(host, value)
+  }
+
+  /// Runs a keyed load that shows first what a cache saved for its key: the saved content of
+  /// `key` at once — never loading, never the previous key's content — then the operation as
+  /// a refresh over it.
+  ///
+  /// The rules of keys are those of
+  /// ``load(into:key:keyChange:debounce:animated:retry:isolation:operation:)``; the cache is
+  /// read when the content shown is not `key`'s already (a reload of the same key only loads),
+  /// under the key's description (`String(describing: key)`), and what loaded is saved there.
+  /// Each keystroke's read is latest-wins, as its load is: a read that a newer keyed load
+  /// overtook applies nothing and returns ``LoadOutcome/superseded``.
+  ///
+  /// ```swift
+  /// func search(_ query: String) async {
+  ///   await load(into: \.results, key: query, cachedIn: savedResults) { _ in
+  ///     try await index.matches(for: query)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: Where the value is stored, such as `\.results`.
+  ///   - key: What the load loads; its description is its key in the cache.
+  ///   - cache: Where each key's content is saved between launches.
+  ///   - keyChange: What shows while another key than the content's loads.
+  ///   - debounce: How long the operation waits before it starts (the saved content shows at
+  ///     once); negative means zero.
+  ///   - animated: Whether to animate the transitions. Defaults to `true`.
+  ///   - retry: How failures are retried; `nil` uses the machine's policy.
+  ///   - isolation: The actor that owns the machine; inferred from the caller.
+  ///   - operation: The work; it runs in a task of its own.
+  /// - Returns: How the load ended.
+  @discardableResult
+  public func load<Value: Sendable>(
+    into keyPath: ReferenceWritableKeyPath<Self, Value>,
+    key: some Hashable & Sendable,
+    cachedIn cache: some ContentCache<Value>,
+    keyChange: KeyChangePolicy = .keepPrevious,
+    debounce: Duration = .zero,
+    animated: Bool = true,
+    retry: RetryPolicy? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: @escaping @Sendable (LoadContext) async throws -> Value
+  ) async -> LoadOutcome {
+    let loadKey = LoadKey(key)
+    let reads = stateMachine.currentContentKey != loadKey
+    return await loadSaving(
+      in: cache, as: loadKey.description, readingFirst: reads, isolation: isolation
+    ) { saved, record in
+      await runLoad(
+        animated: animated, retry: retry, isolation: isolation, work: .value(operation),
+        apply: { host, value in
+          record(value)
+          host[keyPath: keyPath] = value
+        },
+        key: LoadKeys.Keying(key: loadKey, change: keyChange, debounce: debounce),
+        saved: saved)
     }
-    if case .completed = outcome, let loaded { try? await cache.save(loaded, for: cacheKey) }
+  }
+
+  /// Reads the cache first when `readingFirst` says so, runs the load with what it saved,
+  /// and saves the value the load applied last if it completed.
+  ///
+  /// - Parameter load: Runs the load with the saved content, recording each value it applies.
+  private func loadSaving<Value: Sendable>(
+    in cache: some ContentCache<Value>, as cacheKey: String, readingFirst: Bool,
+    isolation: isolated (any Actor)?,
+    load: ((value: Value, age: Duration)?, _ record: @escaping (Value) -> Void) async
+      -> LoadOutcome
+  ) async -> LoadOutcome {
+    var saved: (value: Value, age: Duration)?
+    if readingFirst {
+      let machine = stateMachine
+      let read = machine.overTime.startCacheRead()
+      let content = await cache.content(for: cacheKey)
+      // Reading took a while: a newer load that read the cache too wins.
+      guard machine.overTime.isLatestCacheRead(read) else { return .superseded }
+      if Task.isCancelled { return .cancelled }
+      saved = content.map { ($0.value, $0.age(at: Date())) }
+    }
+    let applied = Box<Value?>(nil)
+    let outcome = await load(saved) { applied.value = $0 }
+    // Only what a load that completed applied last — its own value, never the saved one it
+    // replaced, never an error — is saved.
+    if case .completed = outcome, let value = applied.value {
+      try? await cache.save(value, for: cacheKey)
+    }
     return outcome
   }
 }

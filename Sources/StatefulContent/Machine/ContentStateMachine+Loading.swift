@@ -104,9 +104,16 @@ extension ContentStateMachine {
   /// A load enters loading: the inputs and the lock take the load's start, and loading (or
   /// content that stays, refreshing) is requested.
   ///
+  /// - Parameters:
+  ///   - savedAge: The age of content a cache saved for what the load loads, when there is
+  ///     some: `applySaved` puts it in the adopter first, and the load refreshes it.
+  ///   - applySaved: Applies the saved content.
   /// - Returns: The show delay's deadline when loading is held back for it; the driver then
   ///   schedules ``presentDeferredRequest()``.
-  func enterLoad<Host: StatefulContent>(_ id: UInt64, host: Host, animated: Bool) -> Duration? {
+  func enterLoad<Host: StatefulContent>(
+    _ id: UInt64, host: Host, animated: Bool, savedAge: Duration? = nil,
+    applySaved: () -> Void = {}
+  ) -> Duration? {
     guard let lifecycle = loads.active?.lifecycle, loads.isActive(id) else { return nil }
     // An observer told of the start may cancel the load at once: then nothing more of it
     // may change the state (I4).
@@ -118,6 +125,12 @@ extension ContentStateMachine {
     }
     updateLock { $0.loadStarted(lifecycle.mode) }
     guard loads.isActive(id) else { return nil }
+    if let savedAge {
+      callingHook(applySaved)
+      if keysBox != nil { updateKeys { $0.contentReplaced() } }
+      loads.contentReplaced(byLoad: id)
+      overTime.freshness.savedContentShown(age: savedAge, now: clock.now())
+    }
     let showDeadline = showDeadline(of: lifecycle)
     submitDecidedState(host: host, animated: animated, showDelayDeadline: showDeadline)
     return queue.hasDeferred ? showDeadline : nil

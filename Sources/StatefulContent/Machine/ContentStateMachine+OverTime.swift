@@ -16,6 +16,20 @@ extension ContentStateMachine {
     var reconnectionTimer: Task<Void, Never>?
     /// The task that follows the connectivity source.
     var follower: Task<Void, Never>?
+    /// How many loads read a cache before they started: a read that a later one overtook
+    /// is superseded (latest wins, also while the cache is read).
+    var cacheReads: UInt64 = 0
+
+    /// A load starts reading a cache.
+    ///
+    /// - Returns: The read's number, for ``isLatestCacheRead(_:)``.
+    func startCacheRead() -> UInt64 {
+      cacheReads &+= 1
+      return cacheReads
+    }
+
+    /// Whether no load started reading a cache after read `read`.
+    func isLatestCacheRead(_ read: UInt64) -> Bool { read == cacheReads }
     /// The actor the timers come back to: the one the machine's loads ran on. Weak, as an
     /// actor may own the adopter (I6).
     weak var actor: (any Actor)?
@@ -120,15 +134,6 @@ extension ContentStateMachine {
   func recordLoadFailed(_ error: any Error, wasRefresh: Bool) {
     guard let box = overTimeBox else { return }
     if wasRefresh { box.freshness.refreshFailed(error) } else { box.freshness.forget() }
-  }
-
-  /// Content saved by an earlier launch was put in the adopter: it is `age` old, and the load
-  /// that follows refreshes it.
-  func recordSavedContentShown<Host: StatefulContent>(age: Duration, host: Host) {
-    overTime.freshness.savedContentShown(age: age, now: clock.now())
-    enter(orLater: { self.recordSavedContentShown(age: age, host: host) }) {
-      requestDecidedState(host: host, animated: false)
-    }
   }
 
   /// Whether the failure of the running load's attempt makes it wait for the network: a

@@ -94,6 +94,9 @@ final class LoadDriver<Value: Sendable> {
   private var withheldParts: [Value] = []
   /// When the first attempt starts, after the debounce; `nil` for at once.
   private let debounceDeadline: Duration?
+  /// Content a cache saved for what the load loads, and its age: applied as the load starts,
+  /// so that the load refreshes it (`load(cachedIn:…)`).
+  var saved: (value: Value, age: Duration)?
   /// The actor a category load's timers come back to (no task awaits such a load). Weak: an
   /// actor that owns the adopter is not kept alive through its machine (I6).
   weak var actor: (any Actor)?
@@ -137,7 +140,12 @@ final class LoadDriver<Value: Sendable> {
     reset: () -> Void = {}
   ) async -> LoadOutcome {
     defer { mailbox.close() }
-    let enter = { [machine, id, animated] in machine.enterLoad(id, host: host, animated: animated) }
+    let saved = saved.take()
+    let enter = { [machine, id, animated] in
+      machine.enterLoad(
+        id, host: host, animated: animated, savedAge: saved?.age,
+        applySaved: { if let saved { apply(saved.value) } })
+    }
     if let showDeadline = machine.asCall(enter) {
       schedule(.showLoading, at: showDeadline)
     }

@@ -7,7 +7,16 @@ import XCTest
 // (`DocExampleCoverageTests` checks the copies). The names a block uses without declaring them
 // are declared here.
 
+/// The keyed block's index: it finds the words that start with the query.
+private let index = ContentOverTimeExample.Index()
+
 enum ContentOverTimeExample {
+  struct Index: Sendable {
+    func matches(for query: String) async throws -> [String] {
+      ["swift", "swiftui", "sync"].filter { $0.hasPrefix(query) }
+    }
+  }
+
   struct Message: Codable, Equatable, Sendable {
     var subject: String
   }
@@ -43,6 +52,26 @@ enum ContentOverTimeExample {
         try await MailServer.shared.messages()
       } apply: { inbox, messages in
         inbox.content = messages
+      }
+    }
+  }
+
+  /// The keyed block's search, over an index that finds what starts with the query.
+  @MainActor
+  final class Search: @MainActor StatefulContent {
+    let stateMachine = ContentStateMachine()
+    var results: [String] = []
+    let savedResults: FileContentCache<[String]>
+    var hasContent: Bool { !results.isEmpty }
+
+    init(cacheFolder: String) {
+      savedResults = FileContentCache(directory: cacheFolder + "/search")
+      stateMachine.loadingPolicy = .immediate
+    }
+
+    func search(_ query: String) async {
+      await load(into: \.results, key: query, cachedIn: savedResults) { _ in
+        try await index.matches(for: query)
       }
     }
   }
@@ -122,7 +151,7 @@ final class ContentOverTimeExampleTests: XCTestCase {
 
     XCTAssertEqual(nextPresenter.presentedKinds.first, .content, "the saved messages first")
     XCTAssertFalse(nextPresenter.presentedKinds.contains(.loading))
-    XCTAssertEqual(nextPresenter.records.dropFirst().first?.presentation.isRefreshing, true)
+    XCTAssertEqual(nextPresenter.records.first?.presentation.isRefreshing, true)
     XCTAssertEqual(next.content, [Message(subject: "Second")])
     let saved = await next.cache.content(for: "inbox")
     XCTAssertEqual(saved?.value, [Message(subject: "Second")])
@@ -158,9 +187,9 @@ final class ContentOverTimeExampleTests: XCTestCase {
     // The load waits for the network: `loadContent()` does not return until it is back.
     let load = Task { @MainActor in await inbox.loadContent() }
     try await settle { inbox.stateMachine.waitsForNetwork }
-    XCTAssertEqual(presenter.presentedKinds, [.content, .content, .content], "never loading")
-    XCTAssertEqual(presenter.records.map(\.presentation.isRefreshing), [false, true, false])
-    XCTAssertEqual(presenter.records.map(\.presentation.isOffline), [true, true, true])
+    XCTAssertEqual(presenter.presentedKinds, [.content, .content], "never loading")
+    XCTAssertEqual(presenter.records.map(\.presentation.isRefreshing), [true, false])
+    XCTAssertEqual(presenter.records.map(\.presentation.isOffline), [true, true])
     XCTAssertEqual(inbox.content, [Message(subject: "Welcome")])
     let line = try ContentOverTimeExample.statusLine(
       for: XCTUnwrap(presenter.lastPresentation), strings: .english)
@@ -211,6 +240,19 @@ final class ContentOverTimeExampleTests: XCTestCase {
     await load.value
     XCTAssertEqual(inbox.content, [Message(subject: "Back")])
     XCTAssertEqual(presenter.presentedKinds.last, .content)
+  }
+
+  @MainActor
+  func test_aKeyedSearch_showsEachQuerysSavedResultsFirst() async {
+    let first = ContentOverTimeExample.Search(cacheFolder: folder)
+    await first.search("swi")
+    XCTAssertEqual(first.results, ["swift", "swiftui"])
+    let next = ContentOverTimeExample.Search(cacheFolder: folder)
+    let presenter = RecordingPresenter()
+    next.stateMachine.presenter = presenter
+    await next.search("swi")
+    XCTAssertEqual(presenter.presentedKinds, [.content, .content], "saved, then refreshed")
+    XCTAssertEqual(presenter.records.first?.presentation.isRefreshing, true)
   }
 
   func test_theExplanation_namesStalenessAndConnectivity() {

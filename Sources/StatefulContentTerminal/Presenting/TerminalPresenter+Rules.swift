@@ -9,9 +9,11 @@ extension TerminalPresenter {
   }
 
   /// Whether `new` shows what `old` shows but for its progress: a redraw the throttle may
-  /// hold back.
+  /// hold back. Content turning stale or fresh, offline or online, is a change of its own,
+  /// drawn at once.
   static func differsOnlyInProgress(_ old: Presentation, _ new: Presentation) -> Bool {
     guard old.state.kind == new.state.kind, old.isRefreshing == new.isRefreshing,
+      old.isStale == new.isStale, old.isOffline == new.isOffline,
       old.showsPreviousKey == new.showsPreviousKey, old.key == new.key,
       old.attempt == new.attempt, old.insets == new.insets,
       old.append.isLoading == new.append.isLoading,

@@ -209,7 +209,7 @@ extension TerminalPresenter {
     /// The marks of content over time: offline, then stale with the content's age; empty
     /// for any state but content, whose placeholder says it all (waiting for the network).
     func overTimeMarks(of presentation: Presentation, age: Duration?) -> String {
-      guard presentation.state.kind == .content else { return "" }
+      guard TerminalPresenter.isMarkedOverTime(presentation) else { return "" }
       return (presentation.isOffline ? texts.offline : "")
         + (presentation.isStale ? texts.stale(age) : "")
     }

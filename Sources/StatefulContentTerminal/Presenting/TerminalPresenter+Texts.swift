@@ -10,7 +10,8 @@ extension TerminalPresenter {
   /// A tool whose machine has texts of its own passes them:
   ///
   /// ```swift
-  /// let presenter = TerminalPresenter(texts: TerminalPresenter.Texts(strings: model.stateMachine.strings))
+  /// let texts = TerminalPresenter.Texts(strings: model.stateMachine.strings)
+  /// let presenter = TerminalPresenter(texts: texts)
   /// ```
   public struct Texts: Sendable {
     /// The status mark of a load running while content stays visible, given its progress

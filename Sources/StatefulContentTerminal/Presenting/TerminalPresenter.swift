@@ -12,8 +12,9 @@ import StatefulContent
 /// missing (`Presentation.isOffline`), and stale content with its age
 /// (`Presentation.isStale`, `Presentation.contentAge`), such as `Offline · Not up to date ·
 /// Updated 5 minutes ago` — and a footer says that a page is being appended, or that it
-/// failed. The waiting state (`ContentState.waiting`) is a box as the other placeholders. Text is cleaned of control characters and cut to the
-/// terminal's width with "…", counting wide and combining characters (``TerminalText``).
+/// failed. The waiting state (`ContentState.waiting`) is a box as the other placeholders.
+/// Text is cleaned of control characters and cut to the terminal's width with "…", counting
+/// wide and combining characters (``TerminalText``).
 ///
 /// How it draws depends on its ``mode``: in place on a terminal (``Mode/inline`` under the
 /// cursor, ``Mode/screen`` over the whole screen), or as plain lines for a pipe
@@ -320,7 +321,7 @@ public final class TerminalPresenter: SynchronousPresenter {
     }
     let hasStatus =
       presentation.showsPreviousKey || content?.status(for: presentation, in: whole) != nil
-      || !painter.overTimeMarks(of: presentation, age: nil).isEmpty
+      || Self.isMarkedOverTime(presentation)
     if hasStatus, let status = statusLine(in: whole, now: now) { lines.append(status) }
     if presentation.placeholder == nil, presentation.isRefreshing,
       let progress = presentation.progress
@@ -364,8 +365,7 @@ public final class TerminalPresenter: SynchronousPresenter {
     let text = (running ? "\(spinner(now: now)) " : "") + (status ?? "") + marks
     let line = painter.fitted(text, region.columns)
     if running { return painter.styled(line, "36") }
-    let isOverTime = !painter.overTimeMarks(of: presentation, age: nil).isEmpty
-    return isOverTime ? painter.styled(line, "33") : line
+    return Self.isMarkedOverTime(presentation) ? painter.styled(line, "33") : line
   }
 
   /// The footer of a page being appended, or `nil`.

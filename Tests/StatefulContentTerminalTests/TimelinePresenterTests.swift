@@ -62,4 +62,55 @@ final class TimelinePresenterTests: XCTestCase {
         "0 error b.txt because rule 4: the load failed: \"disk full\"",
       ])
   }
+
+  // MARK: Marks
+
+  func test_marks_areWordsInTheStatusLinesOrder_forContentOnly() {
+    let stale = StalenessPolicy(maximumAge: .seconds(300))
+    let everything = StateDecision.decide(
+      StateInputs(
+        isLoading: true, hasContent: true, reachability: .unreachable,
+        contentAge: .seconds(600), staleness: stale))
+    XCTAssertEqual(
+      TimelinePresenter.marks(
+        of: Presentation(state: .content, isRefreshing: true, decision: everything)),
+      ["refreshing", "offline", "stale"])
+    XCTAssertEqual(
+      TimelinePresenter.marks(
+        of: Presentation(state: .content, key: LoadKey("swi"), showsPreviousKey: true)),
+      ["previous"])
+    let waiting = StateDecision.decide(
+      StateInputs(isLoading: true, reachability: .unreachable, networkError: TwoLineError()))
+    XCTAssertEqual(waiting.state.kind, .waiting)
+    XCTAssertEqual(
+      TimelinePresenter.marks(of: Presentation(state: waiting.state, decision: waiting)), [],
+      "waiting says it: no offline mark")
+    XCTAssertEqual(TimelinePresenter.marks(of: Presentation(state: .content)), [])
+  }
+
+  func test_fields_areTheStateTheMarksAndTheSubject_andAFlipWritesALine() {
+    var now = Duration.zero
+    let url = "http://127.0.0.1:8000/feed.json"
+    let timeline = TimelinePresenter(
+      elapsed: { now }, fields: { TimelinePresenter.fields(of: $0, subject: url) },
+      write: { self.written += $0 })
+    present(timeline, StateInputs(isLoading: true))
+    now = .milliseconds(40)
+    present(timeline, StateInputs(hasContent: true))
+    now = .milliseconds(5000)
+    present(
+      timeline,
+      StateInputs(
+        hasContent: true, contentAge: .seconds(600),
+        staleness: StalenessPolicy(maximumAge: .seconds(300))))
+    present(timeline, StateInputs(hasContent: true, reachability: .unreachable))
+    XCTAssertEqual(
+      timeline.lines,
+      [
+        "0 loading \(url)", "40 content \(url)", "5000 content stale \(url)",
+        "5000 content offline \(url)",
+      ])
+    XCTAssertEqual(
+      TimelinePresenter.fields(of: Presentation(state: .empty)), "empty", "no subject, no space")
+  }
 }

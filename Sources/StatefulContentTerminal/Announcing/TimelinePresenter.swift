@@ -5,7 +5,9 @@ import StatefulContent
 ///
 /// The fields say what changed, in the tool's own words: by default the kind's name
 /// (`idle`, `loading`, `content`, `empty`, `error`, `locked`, or a custom state's key); a
-/// tool gives its own, such as `loading notes.txt` or `swi previous`. A line is written when
+/// tool gives its own, such as `loading notes.txt` or `swi previous`, or writes
+/// `<state> [marks] <subject>` with ``fields(of:subject:)`` — `content offline stale
+/// notes.txt` — as the examples do. A line is written when
 /// the fields differ from the last line's; progress of a load and content that changes while
 /// the fields stay write nothing. Nothing is rendered. The fields and the reason are cleaned
 /// of control characters, so that a file name or an error text with a line feed stays on
@@ -81,6 +83,44 @@ public final class TimelinePresenter: SynchronousPresenter {
     var line = "\(milliseconds) \(TerminalText.clean(fields, tabs: .space))"
     if let reason { line += " because " + TerminalText.clean(reason, tabs: .space) }
     return line
+  }
+
+  /// The marks of a presentation as words for a timeline line, in the order a
+  /// ``TerminalPresenter``'s status line shows them: `previous` (the previous key's content
+  /// shown while another key loads), `refreshing` (a load runs while content shows),
+  /// `offline` (content shown while the network is missing, `Presentation.isOffline`) and
+  /// `stale` (`Presentation.isStale`). Only content has marks: a waiting state says
+  /// `waiting`, not `offline`.
+  ///
+  /// - Parameter presentation: The presentation shown.
+  /// - Returns: The marks, such as `["refreshing", "offline"]`; empty for none.
+  public static func marks(of presentation: Presentation) -> [String] {
+    guard presentation.state.kind == .content else { return [] }
+    var marks: [String] = []
+    if presentation.showsPreviousKey { marks.append("previous") }
+    if presentation.isRefreshing { marks.append("refreshing") }
+    if presentation.isOffline { marks.append("offline") }
+    if presentation.isStale { marks.append("stale") }
+    return marks
+  }
+
+  /// The fields of a timeline line in the examples' form: `<state> [marks] <subject>` — the
+  /// state kind's name (or a custom state's key), the ``marks(of:)``, and what the line is
+  /// about.
+  ///
+  /// ```swift
+  /// let timeline = TimelinePresenter(fields: { TimelinePresenter.fields(of: $0, subject: url) })
+  /// // "0 loading http://…", "41 content http://…", "5000 content stale http://…"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - presentation: The presentation shown.
+  ///   - subject: What is loaded, such as an address or a file name, or `nil` for none.
+  ///     Defaults to `nil`.
+  /// - Returns: The fields, such as `content refreshing offline notes.txt`.
+  public static func fields(of presentation: Presentation, subject: String? = nil) -> String {
+    (["\(presentation.state.kind)"] + marks(of: presentation) + (subject.map { [$0] } ?? []))
+      .joined(separator: " ")
   }
 
   /// Returns a function that measures the time since this call on the continuous clock.

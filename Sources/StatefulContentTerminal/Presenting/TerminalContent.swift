@@ -4,8 +4,8 @@ import StatefulContent
 /// above and below the state and the start of the status line.
 ///
 /// The presenter draws the states (a spinner and a progress bar while loading, a placeholder
-/// as a box) and the marks of a presentation (refreshing, the previous key's content, the
-/// footer of a page being appended); where a presentation has no placeholder — content, and
+/// as a box) and the marks of a presentation (refreshing, the previous key's content, content
+/// offline or stale, the footer of a page being appended); where a presentation has no placeholder — content, and
 /// idle — it draws the lines this returns. The lines are plain text: the presenter cleans
 /// them of control characters, cuts them to the width with "…", and styles them (the
 /// previous key's content dimmed).
@@ -55,8 +55,8 @@ public protocol TerminalContent: AnyObject {
   func footerLines(in region: TerminalPresenter.Region) -> [String]
 
   /// The start of the status line, such as `7 matches`; the presenter adds the marks
-  /// (refreshing, previous key) after it. Drawn in the terminal modes only. The default
-  /// returns `nil`.
+  /// (refreshing, previous key, offline, stale with its age) after it. Drawn in the terminal
+  /// modes only. The default returns `nil`.
   ///
   /// - Parameters:
   ///   - presentation: The presentation shown.

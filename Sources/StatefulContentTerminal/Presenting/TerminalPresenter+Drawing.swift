@@ -187,15 +187,40 @@ extension TerminalPresenter {
       return columns.map { min(indent, $0 / 2) } ?? indent
     }
 
-    /// The marks of a presentation for the status line: refreshing with its progress, or the
-    /// previous key's content shown while another loads.
-    func marks(of presentation: Presentation, shownKey: LoadKey?) -> String {
+    /// The marks of a presentation for the status line, each starting with its separator:
+    /// refreshing with its progress, or the previous key's content shown while another loads;
+    /// then the marks of content over time (``overTimeMarks(of:age:)``).
+    ///
+    /// The activity comes first, as the spinner starts the line; offline comes before stale,
+    /// the cause before what it leads to, and the stale mark's age last, so that a narrow
+    /// line cut with "…" loses the age first.
+    func marks(of presentation: Presentation, shownKey: LoadKey?, age: Duration?) -> String {
+      var activity = ""
       if presentation.showsPreviousKey {
-        return texts.previousKey(
+        activity = texts.previousKey(
           TerminalText.clean(shownKey?.description ?? "", tabs: .space),
           TerminalText.clean(presentation.key?.description ?? "", tabs: .space))
+      } else if presentation.isRefreshing {
+        activity = texts.refreshing(presentation.progress)
       }
-      return presentation.isRefreshing ? texts.refreshing(presentation.progress) : ""
+      return activity + overTimeMarks(of: presentation, age: age)
+    }
+
+    /// The marks of content over time: offline, then stale with the content's age; empty
+    /// for any state but content, whose placeholder says it all (waiting for the network).
+    func overTimeMarks(of presentation: Presentation, age: Duration?) -> String {
+      guard TerminalPresenter.isMarkedOverTime(presentation) else { return "" }
+      return (presentation.isOffline ? texts.offline : "")
+        + (presentation.isStale ? texts.stale(age) : "")
+    }
+
+    /// The line of content over time written in ``Mode/plain``, such as `Offline · Not up to
+    /// date · Updated 5 minutes ago`, or `nil` when the content is neither offline nor stale.
+    func overTimeLine(of presentation: Presentation) -> String? {
+      let marks = overTimeMarks(of: presentation, age: presentation.contentAge)
+      guard !marks.isEmpty else { return nil }
+      return TerminalText.clean(
+        String(marks.drop { $0 == " " || $0 == "·" }), tabs: .space)
     }
 
     /// The footer of a page being appended, or `nil` when none is.

@@ -19,12 +19,13 @@ extension TerminalPresenter {
       return painter.plainLines(
         of: placeholder, kind: presentation.state.kind, insets: presentation.insets)
     }
-    if presentation.showsPreviousKey { return [previousKeyLine()] }
+    let overTime = painter.overTimeLine(of: presentation).map { [$0] } ?? []
+    if presentation.showsPreviousKey { return [previousKeyLine()] + overTime }
     let region = Region(columns: currentSize?.columns, rows: nil, mode: .plain)
     let lines = (content?.contentLines(for: presentation, in: region) ?? []).map {
       painter.fittedContent($0, region.columns)
     }
-    return lines + (presentation.append.error.map { [appendFailedLine($0)] } ?? [])
+    return lines + (presentation.append.error.map { [appendFailedLine($0)] } ?? []) + overTime
   }
 
   private func previousKeyLine() -> String {
@@ -38,7 +39,9 @@ extension TerminalPresenter {
   }
 
   /// The lines a presentation writes in ``Mode/plain``, and what it has written is noted:
-  /// new content lines; a placeholder once, a mark once, a progress bar when a cell fills.
+  /// new content lines; a placeholder once, a mark once (the previous key's, a failed page,
+  /// content offline or stale: each written when it is new, not again while it stays), a
+  /// progress bar when a cell fills.
   private func plainLines() -> (content: [String], status: [String]) {
     let painter = painter
     let presentation = presentation
@@ -63,8 +66,9 @@ extension TerminalPresenter {
           marks.append(appendFailedLine(error))
         }
       }
+      if let overTime = painter.overTimeLine(of: presentation) { marks.append(overTime) }
     }
-    if marks != writtenMarks { lines += marks }
+    lines += marks.filter { !writtenMarks.contains($0) }
     writtenMarks = marks
     let progress =
       presentation.state.kind == .loading

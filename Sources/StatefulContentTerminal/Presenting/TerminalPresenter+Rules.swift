@@ -8,10 +8,18 @@ extension TerminalPresenter {
       || presentation.showsPreviousKey || presentation.append.isLoading
   }
 
+  /// Whether a presentation shows content marked offline or stale; any other state has no
+  /// such mark, its placeholder says it all (waiting for the network).
+  static func isMarkedOverTime(_ presentation: Presentation) -> Bool {
+    presentation.state.kind == .content && (presentation.isOffline || presentation.isStale)
+  }
+
   /// Whether `new` shows what `old` shows but for its progress: a redraw the throttle may
-  /// hold back.
+  /// hold back. Content turning stale or fresh, offline or online, is a change of its own,
+  /// drawn at once.
   static func differsOnlyInProgress(_ old: Presentation, _ new: Presentation) -> Bool {
     guard old.state.kind == new.state.kind, old.isRefreshing == new.isRefreshing,
+      old.isStale == new.isStale, old.isOffline == new.isOffline,
       old.showsPreviousKey == new.showsPreviousKey, old.key == new.key,
       old.attempt == new.attempt, old.insets == new.insets,
       old.append.isLoading == new.append.isLoading,

@@ -8,9 +8,13 @@ import StatefulContent
 /// (`[r] Retry` when ``keys`` binds a key to the action's role). Where a presentation has no
 /// placeholder, the tool's ``content`` draws its lines. The marks a presentation carries
 /// appear in a status line — a load refreshing the content, with its progress; the previous
-/// key's content kept while another key loads, dimmed — and a footer says that a page is
-/// being appended, or that it failed. Text is cleaned of control characters and cut to the
-/// terminal's width with "…", counting wide and combining characters (``TerminalText``).
+/// key's content kept while another key loads, dimmed; content shown while the network is
+/// missing (`Presentation.isOffline`), and stale content with its age
+/// (`Presentation.isStale`, `Presentation.contentAge`), such as `Offline · Not up to date ·
+/// Updated 5 minutes ago` — and a footer says that a page is being appended, or that it
+/// failed. The waiting state (`ContentState.waiting`) is a box as the other placeholders.
+/// Text is cleaned of control characters and cut to the terminal's width with "…", counting
+/// wide and combining characters (``TerminalText``).
 ///
 /// How it draws depends on its ``mode``: in place on a terminal (``Mode/inline`` under the
 /// cursor, ``Mode/screen`` over the whole screen), or as plain lines for a pipe
@@ -70,6 +74,8 @@ public final class TerminalPresenter: SynchronousPresenter {
   var shownKey: LoadKey?
   /// When the activity shown (a load, a refresh, a page) started: the spinner's first frame.
   private var activityStart = Duration.zero
+  /// When the presentation shown was presented: its content's age grows from then on.
+  private var presentedAt = Duration.zero
   private var lastDrawAt: Duration?
   /// Whether a redraw was held back by the throttle.
   private var isPending = false
@@ -137,6 +143,7 @@ public final class TerminalPresenter: SynchronousPresenter {
   public func present(_ presentation: Presentation, animated: Bool) {
     let progressOnly = Self.differsOnlyInProgress(self.presentation, presentation)
     self.presentation = presentation
+    presentedAt = elapsed()
     if presentation.state.kind == .content && !presentation.showsPreviousKey {
       shownKey = presentation.key
     }
@@ -171,11 +178,13 @@ public final class TerminalPresenter: SynchronousPresenter {
     draw(throttled: false)
   }
 
-  /// Moves the spinner and draws what the throttle held back, when due. A tool calls it
-  /// every ``spinnerInterval`` or so while something loads; in ``Mode/plain`` it does
-  /// nothing.
+  /// Moves the spinner and draws what the throttle held back, when due; while stale content
+  /// shows, draws its age when its text changes ("Updated 6 minutes ago"). A tool calls it
+  /// every ``spinnerInterval`` or so while something loads or ages; in ``Mode/plain`` it
+  /// does nothing.
   public func tick() {
-    guard mode != .plain, isPending || Self.isActive(presentation) else { return }
+    guard mode != .plain, isPending || Self.isActive(presentation) || presentation.isStale
+    else { return }
     draw(throttled: true)
   }
 
@@ -312,6 +321,7 @@ public final class TerminalPresenter: SynchronousPresenter {
     }
     let hasStatus =
       presentation.showsPreviousKey || content?.status(for: presentation, in: whole) != nil
+      || Self.isMarkedOverTime(presentation)
     if hasStatus, let status = statusLine(in: whole, now: now) { lines.append(status) }
     if presentation.placeholder == nil, presentation.isRefreshing,
       let progress = presentation.progress
@@ -340,18 +350,22 @@ public final class TerminalPresenter: SynchronousPresenter {
   }
 
   /// The status line: the spinner while a load runs, the tool's status and the marks; `nil`
-  /// when the presentation has a placeholder and the tool says nothing.
+  /// when the presentation has a placeholder and the tool says nothing. Cyan while a load
+  /// runs, else yellow while content is offline or stale.
   private func statusLine(in region: Region, now: Duration) -> String? {
     let painter = painter
     let status = content?.status(for: presentation, in: region)
-    var marks = painter.marks(of: presentation, shownKey: shownKey)
+    // The age when presented, grown by the time shown since.
+    let age = presentation.contentAge.map { $0 + max(now - presentedAt, .zero) }
+    var marks = painter.marks(of: presentation, shownKey: shownKey, age: age)
     guard status != nil || !marks.isEmpty else { return nil }
     // Marks start with a separator from the status; without one, they start the line.
     if status == nil { marks = String(marks.drop { $0 == " " || $0 == "·" }) }
     let running = presentation.isRefreshing || presentation.showsPreviousKey
     let text = (running ? "\(spinner(now: now)) " : "") + (status ?? "") + marks
     let line = painter.fitted(text, region.columns)
-    return running ? painter.styled(line, "36") : line
+    if running { return painter.styled(line, "36") }
+    return Self.isMarkedOverTime(presentation) ? painter.styled(line, "33") : line
   }
 
   /// The footer of a page being appended, or `nil`.

@@ -20,6 +20,9 @@ import StatefulContentTerminal
 /// ```
 @MainActor
 public struct FeedApp {
+  /// What the model follows to know whether the feed's server can be reached.
+  public typealias ConnectivitySource = any AsyncSequence<Reachability, Never> & Sendable
+
   /// Writes to standard output.
   public var writeOutput: @Sendable (String) -> Void
   /// Writes to standard error.
@@ -41,7 +44,7 @@ public struct FeedApp {
   public var cacheDirectory: String?
   /// Makes the connectivity source the model follows for a feed's address, or `nil` for
   /// none (then a failure to reach the server is an error, as any other).
-  public var connectivity: @MainActor (URL) -> (any AsyncSequence<Reachability, Never> & Sendable)?
+  public var connectivity: @MainActor (URL) -> ConnectivitySource?
 
   /// Creates the program.
   ///
@@ -70,9 +73,7 @@ public struct FeedApp {
     isInteractiveTerminal: Bool = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
     strings: FeedStrings = .current,
     cacheDirectory: String? = FeedApp.defaultCacheDirectory(),
-    connectivity: @escaping @MainActor (URL) -> (any AsyncSequence<Reachability, Never> & Sendable)? = {
-      HostReachability(url: $0)
-    }
+    connectivity: @escaping @MainActor (URL) -> ConnectivitySource? = { HostReachability(url: $0) }
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError

@@ -173,6 +173,29 @@ final class ConnectivityTests: LoadTestCase {
     XCTAssertEqual(runs.value, 2, "one retry for ten changes")
   }
 
+  func test_reachableReportedAgain_fasterThanTheDelay_retriesOnce_theDelayAfterTheFirstReport()
+    async throws
+  {
+    try await report(.unreachable)
+    let succeeds = LockedFlag()
+    let load = Task { [model] in
+      await model.loadReloadable(operation(failingWith: TestError("offline"), until: succeeds))
+    }
+    try await settle { presenter.presentedKinds.last == .waiting }
+    succeeds.value = true
+    // A probe on a 100 ms interval: the same report, again and again.
+    for _ in 0..<3 {
+      connectivity.send(.reachable)
+      try await settle { model.stateMachine.reachability == .reachable && clock.sleeperCount == 1 }
+      await settle(turns: 50)
+      clock.advance(by: .milliseconds(100))
+    }
+    try await settle("300 ms after the first report") { runs.value == 2 }
+    let ended = await load.value
+    XCTAssertEqual(ended, LoadOutcome.completed)
+    XCTAssertEqual(runs.value, 2, "one retry")
+  }
+
   func test_onlyTheLatestLoad_isRetried() async throws {
     try await report(.unreachable)
     let succeeds = LockedFlag()

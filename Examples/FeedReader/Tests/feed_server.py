@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """A local HTTP server for feed-reader's end-to-end tests.
 
-Serves the files of a folder (the bundled sample feed) on 127.0.0.1, on a free port that it
-prints as its first line ("listening on port 41234"), and answers a few paths of its own:
+Serves the files of a folder (the bundled sample feed) on 127.0.0.1, on a free port — or the
+port given, to start again where a stopped server was — that it prints as its first line
+("listening on port 41234"), then a line per request ("GET /feed.json"), and answers a few
+paths of its own:
 
   /status/CODE/...      answers CODE with an HTML body, such as a 500
   /truncated/FILE       announces FILE's length, sends half of it and closes the connection
@@ -10,7 +12,7 @@ prints as its first line ("listening on port 41234"), and answers a few paths of
   /next-fails/FILE      FILE with a next_url that answers 500
   /empty.json           a valid feed without items
 
-Usage: feed_server.py FOLDER
+Usage: feed_server.py FOLDER [PORT]
 """
 
 import http.server
@@ -20,6 +22,7 @@ import sys
 import time
 
 ROOT = sys.argv[1]
+PORT = int(sys.argv[2]) if len(sys.argv) > 2 else 0
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -27,6 +30,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().__init__(*arguments, directory=ROOT, **options)
 
     def do_GET(self):
+        print("GET", self.path, flush=True)
         parts = self.path.split("?")[0].strip("/").split("/")
         if parts[0] == "status":
             self.answer(int(parts[1]), b"<html><body>Internal trouble</body></html>", "text/html")
@@ -66,6 +70,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+# ThreadingHTTPServer sets SO_REUSEADDR: a server started again binds the port at once.
+server = http.server.ThreadingHTTPServer(("127.0.0.1", PORT), Handler)
 print("listening on port", server.server_address[1], flush=True)
 server.serve_forever()

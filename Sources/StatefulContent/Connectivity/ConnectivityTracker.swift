@@ -33,9 +33,10 @@ struct ConnectivityTracker {
 
   /// The source reported reachability.
   ///
-  /// A report of a reachable network while a load waits (re)starts the reconnection delay, so
-  /// that reachability that flaps gives one retry, `delay` after it settles; an unreachable
-  /// one stops it.
+  /// A report of a reachable network while a load waits starts the reconnection delay — a
+  /// report that repeats the last one leaves a delay that runs as it is — so that
+  /// reachability that flaps gives one retry, `delay` after it settles; an unreachable one
+  /// stops it.
   ///
   /// - Parameters:
   ///   - reported: What the source reported.
@@ -50,6 +51,9 @@ struct ConnectivityTracker {
     reachability = reported
     switch reported {
     case .reachable where loadWaits:
+      // The same report again leaves the delay running: a source that repeats itself faster
+      // than the delay (a probe on an interval) would otherwise put the retry off for ever.
+      if !changed, reconnectionDeadline != nil { return (changed, .none) }
       let deadline = now.addingSaturated(Duration.clampedDelay(delay))
       reconnectionDeadline = deadline
       return (changed, .schedule(at: deadline))

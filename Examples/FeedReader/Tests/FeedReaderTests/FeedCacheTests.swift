@@ -5,18 +5,20 @@ import StatefulContentTesting
 import XCTest
 
 /// The reader's first page kept between runs: shown at once as content while the server's
-/// loads, saved only when it loaded; where it is kept.
+/// loads — marked stale by its age — saved only when it loaded; where it is kept.
 @MainActor
 final class FeedCacheTests: XCTestCase {
   /// A cache in memory, by key.
   private actor MemoryCache: ContentCache {
-    var saved: [String: CachedContent<JSONFeed>] = [:]
+    var saved: [String: CachedContent<FeedModel.FirstPage>] = [:]
 
-    func put(_ content: CachedContent<JSONFeed>, for key: String) { saved[key] = content }
+    func put(_ content: CachedContent<FeedModel.FirstPage>, for key: String) {
+      saved[key] = content
+    }
 
-    func content(for key: String) async -> CachedContent<JSONFeed>? { saved[key] }
+    func content(for key: String) async -> CachedContent<FeedModel.FirstPage>? { saved[key] }
 
-    func save(_ value: JSONFeed, for key: String) async throws {
+    func save(_ value: FeedModel.FirstPage, for key: String) async throws {
       saved[key] = CachedContent(value: value, savedAt: Date(timeIntervalSince1970: 0))
     }
 
@@ -28,10 +30,18 @@ final class FeedCacheTests: XCTestCase {
   private let cache = MemoryCache()
   private let first = URL(string: "http://feeds.invalid/feed.json")!
 
-  private func makeModel() -> FeedModel {
+  private func makeModel(staleAfter: Duration? = nil) -> FeedModel {
     FeedModel(
       url: first, loader: loader, presenter: presenter, clock: ManualClock(), cache: cache,
-      now: { Date(timeIntervalSince1970: 1_000) }, strings: .english)
+      staleAfter: staleAfter, now: { Date(timeIntervalSince1970: 1_000) }, strings: .english)
+  }
+
+  /// A first page loaded and saved at a time, in seconds since 1970.
+  private func saved(_ feed: JSONFeed, at seconds: TimeInterval) -> CachedContent<
+    FeedModel.FirstPage
+  > {
+    let date = Date(timeIntervalSince1970: seconds)
+    return CachedContent(value: FeedModel.FirstPage(feed: feed, loadedAt: date), savedAt: date)
   }
 
   private func page(_ ids: String...) -> JSONFeed {
@@ -39,9 +49,7 @@ final class FeedCacheTests: XCTestCase {
   }
 
   func test_aSavedFirstPage_isContentAtOnce_andTheLoadRefreshesIt() async {
-    await cache.put(
-      CachedContent(value: page("old"), savedAt: Date(timeIntervalSince1970: 100)),
-      for: first.absoluteString)
+    await cache.put(saved(page("old"), at: 100), for: first.absoluteString)
     loader.answer(first, with: .page(page("new", "old")))
     let model = makeModel()
 
@@ -49,16 +57,20 @@ final class FeedCacheTests: XCTestCase {
 
     XCTAssertEqual(presenter.presentedKinds.first, .content)
     XCTAssertFalse(presenter.presentedKinds.contains(.loading))
-    XCTAssertEqual(presenter.records.first?.presentation.isRefreshing, true)
+    XCTAssertTrue(
+      presenter.records.contains { $0.presentation.isRefreshing }, "the load refreshed them")
     XCTAssertEqual(model.content.map(\.id), ["new", "old"])
-    XCTAssertEqual(model.updatedAt, Date(timeIntervalSince1970: 1_000), "when it loaded")
-    XCTAssertFalse(model.showsSavedPage, "the server's page replaced the saved one")
-    let saved = await cache.saved[first.absoluteString]
-    XCTAssertEqual(saved?.value, page("new", "old"))
+    XCTAssertEqual(
+      model.updatedAt, Date(timeIntervalSince1970: 1_000),
+      "the server's page replaced the saved one")
+    let kept = await cache.saved[first.absoluteString]
+    XCTAssertEqual(
+      kept?.value,
+      FeedModel.FirstPage(feed: page("new", "old"), loadedAt: Date(timeIntervalSince1970: 1_000)))
   }
 
   func test_aFailedLoad_keepsTheSavedPage_andSavesNothing() async {
-    let saved = CachedContent(value: page("old"), savedAt: Date(timeIntervalSince1970: 100))
+    let saved = saved(page("old"), at: 100)
     await cache.put(saved, for: first.absoluteString)
     loader.answer(first, with: .failure(.unreachable(.cannotConnectToHost)))
     let model = makeModel()
@@ -66,8 +78,7 @@ final class FeedCacheTests: XCTestCase {
     await model.open()
 
     XCTAssertEqual(model.content.map(\.id), ["old"])
-    XCTAssertEqual(model.updatedAt, Date(timeIntervalSince1970: 100))
-    XCTAssertTrue(model.showsSavedPage)
+    XCTAssertEqual(model.updatedAt, Date(timeIntervalSince1970: 100), "the saved page's time")
     XCTAssertFalse(presenter.presentedKinds.contains(.error))
     let kept = await cache.saved[first.absoluteString]
     XCTAssertEqual(kept?.savedAt, saved.savedAt)
@@ -77,15 +88,36 @@ final class FeedCacheTests: XCTestCase {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("FeedCacheTests-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let files = FileContentCache<JSONFeed>(directory: folder)
+    let files = FileContentCache<FeedModel.FirstPage>(directory: folder)
     var feed = page("a")
     feed.nextURL = URL(string: "http://feeds.invalid/feed-2.json")
     feed.items[0].datePublished = Date(timeIntervalSince1970: 1_800_000_000)
 
-    try await files.save(feed, for: "k")
+    let page = FeedModel.FirstPage(feed: feed, loadedAt: Date(timeIntervalSince1970: 1_000))
+
+    try await files.save(page, for: "k")
     let read = await files.content(for: "k")
 
-    XCTAssertEqual(read?.value, feed)
+    XCTAssertEqual(read?.value, page)
+  }
+
+  func test_aSavedPageOlderThanStaleAfter_isStaleFromItsFirstPresentation() async throws {
+    // Saved a day before now: the machine's age is the time since it was saved.
+    await cache.put(
+      saved(page("old"), at: Date().timeIntervalSince1970 - 86_400), for: first.absoluteString)
+    let gate = Gate<JSONFeed>()
+    loader.answer(first, with: .gated(gate))
+    let model = makeModel(staleAfter: .seconds(3_600))
+
+    let opening = Task { await model.open() }
+    try await settle("the refresh waits for its page") { gate.waiterCount == 1 }
+
+    let firstPresentation = try XCTUnwrap(presenter.records.first?.presentation)
+    XCTAssertEqual(firstPresentation.state.kind, .content)
+    XCTAssertTrue(firstPresentation.isStale, "a day old, with an hour allowed")
+    gate.open(with: page("new"))
+    await opening.value
+    XCTAssertEqual(presenter.lastPresentation?.isStale, false, "the server's page is new")
   }
 
   func test_theCacheFolder_followsXDG_thenHome() {

@@ -27,6 +27,17 @@ final class FeedCommandTests: XCTestCase {
     }
   }
 
+  func test_staleAfter_takesSeconds_wholeOrDecimal() async throws {
+    for (value, expected) in [("0", Duration.zero), ("300", .seconds(300)), ("1.5", .seconds(1.5))]
+    {
+      let command = try FeedCommand.parse(["--timeline", "--stale-after", value, url])
+      guard case .read(let options) = command else { return XCTFail("\(command)") }
+      XCTAssertEqual(options.staleAfter, expected, value)
+    }
+    guard case .read(let options) = try FeedCommand.parse([url]) else { return XCTFail() }
+    XCTAssertNil(options.staleAfter, "never stale without it")
+  }
+
   func test_help_winsOverEverythingAfterIt() async throws {
     XCTAssertEqual(try FeedCommand.parse(["-h", "--nope"]), .help)
     XCTAssertEqual(try FeedCommand.parse([url, "--help"]), .help)
@@ -42,6 +53,11 @@ final class FeedCommandTests: XCTestCase {
       (["ftp://example.org/feed.json"], .invalidURL("ftp://example.org/feed.json")),
       (["feed.json"], .invalidURL("feed.json")),
       (["http://"], .invalidURL("http://")),
+      (["--stale-after", "-5", url], .invalidStaleAfter("-5")),
+      (["--stale-after=soon", url], .invalidStaleAfter("soon")),
+      (["--stale-after", "1e3", url], .invalidStaleAfter("1e3")),
+      (["--stale-after", "nan", url], .invalidStaleAfter("nan")),
+      ([url, "--stale-after"], .commandLine(.missingValue(option: "--stale-after"))),
     ]
     for (arguments, expected) in cases {
       XCTAssertThrowsError(try FeedCommand.parse(arguments), "\(arguments)") { error in
@@ -69,6 +85,27 @@ final class FeedCommandTests: XCTestCase {
       XCTAssertEqual(status, 2, language)
       XCTAssertEqual(errors.text, expected, language)
       XCTAssertEqual(output.text, "", language)
+    }
+  }
+
+  func test_aBadStaleAfter_exits2_sayingWhatItTakes_inTheReadersLanguage() async {
+    for (language, expected) in [
+      ("en", "feed-reader: --stale-after takes seconds, zero or more, not 'soon'\n"),
+      ("de", "feed-reader: --stale-after erwartet Sekunden, null oder mehr, nicht „soon“\n"),
+      (
+        "fr",
+        "feed-reader: --stale-after attend des secondes, zéro ou plus, et non «\u{A0}soon\u{A0}»\n"
+      ),
+    ] {
+      let errors = TextSink()
+      let app = FeedApp(
+        writeError: errors.append, strings: FeedStrings(language: language), cacheDirectory: nil,
+        connectivity: { _ in nil })
+
+      let status = await app.run(["--stale-after", "soon", url])
+
+      XCTAssertEqual(status, 2, language)
+      XCTAssertTrue(errors.text.hasPrefix(expected), "\(language): \(errors.text)")
     }
   }
 

@@ -1,40 +1,13 @@
 import StatefulContentTerminal
 import XCTest
 
-/// The built `feed-reader` against a real HTTP server on 127.0.0.1: what `--once --timeline`
-/// prints and how it exits, online, with the server down, for a 500, a truncated body, a slow
-/// page and an empty feed; the items of every page; the full screen on a pseudo-terminal.
-final class FeedReaderToolTests: XCTestCase {
-  private var server: FeedServer!
-  /// This test's `XDG_CACHE_HOME`: every test starts with a cold cache.
-  private var cacheHome = ""
-
-  override func setUpWithError() throws {
-    try XCTSkipUnless(
-      feedReader.isBuilt,
-      "feed-reader is not built: run swift build --package-path Examples/FeedReader")
-    server = try FeedServer()
-    cacheHome =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("FeedReaderToolTests-\(UUID().uuidString)").path
-    setenv("XDG_CACHE_HOME", cacheHome, 1)
-  }
-
-  override func tearDown() {
-    server?.stop()
-    server = nil
-    unsetenv("XDG_CACHE_HOME")
-    try? FileManager.default.removeItem(atPath: cacheHome)
-  }
-
-  /// Runs `feed-reader` with arguments and waits for it to exit.
-  private func run(_ arguments: [String]) throws -> (status: Int32?, output: String, errors: String)
-  {
-    let tool = try feedReader.start(arguments)
-    let status = tool.waitForExit()
-    return (status, tool.outputText, tool.errorText)
-  }
-
+/// The built `feed-reader` against a real HTTP server on 127.0.0.1, online: what
+/// `--once --timeline` prints and how it exits for a feed, a 500, a truncated body, a slow page
+/// and an empty feed — the server's reachability followed, as always, so that a server that
+/// answers badly is still an error, not a missing network; the items of every page; the full
+/// screen on a pseudo-terminal. The cache and the network's absence are
+/// `FeedReaderOfflineTests`'.
+final class FeedReaderToolTests: FeedServerTestCase {
   func test_online_showsLoadingThenContent_andExits0() throws {
     let url = server.url("feed.json")
 
@@ -56,71 +29,7 @@ final class FeedReaderToolTests: XCTestCase {
     XCTAssertTrue(lines.last?.contains("content \(url) because rule 2") == true, run.output)
   }
 
-  func test_warmCache_showsTheSavedItemsFirst_neverLoading_thenTheServers() throws {
-    let url = server.url("feed.json")
-    _ = try run(["--once", url])
-
-    let run = try run(["--once", "--timeline", url])
-
-    XCTAssertEqual(run.status, 0, run.errors)
-    XCTAssertEqual(timelineStates(run.output), ["content refreshing \(url)", "content \(url)"])
-  }
-
-  func test_warmCache_serverDown_keepsTheSavedItems_withNoLoadingAndNoError() throws {
-    let url = server.url("feed.json")
-    _ = try run(["--once", url])
-    server.stop()
-
-    let timeline = try run(["--once", "--timeline", url])
-    let items = try run(["--once", url])
-
-    // Marked offline, rather than only kept, comes with the library's connectivity rule (#24).
-    XCTAssertEqual(
-      timelineStates(timeline.output), ["content refreshing \(url)", "content \(url)"])
-    XCTAssertEqual(
-      items.output.split(separator: "\n").first,
-      "2026-11-30  StatefulContent 3.0: content over time")
-  }
-
-  func test_corruptCache_isAMiss_loadingThenContent() throws {
-    let url = server.url("feed.json")
-    _ = try run(["--once", url])
-    let folder = cacheHome + "/feed-reader"
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
-      try Data("{\"format\": \"StatefulContent.FileCont".utf8).write(
-        to: URL(fileURLWithPath: folder + "/" + name))
-    }
-
-    let run = try run(["--once", "--timeline", url])
-
-    XCTAssertEqual(timelineStates(run.output), ["loading \(url)", "content \(url)"])
-    XCTAssertEqual(run.status, 0, run.errors)
-  }
-
-  func test_serverDown_showsAnError_andExits0() throws {
-    let url = server.url("feed.json")
-    server.stop()
-
-    let run = try run(["--once", "--timeline", url])
-
-    // Waiting for the network instead comes with the library's connectivity rule (#24).
-    XCTAssertEqual(timelineStates(run.output), ["loading \(url)", "error \(url)"])
-    XCTAssertEqual(run.status, 0)
-  }
-
-  func test_serverDown_withoutTimeline_saysItCannotReachTheServer_andExits1() throws {
-    let url = server.url("feed.json")
-    server.stop()
-
-    let run = try run(["--once", url])
-
-    XCTAssertEqual(run.status, 1)
-    XCTAssertEqual(run.output, "")
-    XCTAssertTrue(run.errors.contains("Cannot reach the server"), run.errors)
-    XCTAssertTrue(run.errors.contains("The server refused the connection."), run.errors)
-  }
-
-  func test_status500_isAnError_namingTheStatus() throws {
+  func test_status500_isAnError_namingTheStatus_notWaiting() throws {
     let url = server.url("status/500/feed.json")
 
     let timeline = try run(["--timeline", url])
@@ -132,7 +41,7 @@ final class FeedReaderToolTests: XCTestCase {
     XCTAssertTrue(plain.errors.contains("The server answered 500"), plain.errors)
   }
 
-  func test_truncatedBody_isAnError_sayingHowMuchArrived() throws {
+  func test_truncatedBody_isAnError_sayingHowMuchArrived_notWaiting() throws {
     let url = server.url("truncated/feed.json")
     let size = try Data(
       contentsOf: FeedServer.packageFolder.appendingPathComponent("Samples/feed.json")
@@ -208,18 +117,10 @@ final class FeedReaderToolTests: XCTestCase {
       plain.errors)
   }
 
-  /// Starts `feed-reader` on a pseudo-terminal, as a person does.
-  private func startOnScreen(_ pair: PseudoTerminal) throws -> ToolProcess {
-    let terminal = FileHandle(fileDescriptor: pair.terminal)
-    return try feedReader.start(
-      [server.url("feed.json")], standardInput: .fileHandle(terminal),
-      standardOutput: .fileHandle(terminal))
-  }
-
   func test_screen_loadsPagesUntilTheItemsFillIt_andQQuits() throws {
     let pair = try XCTUnwrap(PseudoTerminal(rows: 24, columns: 60))
     defer { pair.close() }
-    let tool = try startOnScreen(pair)
+    let tool = try startOnScreen(pair, url: server.url("feed.json"))
 
     XCTAssertTrue(pair.waitForText("StatefulContent news"), pair.text)
     XCTAssertTrue(pair.waitForText("10 items"), "every page: \(pair.text)")
@@ -233,7 +134,7 @@ final class FeedReaderToolTests: XCTestCase {
   func test_screen_loadsTheNextPage_whenScrolledToTheLastItem() throws {
     let pair = try XCTUnwrap(PseudoTerminal(rows: 8, columns: 60))
     defer { pair.close() }
-    let tool = try startOnScreen(pair)
+    let tool = try startOnScreen(pair, url: server.url("feed.json"))
 
     XCTAssertTrue(pair.waitForText("8 items · more below"), pair.text)
     let beforeScroll = pair.mark

@@ -5,7 +5,8 @@ import StatefulContentTerminal
 import StatefulContentTesting
 import XCTest
 
-/// The screen's lines: an item per line, the window that fits, its scrolling, the status.
+/// The screen's lines: an item per line, the window that fits, its scrolling, the status with
+/// the items' marks.
 @MainActor
 final class FeedScreenTests: XCTestCase {
   private let loader = FakeFeedLoader()
@@ -87,5 +88,46 @@ final class FeedScreenTests: XCTestCase {
     XCTAssertEqual(
       german.status(for: Presentation(state: .content), in: region),
       "1 Eintrag · Vor 2 Stunden aktualisiert")
+  }
+
+  func test_theStatus_marksStaleAndOfflineItems_inTheReadersLanguage() async {
+    let region = TerminalPresenter.Region(columns: 90, rows: 10, mode: .screen)
+    var offline = StateInputs(hasContent: true)
+    offline.reachability = .unreachable
+    let marked = Presentation(
+      state: .content,
+      decision: StateDecision(state: .content, rule: .content, inputs: offline, isStale: true))
+
+    let english = await loadedScreen(["a", "b"], nextURL: address("feed-2.json"), minutesLater: 5)
+    XCTAssertEqual(
+      english.status(for: marked, in: region),
+      "2 items · more below · Updated 5 minutes ago · not up to date · offline")
+    let german = await loadedScreen(["a"], language: "de", minutesLater: 120)
+    XCTAssertEqual(
+      german.status(for: marked, in: region),
+      "1 Eintrag · Vor 2 Stunden aktualisiert · nicht aktuell · offline")
+    let french = await loadedScreen(["a"], language: "fr", minutesLater: 5)
+    XCTAssertEqual(
+      french.status(for: marked, in: region)?.hasSuffix(" · pas à jour · hors ligne"), true)
+  }
+
+  func test_theStatus_saysOffline_whenTheModelsSourceSaysTheServerIsGone() async throws {
+    let presenter = RecordingPresenter()
+    let connectivity = ManualConnectivity()
+    let first = address("feed.json")
+    loader.answer(first, with: .page(JSONFeed(title: "News", items: items("a"))))
+    let model = FeedModel(
+      url: first, loader: loader, presenter: presenter, clock: ManualClock(), strings: .english)
+    model.followConnectivity(connectivity)
+    let screen = FeedScreen(strings: .english)
+    screen.model = model
+    await model.loadContent()
+    let region = TerminalPresenter.Region(columns: 60, rows: 10, mode: .screen)
+
+    connectivity.send(.unreachable)
+    try await settle { presenter.lastPresentation?.isOffline == true }
+
+    let status = presenter.lastPresentation.flatMap { screen.status(for: $0, in: region) }
+    XCTAssertEqual(status, "1 item · Updated just now · offline")
   }
 }

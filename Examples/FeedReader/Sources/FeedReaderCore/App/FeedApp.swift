@@ -7,9 +7,12 @@ import StatefulContentTerminal
 ///
 /// With `--once` or `--timeline`, or when standard input or output is no terminal, it loads
 /// the feed's first page, then every next page, writes what it got — the items as lines, or
-/// with `--timeline` one line per presented change — and exits. On a terminal it takes the
-/// whole screen: keys scroll, the next page loads when the window reaches the last item, `r`
-/// refreshes, `q` or Ctrl-D quits; the terminal comes back as it was however it ends.
+/// with `--timeline` one line per presented change — and exits, also when the first page
+/// waits for the network (nothing is left to do but wait). On a terminal it takes the whole
+/// screen: keys scroll, the next page loads when the window reaches the last item, `r`
+/// refreshes, `q` or Ctrl-D quits; the terminal comes back as it was however it ends. In
+/// both, the model follows the server's reachability (``connectivity``): a first page that
+/// cannot reach the server waits for it, and loads once more when it is back.
 ///
 /// ```swift
 /// let status = await FeedApp().run(["--timeline", "http://127.0.0.1:8000/feed.json"])
@@ -17,6 +20,9 @@ import StatefulContentTerminal
 /// ```
 @MainActor
 public struct FeedApp {
+  /// What the model follows to know whether the feed's server can be reached.
+  public typealias ConnectivitySource = any AsyncSequence<Reachability, Never> & Sendable
+
   /// Writes to standard output.
   public var writeOutput: @Sendable (String) -> Void
   /// Writes to standard error.
@@ -36,6 +42,9 @@ public struct FeedApp {
   public var strings: FeedStrings
   /// The folder where each feed's first page is kept between runs, or `nil` for none.
   public var cacheDirectory: String?
+  /// Makes the connectivity source the model follows for a feed's address, or `nil` for
+  /// none (then a failure to reach the server is an error, as any other).
+  public var connectivity: @MainActor (URL) -> ConnectivitySource?
 
   /// Creates the program.
   ///
@@ -52,6 +61,8 @@ public struct FeedApp {
   ///   - strings: The language of the program's texts. Defaults to the process's.
   ///   - cacheDirectory: The folder of the first pages kept between runs (a week at most).
   ///     Defaults to ``defaultCacheDirectory(environment:)``.
+  ///   - connectivity: Makes the connectivity source for a feed's address, or `nil` for none.
+  ///     Defaults to a ``HostReachability`` of the feed's server, probed every second.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void = StandardStreams.writeToOutput,
     writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
@@ -61,7 +72,8 @@ public struct FeedApp {
     interrupts: InterruptController = InterruptController(),
     isInteractiveTerminal: Bool = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
     strings: FeedStrings = .current,
-    cacheDirectory: String? = FeedApp.defaultCacheDirectory()
+    cacheDirectory: String? = FeedApp.defaultCacheDirectory(),
+    connectivity: @escaping @MainActor (URL) -> ConnectivitySource? = { HostReachability(url: $0) }
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
@@ -72,6 +84,7 @@ public struct FeedApp {
     self.isInteractiveTerminal = isInteractiveTerminal
     self.strings = strings
     self.cacheDirectory = cacheDirectory
+    self.connectivity = connectivity
   }
 
   /// Where the reader keeps first pages: `$XDG_CACHE_HOME/feed-reader`, or
@@ -93,9 +106,10 @@ public struct FeedApp {
   /// Runs the program.
   ///
   /// - Parameter arguments: The command-line arguments, without the program name.
-  /// - Returns: The exit status: 0 when the feed settled (and for `--help`; with
-  ///   `--timeline` also when it settled as an error), 1 when it failed without `--timeline`
-  ///   or the terminal cannot be set up, 2 for bad usage.
+  /// - Returns: The exit status: 0 when the feed settled or waits for the network (and for
+  ///   `--help`; with `--timeline` also when it settled as an error or waits with no items),
+  ///   1 when it failed or waits with no items without `--timeline`, or the terminal cannot be
+  ///   set up, 2 for bad usage.
   public func run(_ arguments: [String]) async -> Int32 {
     let options: FeedCommand.Options
     do {
@@ -115,16 +129,45 @@ public struct FeedApp {
 
   /// What a `--timeline` line says after its time: the state, the marks, the feed's address.
   ///
-  /// The state is the kind's name (`loading`, `content`, `empty`, `error`); the mark
-  /// `refreshing` follows while a load runs with the items shown. Pages appended while the
-  /// state stays content change no field and write no line.
+  /// The state is the kind's name (`loading`, `content`, `empty`, `error`, `waiting`); the
+  /// marks that hold follow, in this order: `stale` for items older than `--stale-after`,
+  /// `offline` for items shown while the server cannot be reached, `refreshing` while a load
+  /// runs with the items shown. Stale and offline are marks of the items: a waiting state is
+  /// offline by what it is. Pages appended while the state stays content change no field and
+  /// write no line.
   ///
   /// - Parameter url: The feed's address.
-  /// - Returns: The fields of a presentation, such as `content refreshing http://…/feed.json`.
+  /// - Returns: The fields of a presentation, such as
+  ///   `content stale offline http://…/feed.json`.
   public nonisolated static func timelineFields(url: URL) -> (Presentation) -> String {
     { presentation in
-      let marks = presentation.isRefreshing ? " refreshing" : ""
-      return "\(presentation.state.kind)\(marks) \(url.absoluteString)"
+      let isContent = presentation.state.kind == .content
+      let marks = [
+        (isContent && presentation.isStale, "stale"),
+        (isContent && presentation.isOffline, "offline"),
+        (presentation.isRefreshing, "refreshing"),
+      ]
+      let fields = ["\(presentation.state.kind)"] + marks.filter(\.0).map(\.1)
+      return (fields + [url.absoluteString]).joined(separator: " ")
+    }
+  }
+
+  /// Whether a decision presented leaves `--once` nothing to do but wait: the first page
+  /// waits for the network, and the screen says so — waiting, or the items marked offline.
+  ///
+  /// - Parameters:
+  ///   - decision: The decision behind what shows.
+  ///   - waitsForNetwork: Whether a load waits for the network (the machine's
+  ///     `waitsForNetwork`).
+  /// - Returns: `true` when the run can end.
+  public nonisolated static func onlyWaits(_ decision: StateDecision, waitsForNetwork: Bool)
+    -> Bool
+  {
+    guard waitsForNetwork else { return false }
+    switch decision.state.kind {
+    case .waiting: return true
+    case .content: return decision.isOffline
+    default: return false
     }
   }
 
@@ -135,14 +178,21 @@ public struct FeedApp {
       url: options.url, loader: loader, presenter: presenter, clock: clock,
       loadingPolicy: loadingPolicy,
       cache: cacheDirectory.map { FileContentCache(directory: $0, maximumAge: .seconds(604_800)) },
-      strings: strings)
+      staleAfter: options.staleAfter, strings: strings)
+  }
+
+  /// Makes the model follow the server's reachability, when the app has a source for it.
+  private func follow(_ model: FeedModel) {
+    guard let source = connectivity(model.url) else { return }
+    model.followConnectivity(source)
   }
 
   // MARK: Once
 
-  /// Loads the first page and every next one, writing the items or the timeline. Loading
-  /// shows at once, not after a show delay: what a script sees does not depend on how fast
-  /// the server answers.
+  /// Loads the first page and every next one, writing the items or the timeline, until no
+  /// load runs — or until the first page waits for the network and the screen says so, when
+  /// the run ends rather than wait. Loading shows at once, not after a show delay: what a
+  /// script sees does not depend on how fast the server answers.
   private func runOnce(_ options: FeedCommand.Options) async -> Int32 {
     let screen = FeedScreen(strings: strings)
     // The presenter lives as long as the run: the model's machine holds it weakly.
@@ -161,9 +211,25 @@ public struct FeedApp {
     defer { withExtendedLifetime(presenter) {} }
     let model = makeModel(options, presenter: presenter, loadingPolicy: .immediate)
     screen.model = model
-    await model.open()
-    while model.hasMorePages, await model.loadNextPage() == .completed {}
-    return !options.timeline && model.currentState.kind == .error ? 1 : 0
+    let changes = model.stateMachine.stateChanges()
+    follow(model)
+    let reading = Task {
+      await model.open()
+      while model.hasMorePages, await model.loadNextPage() == .completed {}
+    }
+    let watching = Task {
+      for await change in changes
+      where Self.onlyWaits(change.decision, waitsForNetwork: model.stateMachine.waitsForNetwork) {
+        // What shows is the run's last word: the load that waits is cancelled unseen.
+        model.stateMachine.presenter = nil
+        reading.cancel()
+        return
+      }
+    }
+    await reading.value
+    watching.cancel()
+    let showsItems = model.currentState.kind == .content
+    return !options.timeline && !showsItems && model.currentState.kind != .empty ? 1 : 0
   }
 
   // MARK: Interactive
@@ -182,6 +248,7 @@ public struct FeedApp {
       presenter.content = screen
       let model = makeModel(options, presenter: presenter, loadingPolicy: .smooth)
       screen.model = model
+      follow(model)
       let requests = session.redraws()
       let redraws = Task {
         for await request in requests {

@@ -45,16 +45,21 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreachable(URLError.Code)
 
   /// Whether the error says that there is no connection, rather than something about the
-  /// feed: what the library's connectivity rule will be told (issue 24, item 2) once it
-  /// exists. Until then such an error is shown as any other error.
+  /// feed: the model's connectivity policy adds it to the library's, so that a page that
+  /// fails with it waits for the network instead of showing the error.
   public var isConnectionFailure: Bool {
     if case .unreachable(let code) = self { Self.connectionCodes.contains(code) } else { false }
   }
 
-  /// The `URLError` codes that say there is no connection: refused, no such host, no answer,
-  /// no network, the connection lost.
+  /// The `URLError` codes that say there is no connection: refused, no such host, no network,
+  /// the connection lost.
+  ///
+  /// A timeout is not one, as in the library's standard policy: a server that accepts the
+  /// connection and never answers would otherwise be waited for and asked again without end.
+  /// A host that does not answer at all is unreachable by the connectivity source
+  /// (``HostReachability``), and while it says so any failure waits.
   public static let connectionCodes: Set<URLError.Code> = [
-    .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .timedOut, .notConnectedToInternet,
+    .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
     .networkConnectionLost,
   ]
 

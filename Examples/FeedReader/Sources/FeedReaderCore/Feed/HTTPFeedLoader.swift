@@ -30,7 +30,8 @@ public final class HTTPFeedLoader: FeedLoading {
   ///
   /// - Parameters:
   ///   - configuration: The session's configuration. Defaults to an ephemeral one: nothing is
-  ///     cached on disk by it (the reader's own cache is library work still to come).
+  ///     cached on disk by it (the reader keeps first pages in a cache of its own,
+  ///     `FeedModel.cache`).
   ///   - timeout: How long a request waits for the server, in seconds; set on the request and
   ///     as the configuration's `timeoutIntervalForRequest`, the one URLSession heeds on
   ///     Linux. Defaults to 30.

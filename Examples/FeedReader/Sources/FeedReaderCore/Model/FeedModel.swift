@@ -2,7 +2,7 @@ import Foundation
 import StatefulContent
 
 /// A feed: its items over every page loaded, and the state the library's rules decide for
-/// them — loading, content, empty ("No items") or error (with Retry).
+/// them — loading, content, empty ("No items"), error (with Retry) or waiting for the network.
 ///
 /// ``loadContent()`` loads the first page (and is what `reload()` — the `r` key, the error's
 /// Retry — runs again: a refresh when items show, which keeps them); ``loadNextPage()``
@@ -12,21 +12,45 @@ import StatefulContent
 /// the paging.
 ///
 /// ``open()`` shows the first page saved by the last run at once, when a ``cache`` has one for
-/// the feed's address, then loads it from the server as a refresh: the library decides
-/// content, never loading, while it runs. Only a first page that loaded is saved.
+/// the feed's address, then loads it from the server as a refresh: the library's
+/// `load(cachedIn:as:)` decides content, never loading, while it runs, and marks the saved
+/// page stale by its age. Only a first page that loaded is saved.
 ///
-/// This is the only file of the example that calls the library's loading API. The library
-/// features of issue 24 that are still to come plug in here: the staleness policy and the
-/// connectivity source are settings of ``stateMachine`` made in
-/// ``init(url:loader:presenter:clock:loadingPolicy:retry:cache:now:strings:)``.
+/// The network is the library's to decide: the machine's connectivity policy calls
+/// ``FeedError/isConnectionFailure`` a connection error, and once the model follows a
+/// connectivity source (``HostReachability``, through `followConnectivity(_:)`) a first page
+/// that cannot reach the server waits for it — the waiting state, or the items marked offline
+/// — and loads once more when the server is back. A staleness policy
+/// (`staleAfter`) marks the items stale once they are older than it allows.
+///
+/// This is the only file of the example that calls the library's loading API.
 ///
 /// ```swift
 /// let feed = FeedModel(url: address, loader: HTTPFeedLoader(), presenter: presenter)
-/// await feed.loadContent()          // loading, then content, empty or error
+/// if let server = HostReachability(url: address) { feed.followConnectivity(server) }
+/// await feed.loadContent()          // loading, then content, empty, error or waiting
 /// while feed.hasMorePages, await feed.loadNextPage() == .completed {}
 /// ```
 @MainActor
 public final class FeedModel: @MainActor StatefulContent {
+  /// A first page as the cache keeps it: the page, and when it came from the server.
+  public struct FirstPage: Codable, Hashable, Sendable {
+    /// The page.
+    public var feed: JSONFeed
+    /// When it came from the server.
+    public var loadedAt: Date
+
+    /// Creates a first page.
+    ///
+    /// - Parameters:
+    ///   - feed: The page.
+    ///   - loadedAt: When it came from the server.
+    public init(feed: JSONFeed, loadedAt: Date) {
+      self.feed = feed
+      self.loadedAt = loadedAt
+    }
+  }
+
   /// The machine that presents the feed's states.
   public let stateMachine: ContentStateMachine
   /// The address of the feed's first page.
@@ -44,34 +68,35 @@ public final class FeedModel: @MainActor StatefulContent {
   /// The pages loaded since the first, in order.
   public private(set) var pagesLoaded: [URL] = []
   /// Where the first page is kept between runs, or `nil`.
-  public let cache: (any ContentCache<JSONFeed>)?
-  /// When the first page shown came from the server: when the cache saved it, for the page the
-  /// cache gave, or when it loaded; `nil` before either.
+  public let cache: (any ContentCache<FirstPage>)?
+  /// When the first page shown came from the server — for the page the cache gave, when it
+  /// loaded then — or `nil` before a page shows.
   public private(set) var updatedAt: Date?
-  /// Whether the first page shown is the one the cache gave, not yet replaced by the server's.
-  public private(set) var showsSavedPage = false
   private let now: @Sendable () -> Date
 
-  /// Creates a model; nothing loads until ``loadContent()``.
+  /// Creates a model; nothing loads until ``open()`` or ``loadContent()``.
   ///
   /// - Parameters:
   ///   - url: The address of the feed's first page.
   ///   - loader: What loads a page. Defaults to an ``HTTPFeedLoader``.
   ///   - presenter: The presenter of the states, or `nil`.
-  ///   - clock: The clock of the loading policy and the retries. Tests pass a `ManualClock`.
-  ///     Defaults to the continuous clock.
+  ///   - clock: The clock of the loading policy, the retries, the staleness timer and the
+  ///     reconnection delay. Tests pass a `ManualClock`. Defaults to the continuous clock.
   ///   - loadingPolicy: When loading appears and how long it stays. Defaults to
   ///     `LoadingPolicy.immediate`.
   ///   - retry: How a failed first page is retried. Defaults to `RetryPolicy.never`.
   ///   - cache: Where the first page is kept between runs, by the feed's address. Defaults
   ///     to none.
+  ///   - staleAfter: How old the items may be before they are marked stale, or `nil` for
+  ///     never. Defaults to `nil`.
   ///   - now: The wall clock, for when a page loaded. Defaults to `Date()`.
   ///   - strings: The language of the placeholders. Defaults to the process's.
   public init(
     url: URL, loader: any FeedLoading = HTTPFeedLoader(), presenter: (any Presenter)?,
     clock: any Clock<Duration> = ContinuousClock(), loadingPolicy: LoadingPolicy = .immediate,
-    retry: RetryPolicy = .never, cache: (any ContentCache<JSONFeed>)? = nil,
-    now: @escaping @Sendable () -> Date = { Date() }, strings: FeedStrings = .current
+    retry: RetryPolicy = .never, cache: (any ContentCache<FirstPage>)? = nil,
+    staleAfter: Duration? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    strings: FeedStrings = .current
   ) {
     self.url = url
     self.cache = cache
@@ -82,6 +107,10 @@ public final class FeedModel: @MainActor StatefulContent {
     stateMachine.strings = strings.placeholderStrings
     stateMachine.loadingPolicy = loadingPolicy
     stateMachine.retryPolicy = retry
+    stateMachine.connectivityPolicy = .standard.adding {
+      ($0 as? FeedError)?.isConnectionFailure == true
+    }
+    if let staleAfter { stateMachine.stalenessPolicy = StalenessPolicy(maximumAge: staleAfter) }
   }
 
   /// Whether a page follows the last one loaded.
@@ -91,33 +120,28 @@ public final class FeedModel: @MainActor StatefulContent {
   public var isLoadingPage: Bool { stateMachine.appendState.isLoading }
 
   /// Shows the first page the cache kept, if any, then loads it: a refresh over the saved
-  /// items, or a first load.
+  /// items, or a first load. The same as ``loadContent()``, whose first call is the one that
+  /// reads the cache.
   public func open() async {
-    if let saved = await cache?.content(for: url.absoluteString) {
-      add(saved.value, from: url)
-      updatedAt = saved.savedAt
-      showsSavedPage = true
-    }
     await loadContent()
   }
 
   /// Loads the first page, replacing what shows: the items of later pages go, and paging
-  /// starts again from the first page's `next_url`. A page that loaded is saved in the cache.
+  /// starts again from the first page's `next_url`. The first call shows what the cache kept,
+  /// if anything, while the page loads; a page that loaded is saved in the cache.
+  ///
+  /// While it waits for the network (with a connectivity source followed) it does not return;
+  /// cancel its task to stop it.
   @MainActor public func loadContent() async {
-    let (loader, url) = (loader, url)
-    var loaded: JSONFeed?
-    let outcome = await load { _ in
-      try await loader.page(at: url)
-    } apply: { feed, page in
-      feed.content = []
-      feed.pagesLoaded = []
-      feed.updatedAt = feed.now()
-      feed.showsSavedPage = false
-      feed.add(page, from: url)
-      loaded = page
+    let (loader, url, now) = (loader, url, now)
+    let operation: @Sendable (LoadContext) async throws -> FirstPage = { _ in
+      FirstPage(feed: try await loader.page(at: url), loadedAt: now())
     }
-    if case .completed = outcome, let loaded {
-      try? await cache?.save(loaded, for: url.absoluteString)
+    let apply: (FeedModel, FirstPage) -> Void = { feed, page in feed.show(page) }
+    if let cache {
+      await load(cachedIn: cache, as: url.absoluteString, operation: operation, apply: apply)
+    } else {
+      await load(operation: operation, apply: apply)
     }
   }
 
@@ -134,6 +158,14 @@ public final class FeedModel: @MainActor StatefulContent {
     } apply: { feed, page in
       feed.add(page, from: next)
     }
+  }
+
+  /// Shows a first page in place of every page shown.
+  private func show(_ page: FirstPage) {
+    content = []
+    pagesLoaded = []
+    updatedAt = page.loadedAt
+    add(page.feed, from: url)
   }
 
   /// Adds a page's items that are not shown yet, and remembers where the next page is.

@@ -75,16 +75,21 @@ public final class FeedScreen: @MainActor TerminalContent {
     [strings.keysLine]
   }
 
-  /// How many items show, whether more pages follow, and how long ago the first page came
-  /// from the server ("8 items · more below · Updated 5 minutes ago"); nothing before the
-  /// first page.
+  /// How many items show, whether more pages follow, how long ago the first page came from
+  /// the server, and the marks of the items: stale when they are older than the staleness
+  /// policy allows, offline while the server cannot be reached ("8 items · more below ·
+  /// Updated 5 minutes ago · offline"); nothing before the first page.
   public func status(for presentation: Presentation, in region: TerminalPresenter.Region)
     -> String?
   {
     guard let model, !model.content.isEmpty else { return nil }
-    let count = strings.status(count: model.content.count, hasMore: model.hasMorePages)
-    guard let updatedAt = model.updatedAt else { return count }
-    let seconds = min(max(now().timeIntervalSince(updatedAt), 0), 1e15)
-    return count + " · " + strings.placeholderStrings.updated(ago: .seconds(seconds))
+    var parts = [strings.status(count: model.content.count, hasMore: model.hasMorePages)]
+    if let updatedAt = model.updatedAt {
+      let seconds = min(max(now().timeIntervalSince(updatedAt), 0), 1e15)
+      parts.append(strings.placeholderStrings.updated(ago: .seconds(seconds)))
+    }
+    if presentation.isStale { parts.append(strings.staleMark) }
+    if presentation.isOffline { parts.append(strings.offlineMark) }
+    return parts.joined(separator: " · ")
   }
 }

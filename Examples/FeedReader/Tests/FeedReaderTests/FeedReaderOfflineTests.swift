@@ -24,7 +24,8 @@ final class FeedReaderOfflineTests: FeedServerTestCase {
     XCTAssertEqual(run.status, 0, run.errors)
     XCTAssertEqual(
       timelineStates(run.output),
-      ["content \(url)", "content refreshing \(url)", "content \(url)"])
+      ["content refreshing \(url)", "content \(url)"],
+      "the saved page is the first thing shown, already being refreshed")
   }
 
   func test_warmCache_serverDown_showsTheSavedItemsOffline_withNoLoadingAndNoError_andExits0()
@@ -96,7 +97,9 @@ final class FeedReaderOfflineTests: FeedServerTestCase {
 
     XCTAssertEqual(run.status, 0, run.errors)
     let lines = run.output.split(separator: "\n").map(String.init)
-    XCTAssertEqual(timelineStates(lines.first ?? "").first?.hasPrefix("content stale \(url)"), true)
+    XCTAssertEqual(
+      timelineStates(lines.first ?? "").first?.hasPrefix("content stale refreshing \(url) "),
+      true, run.output)
     XCTAssertTrue(lines.first?.contains("stale: updated") == true, run.output)
     XCTAssertFalse(run.output.contains("loading"), run.output)
   }

@@ -145,7 +145,7 @@ final class FeedReaderOfflineTests: FeedServerTestCase {
     server.stop()
 
     XCTAssertTrue(
-      pair.waitForText("10 items · Updated just now · offline", after: beforeStop), pair.text)
+      pair.waitForText("10 items · Updated just now · Offline", after: beforeStop), pair.text)
     pair.type("q")
     XCTAssertEqual(tool.waitForExit(), 0)
   }

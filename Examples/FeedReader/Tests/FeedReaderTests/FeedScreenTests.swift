@@ -90,7 +90,7 @@ final class FeedScreenTests: XCTestCase {
       "1 Eintrag · Vor 2 Stunden aktualisiert")
   }
 
-  func test_theStatus_marksStaleAndOfflineItems_inTheReadersLanguage() async {
+  func test_theStatus_leavesTheAgeOfStaleItems_toThePresentersMark() async {
     let region = TerminalPresenter.Region(columns: 90, rows: 10, mode: .screen)
     var offline = StateInputs(hasContent: true)
     offline.reachability = .unreachable
@@ -99,16 +99,15 @@ final class FeedScreenTests: XCTestCase {
       decision: StateDecision(state: .content, rule: .content, inputs: offline, isStale: true))
 
     let english = await loadedScreen(["a", "b"], nextURL: address("feed-2.json"), minutesLater: 5)
+    XCTAssertEqual(english.status(for: marked, in: region), "2 items · more below")
+  }
+
+  func test_thePresentersMarks_areInTheReadersLanguage() {
+    XCTAssertEqual(FeedStrings.english.terminalTexts.offline, " · Offline")
     XCTAssertEqual(
-      english.status(for: marked, in: region),
-      "2 items · more below · Updated 5 minutes ago · not up to date · offline")
-    let german = await loadedScreen(["a"], language: "de", minutesLater: 120)
-    XCTAssertEqual(
-      german.status(for: marked, in: region),
-      "1 Eintrag · Vor 2 Stunden aktualisiert · nicht aktuell · offline")
-    let french = await loadedScreen(["a"], language: "fr", minutesLater: 5)
-    XCTAssertEqual(
-      french.status(for: marked, in: region)?.hasSuffix(" · pas à jour · hors ligne"), true)
+      FeedStrings(language: "de").terminalTexts.stale(.seconds(7_200)),
+      " · Nicht aktuell · Vor 2 Stunden aktualisiert")
+    XCTAssertEqual(FeedStrings(language: "fr").terminalTexts.offline, " · Hors ligne")
   }
 
   func test_theStatus_saysOffline_whenTheModelsSourceSaysTheServerIsGone() async throws {
@@ -128,6 +127,6 @@ final class FeedScreenTests: XCTestCase {
     try await settle { presenter.lastPresentation?.isOffline == true }
 
     let status = presenter.lastPresentation.flatMap { screen.status(for: $0, in: region) }
-    XCTAssertEqual(status, "1 item · Updated just now · offline")
+    XCTAssertEqual(status, "1 item · Updated just now", "the presenter adds · Offline")
   }
 }

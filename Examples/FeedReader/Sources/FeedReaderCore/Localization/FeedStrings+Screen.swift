@@ -28,16 +28,6 @@ extension FeedStrings {
     return items + say(" · more below", " · weitere unten", " · suite plus bas")
   }
 
-  /// The status line's mark of items older than the staleness policy allows.
-  public var staleMark: String {
-    say("not up to date", "nicht aktuell", "pas à jour")
-  }
-
-  /// The status line's mark of items shown while the server cannot be reached.
-  public var offlineMark: String {
-    say("offline", "offline", "hors ligne")
-  }
-
   /// The keys the screen reads, for its last line.
   public var keysLine: String {
     say(
@@ -73,6 +63,8 @@ extension FeedStrings {
       describe: { error in
         guard let error = error as? FeedError else { return String(describing: error) }
         return strings.texts(for: error).message
-      })
+      },
+      stale: TerminalPresenter.Texts.staleMark(in: placeholderStrings),
+      offline: TerminalPresenter.Texts.offlineMark(in: placeholderStrings))
   }
 }

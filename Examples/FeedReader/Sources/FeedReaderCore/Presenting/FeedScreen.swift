@@ -75,21 +75,21 @@ public final class FeedScreen: @MainActor TerminalContent {
     [strings.keysLine]
   }
 
-  /// How many items show, whether more pages follow, how long ago the first page came from
-  /// the server, and the marks of the items: stale when they are older than the staleness
-  /// policy allows, offline while the server cannot be reached ("8 items · more below ·
-  /// Updated 5 minutes ago · offline"); nothing before the first page.
+  /// How many items show, whether more pages follow, and how long ago the first page came
+  /// from the server ("8 items · more below · Updated 5 minutes ago"); nothing before the
+  /// first page. The presenter adds the marks after it, in the reader's language
+  /// (``FeedStrings/terminalTexts``): "· Offline" while the server cannot be reached, and
+  /// "· Not up to date · Updated 2 hours ago" for stale items — which says the age, so the
+  /// status does not say it twice.
   public func status(for presentation: Presentation, in region: TerminalPresenter.Region)
     -> String?
   {
     guard let model, !model.content.isEmpty else { return nil }
     var parts = [strings.status(count: model.content.count, hasMore: model.hasMorePages)]
-    if let updatedAt = model.updatedAt {
+    if let updatedAt = model.updatedAt, !presentation.isStale {
       let seconds = min(max(now().timeIntervalSince(updatedAt), 0), 1e15)
       parts.append(strings.placeholderStrings.updated(ago: .seconds(seconds)))
     }
-    if presentation.isStale { parts.append(strings.staleMark) }
-    if presentation.isOffline { parts.append(strings.offlineMark) }
     return parts.joined(separator: " · ")
   }
 }

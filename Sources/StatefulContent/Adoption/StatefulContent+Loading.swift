@@ -96,14 +96,14 @@ extension StatefulContent {
     {
       work = work.verifying(credential, with: verifier)
     }
-    machine.noteTimerHome(actor: isolation, host: self)
+    if machine.overTimeBox != nil { machine.noteTimerHome(actor: isolation, host: self) }
     let driver = LoadDriver(
       machine: machine, mode: start.mode, credential: start.credential, animated: animated,
       retry: retry, work: work, key: key?.key, keyChange: key?.change ?? .keepPrevious,
       debounce: start.id == nil ? key?.debounce ?? .zero : .zero)
-    driver.saved = saved
     let outcome = await driver.run(
-      host: self, isolation: isolation, apply: { apply(self, $0) }, reset: { reset?(self) })
+      host: self, isolation: isolation, apply: { apply(self, $0) }, reset: { reset?(self) },
+      saved: saved)
     if let id = start.id { machine.requestedLoadEnded(id, outcome: outcome) }
     return outcome
   }

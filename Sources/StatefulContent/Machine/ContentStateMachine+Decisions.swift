@@ -22,10 +22,12 @@ extension ContentStateMachine {
       updateInputs { $0.loadingCancelled() }
       return true
     }
-    if let error {
-      recordLoadFailed(error, wasRefresh: storedIsRefreshing)
-    } else {
-      recordContentLoaded()
+    if overTimeBox != nil {
+      if let error {
+        recordLoadFailed(error, wasRefresh: storedIsRefreshing)
+      } else {
+        recordContentLoaded()
+      }
     }
     updateInputs { $0.loadingEnded(error: error) }
     return false

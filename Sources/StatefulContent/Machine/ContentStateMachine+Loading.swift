@@ -118,7 +118,7 @@ extension ContentStateMachine {
     // An observer told of the start may cancel the load at once: then nothing more of it
     // may change the state (I4).
     updateInputs { $0.loadStarted() }
-    stopWaitingForNetwork()
+    if overTimeBox != nil { stopWaitingForNetwork() }
     guard loads.isActive(id) else { return nil }
     if lifecycle.key != nil || keysBox != nil {
       updateKeys { $0.loadStarted(key: lifecycle.key, policy: lifecycle.keyChange) }
@@ -260,7 +260,7 @@ extension ContentStateMachine {
     updateInputs { $0.loadEnded(error: nil) }
     if keysBox != nil { updateKeys { $0.loadEnded(failed: false) } }
     updateLock { $0.loadSucceeded(with: credential) }
-    recordContentLoaded()
+    if overTimeBox != nil { recordContentLoaded() }
     callingHook(apply)
     submitDecidedState(host: host, animated: animated)
   }
@@ -273,7 +273,7 @@ extension ContentStateMachine {
     endLoad(id)
     updateInputs { $0.loadEnded(error: error) }
     if keysBox != nil { updateKeys { $0.loadEnded(failed: true) } }
-    recordLoadFailed(error, wasRefresh: wasRefresh)
+    if overTimeBox != nil { recordLoadFailed(error, wasRefresh: wasRefresh) }
     requestDecidedState(host: host, animated: animated)
   }
 

@@ -94,9 +94,6 @@ final class LoadDriver<Value: Sendable> {
   private var withheldParts: [Value] = []
   /// When the first attempt starts, after the debounce; `nil` for at once.
   private let debounceDeadline: Duration?
-  /// Content a cache saved for what the load loads, and its age: applied as the load starts,
-  /// so that the load refreshes it (`load(cachedIn:…)`).
-  var saved: (value: Value, age: Duration)?
   /// The actor a category load's timers come back to (no task awaits such a load). Weak: an
   /// actor that owns the adopter is not kept alive through its machine (I6).
   weak var actor: (any Actor)?
@@ -135,18 +132,26 @@ final class LoadDriver<Value: Sendable> {
   ///     adopter.
   ///   - reset: Clears the adopter's content before the first part of a streaming load is
   ///     applied, or when the stream ends without one.
+  ///   - saved: Content a cache saved for what the load loads, and its age: applied as the
+  ///     load starts, so that the load refreshes it (`load(cachedIn:…)`); `nil` for none.
   func run<Host: StatefulContent>(
     host: Host, isolation: isolated (any Actor)?, apply: (Value) -> Void,
-    reset: () -> Void = {}
+    reset: () -> Void = {}, saved: (value: Value, age: Duration)? = nil
   ) async -> LoadOutcome {
     defer { mailbox.close() }
-    let saved = saved.take()
-    let enter = { [machine, id, animated] in
-      machine.enterLoad(
-        id, host: host, animated: animated, savedAge: saved?.age,
-        applySaved: { if let saved { apply(saved.value) } })
+    let showDeadline: Duration?
+    if let saved {
+      showDeadline = machine.asCall { [machine, id, animated] in
+        machine.enterLoad(
+          id, host: host, animated: animated, savedAge: saved.age,
+          applySaved: { apply(saved.value) })
+      }
+    } else {
+      showDeadline = machine.asCall { [machine, id, animated] in
+        machine.enterLoad(id, host: host, animated: animated)
+      }
     }
-    if let showDeadline = machine.asCall(enter) {
+    if let showDeadline {
       schedule(.showLoading, at: showDeadline)
     }
     if let debounceDeadline {

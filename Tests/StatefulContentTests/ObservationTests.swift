@@ -27,6 +27,25 @@ final class ObservationTests: XCTestCase {
     XCTAssertEqual(changes.value, 2)
   }
 
+  func test_reachability_isObserved_whenTheSourceReportsAChange() async throws {
+    let keptPresenter = RecordingPresenter()
+    let model = TestModel(presenter: keptPresenter)
+    let connectivity = ManualConnectivity()
+    model.followConnectivity(connectivity)
+    let changes = Counter()
+    withObservationTracking {
+      _ = model.stateMachine.reachability
+    } onChange: {
+      changes.increment()
+    }
+    connectivity.send(.reachable)
+    await settle(turns: 100)
+    XCTAssertEqual(changes.value, 0, "no change: nothing told")
+    connectivity.send(.unreachable)
+    try await settle { changes.value == 1 }
+    XCTAssertEqual(model.stateMachine.reachability, .unreachable)
+  }
+
   func test_stateChanges_reachEveryConsumer_inOrder() async {
     let keptPresenter = RecordingPresenter()  // the machine holds its presenter weakly
     let model = TestModel(presenter: keptPresenter)

@@ -13,9 +13,10 @@ import Observation
 ///
 /// The machine is `Observable` — SwiftUI and `withObservationTracking` see ``requestedState``,
 /// ``presentedState``, ``presentedPresentation``, ``isRefreshing``, ``progress``,
-/// ``loadAttempt``, ``isLoading``, ``key``, ``appendState`` and ``lock`` change, as with the
-/// `@Observable` macro, except that nothing is notified until one of them is first read from
-/// outside the library, observers are told only of real changes, and observers of every
+/// ``loadAttempt``, ``isLoading``, ``key``, ``appendState``, ``lock`` and ``reachability``
+/// change, as with the `@Observable` macro, except that nothing is notified until one of them
+/// is first read from outside the library, observers are told only of real changes, and
+/// observers of every
 /// property but ``presentedState`` are told after the new value is stored (a request from
 /// their change handler then takes effect after the change) — and offers ``stateChanges()``.
 /// A SwiftUI view that shows the model without a presenter reads ``presentedPresentation``

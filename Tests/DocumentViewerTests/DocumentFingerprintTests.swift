@@ -63,6 +63,22 @@ final class DocumentFingerprintTests: FixtureTestCase {
     XCTAssertEqual(ofStreamed, ofClassic)
   }
 
+  func test_aLinearizedPDF_givesTheIDOfTheSamePDFWrittenPlainly() async throws {
+    try skipUnlessPDFToolsAreInstalled()
+    let plain = try fixtures.textPDF()
+    let classic = fixtures.path("classic.pdf")
+    try await qpdf([plain, classic])
+    let ofClassic = try await fingerprint(classic)
+    for (name, options) in [
+      ("linearized.pdf", ["--linearize"]),
+      ("linearized-streams.pdf", ["--linearize", "--object-streams=generate"]),
+    ] {
+      try await qpdf(options + [classic, fixtures.path(name)])
+      let ofLinearized = try await fingerprint(fixtures.path(name))
+      XCTAssertEqual(ofLinearized, ofClassic, name)
+    }
+  }
+
   func test_theLastTrailersTopLevelID_isRead_notADecoyInANestedDictionaryOrString() async throws {
     let pdf = """
       %PDF-1.4
@@ -115,12 +131,17 @@ final class DocumentFingerprintTests: FixtureTestCase {
     }
   }
 
-  func test_aMissingFile_throwsUnreadable() async throws {
-    do {
-      _ = try await fingerprint(fixtures.path("nothing-here.pdf"))
-      XCTFail("expected unreadable")
-    } catch let failure as DocumentFingerprint.Failure {
-      guard case .unreadable = failure else { return XCTFail("\(failure)") }
+  func test_aMissingFileAFolderOrAFIFO_throwsUnreadable_withoutWaitingForAWriter() async throws {
+    let fifo = fixtures.path("fifo")
+    try fixtures.directory("folder")
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    for path in [fixtures.path("nothing-here.pdf"), fixtures.path("folder"), fifo] {
+      do {
+        _ = try await fingerprint(path)
+        XCTFail("expected unreadable: \(path)")
+      } catch let failure as DocumentFingerprint.Failure {
+        guard case .unreadable = failure else { return XCTFail("\(failure)") }
+      }
     }
   }
 }

@@ -18,7 +18,7 @@ import StatefulContentTerminal
 public struct DocumentFingerprint: Hashable, Sendable, CustomStringConvertible {
   /// Why a file could not be fingerprinted.
   public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file cannot be opened or read.
+    /// The file cannot be opened or read, or is no regular file (a FIFO, a device, a folder).
     ///
     /// - Parameter reason: The system's reason.
     case unreadable(reason: String)
@@ -96,6 +96,12 @@ public struct DocumentFingerprint: Hashable, Sendable, CustomStringConvertible {
 
   /// The first element of a PDF's `/ID`, or `nil` when the file is no PDF or has none.
   static func pdfIdentifier(_ path: String) throws(Failure) -> [UInt8]? {
+    // Only a regular file: opening a FIFO would wait for a writer, and a device never ends.
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw .unreadable(reason: String(cString: strerror(errno)))
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(reason: "not a regular file") }
     let handle: FileHandle
     do {
       handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))

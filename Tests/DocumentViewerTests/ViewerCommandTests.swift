@@ -69,6 +69,17 @@ final class ViewerCommandTests: XCTestCase {
       "--measure-first-screen takes at most one FILE and no other option")
   }
 
+  func test_parse_forget_takesOneFileAndNoOtherOptionOrPath() {
+    assertParses(["--forget", "a.pdf"], .forget(path: "a.pdf"))
+    assertParses(["--forget=-a.pdf"], .forget(path: "-a.pdf"))
+    assertRejects(["--forget", "a.pdf", "b.pdf"], .forgetTakesOneFile)
+    assertRejects(["--forget", "a.pdf", "--forget", "b.pdf"], .forgetTakesOneFile)
+    assertRejects(["--timeline", "--forget", "a.pdf"], .forgetTakesOneFile)
+    assertRejects(["--measure-first-screen", "--forget", "a.pdf"], .forgetTakesOneFile)
+    XCTAssertThrowsError(try ViewerCommand.parse(["--forget"]))
+    assertParses(["--forget", "a.pdf", "--help"], .help)
+  }
+
   func test_parse_badDelay_isAUsageError() {
     for value in ["abc", "-5", "1.5", "", "+3", " 7", "86400001", "99999999999999999999"] {
       assertRejects(["--delay", value], .invalidDelay(value))

@@ -40,6 +40,9 @@ public struct ViewerApp {
   public var speechSearchPath: String
   /// Runs `espeak-ng` for `--speak`.
   public var speechRunner: any ProcessRunner
+  /// Where `--forget` removes remembered passwords; its search path and runner also find and
+  /// run `sha256sum` for a PDF without an `/ID`. Defaults to the user's kernel keyring.
+  public var keyring = KernelKeyring()
 
   /// Creates the program.
   ///
@@ -95,8 +98,8 @@ public struct ViewerApp {
   ///
   /// - Parameter arguments: The command-line arguments, without the program name.
   /// - Returns: The exit status: 0 whatever state the documents end in (and for `--help`),
-  ///   1 when the password file cannot be read, the sample documents cannot be written or a
-  ///   measurement fails, 2 for bad usage.
+  ///   1 when the password file cannot be read, the sample documents cannot be written, a
+  ///   measurement fails or `--forget` cannot reach the keyring, 2 for bad usage.
   public func run(_ arguments: [String]) async -> Int32 {
     let command: ViewerCommand
     do {
@@ -111,6 +114,8 @@ public struct ViewerApp {
       return 0
     case .measureFirstScreen(let path):
       return await measureFirstScreen(path)
+    case .forget(let path):
+      return await forget(path)
     case .view(let viewOptions):
       options = viewOptions
     }

@@ -18,6 +18,11 @@ public enum ViewerCommand: Hashable, Sendable {
   ///
   /// - Parameter path: The file to measure, or `nil` for a generated 200 MiB log.
   case measureFirstScreen(path: String?)
+  /// Remove the password remembered for a PDF from the user's kernel keyring (`--forget`),
+  /// found by the PDF's ``DocumentFingerprint``, not its path.
+  ///
+  /// - Parameter path: The PDF whose password to forget.
+  case forget(path: String)
 
   /// The usage message in English, ending with a line feed (see ``usage(in:)``).
   public static var usage: String { usage(in: .english) }
@@ -36,7 +41,8 @@ public enum ViewerCommand: Hashable, Sendable {
   ///
   /// Arguments are read as ``CommandLineArguments`` reads them (`--`, a lone `-`,
   /// `--delay=500`); `--help` or `-h` ends parsing with ``help``. `--measure-first-screen`
-  /// takes at most one path and no other option; `--explain` goes with `--timeline` only.
+  /// takes at most one path and no other option, `--forget FILE` no other option or path;
+  /// `--explain` goes with `--timeline` only.
   ///
   /// - Parameter arguments: The arguments after the program name.
   /// - Returns: The command to run.
@@ -44,12 +50,14 @@ public enum ViewerCommand: Hashable, Sendable {
   ///   value or `--explain` without `--timeline`; ``UsageError/invalidDelay(_:)`` for a delay
   ///   that is not a whole number of milliseconds, 0 or more;
   ///   ``UsageError/measurementTakesOneFile`` for `--measure-first-screen` with more than one
-  ///   path or another option.
+  ///   path or another option; ``UsageError/forgetTakesOneFile`` for `--forget` with a path
+  ///   or another option, or given twice.
   public static func parse(_ arguments: [String]) throws(UsageError) -> ViewerCommand {
     var options = ViewerOptions()
     var measures = false
+    var forgotten: [String] = []
     var arguments = CommandLineArguments(
-      arguments, optionsWithValues: ["--delay", "--password-file"])
+      arguments, optionsWithValues: ["--delay", "--password-file", "--forget"])
     while let argument = try arguments.next(orThrow: UsageError.commandLine) {
       switch argument {
       case .operand(let path): options.paths.append(path)
@@ -61,8 +69,15 @@ public enum ViewerCommand: Hashable, Sendable {
       case .flag("--measure-first-screen"): measures = true
       case .option("--delay", let value): options.delay = try parseDelay(value)
       case .option("--password-file", let value): options.passwordFile = value
+      case .option("--forget", let value): forgotten.append(value)
       default: throw .commandLine(arguments.unknown(argument))
       }
+    }
+    if let path = forgotten.first {
+      guard forgotten.count == 1, !measures, options == ViewerOptions() else {
+        throw .forgetTakesOneFile
+      }
+      return .forget(path: path)
     }
     if measures {
       guard options.paths.count <= 1, options == ViewerOptions(paths: options.paths) else {
@@ -144,6 +159,8 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidDelay(String)
   /// `--measure-first-screen` was given more than one path, or another option.
   case measurementTakesOneFile
+  /// `--forget` was given with a path, another option, or twice.
+  case forgetTakesOneFile
 
   /// A sentence naming the argument, in English, such as `unknown option '--colour'`.
   public var description: String { description(in: .english) }
@@ -160,6 +177,7 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         .invalidDelay,
         ["value": value, "maximum": "\(ViewerCommand.maximumDelayMilliseconds)"])
     case .measurementTakesOneFile: strings.text(.measurementTakesOneFile)
+    case .forgetTakesOneFile: strings.text(.forgetTakesOneFile)
     }
   }
 }

@@ -7,6 +7,7 @@ extension ViewerStrings {
     USAGE: document-viewer [--timeline [--explain]] [--speak] [--announce]
                            [--delay MS] [--password-file FILE] [PATH ...]
            document-viewer --measure-first-screen [FILE]
+           document-viewer --forget FILE
 
     Opens text files, folders and PDFs and shows their first screenful, or a
     placeholder saying why there is none: loading, empty, error (with a Retry
@@ -55,6 +56,12 @@ extension ViewerStrings {
                             of it, in one run: 11 rounds taking turns, then the
                             medians and their ratio. No other option goes with
                             it. Build with -c release for figures worth quoting.
+      --forget FILE         Remove the password remembered for the PDF FILE from
+                            the user's kernel keyring (keyctl, package keyutils),
+                            found by the PDF's own /ID (or a SHA-256 of its bytes),
+                            so a renamed or copied FILE is the same. Exits 0, also
+                            when none was remembered; 1 without keyctl or when the
+                            keyring refuses. No other option goes with it.
       -h, --help            Show this message and exit.
       --                    Treat every following argument as a PATH.
 
@@ -77,6 +84,16 @@ extension ViewerStrings {
     .invalidDelay:
       "invalid delay '{value}': expected a whole number of milliseconds, from 0 to {maximum}",
     .measurementTakesOneFile: "--measure-first-screen takes at most one FILE and no other option",
+    .forgetTakesOneFile: "--forget takes one FILE and no other option or PATH",
+    .forgotPassword: "document-viewer: forgot the password remembered for '{file}'.",
+    .nothingRemembered: "document-viewer: no password was remembered for '{file}'.",
+    .forgetUnreadable: "document-viewer: cannot forget the password of '{file}': {reason}",
+    .keyctlMissing:
+      "document-viewer: cannot forget the password of '{file}': keyctl was not found on "
+      + "PATH; install {package} to remember passwords.",
+    .keyringRefused:
+      "document-viewer: the kernel keyring refused to forget the password of '{file}': "
+      + "{reason}",
     .passwordFileUnreadable: "document-viewer: cannot read the password file '{file}': {reason}",
     .passwordFileTooLarge: "it is larger than {limit} KiB, so not a list of passwords",
     .passwordLineTooLong:

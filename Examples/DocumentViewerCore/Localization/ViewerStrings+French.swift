@@ -7,6 +7,7 @@ extension ViewerStrings {
     UTILISATION\u{A0}: document-viewer [--timeline [--explain]] [--speak] [--announce]
                                  [--delay MS] [--password-file FICHIER] [CHEMIN ...]
                    document-viewer --measure-first-screen [FICHIER]
+                   document-viewer --forget FICHIER
 
     Ouvre des fichiers texte, des dossiers et des PDF et affiche leur premier écran,
     ou un espace réservé qui dit pourquoi il n’y en a pas\u{A0}: chargement, vide,
@@ -64,6 +65,12 @@ extension ViewerStrings {
                             alternance, puis les médianes et leur rapport. Aucune
                             autre option ne l’accompagne. Compiler avec -c release
                             pour des chiffres à citer.
+      --forget FICHIER      Retirer du trousseau noyau de l’utilisateur (keyctl,
+                            paquet keyutils) le mot de passe retenu pour le PDF
+                            FICHIER, trouvé par le /ID du PDF (ou un SHA-256 de ses
+                            octets)\u{A0}: un FICHIER renommé ou copié est le même.
+                            Statut 0, aussi quand aucun n’était retenu\u{A0}; 1 sans
+                            keyctl ou si le trousseau refuse. Aucune autre option.
       -h, --help            Afficher ce message et quitter.
       --                    Traiter chaque argument suivant comme un CHEMIN.
 
@@ -89,6 +96,21 @@ extension ViewerStrings {
       + "attendu, de 0 à {maximum}",
     .measurementTakesOneFile:
       "--measure-first-screen prend au plus un FICHIER et aucune autre option",
+    .forgetTakesOneFile: "--forget prend un FICHIER et aucune autre option ni CHEMIN",
+    .forgotPassword:
+      "document-viewer\u{A0}: le mot de passe retenu pour «\u{A0}{file}\u{A0}» est oublié.",
+    .nothingRemembered:
+      "document-viewer\u{A0}: aucun mot de passe n’était retenu pour «\u{A0}{file}\u{A0}».",
+    .forgetUnreadable:
+      "document-viewer\u{A0}: impossible d’oublier le mot de passe de «\u{A0}{file}\u{A0}»"
+      + "\u{A0}: {reason}",
+    .keyctlMissing:
+      "document-viewer\u{A0}: impossible d’oublier le mot de passe de «\u{A0}{file}\u{A0}»"
+      + "\u{A0}: keyctl introuvable dans le PATH\u{A0}; installez {package} pour retenir "
+      + "les mots de passe.",
+    .keyringRefused:
+      "document-viewer\u{A0}: le trousseau noyau refuse d’oublier le mot de passe de "
+      + "«\u{A0}{file}\u{A0}»\u{A0}: {reason}",
     .passwordFileUnreadable:
       "document-viewer\u{A0}: impossible de lire le fichier de mots de passe "
       + "«\u{A0}{file}\u{A0}»\u{A0}: {reason}",

@@ -6,6 +6,7 @@ extension ViewerStrings {
     AUFRUF: document-viewer [--timeline [--explain]] [--speak] [--announce]
                             [--delay MS] [--password-file DATEI] [PFAD ...]
             document-viewer --measure-first-screen [DATEI]
+            document-viewer --forget DATEI
 
     Öffnet Textdateien, Ordner und PDFs und zeigt ihre erste Bildschirmseite oder
     einen Platzhalter, der sagt, warum es keine gibt: Laden, leer, Fehler (mit der
@@ -60,6 +61,13 @@ extension ViewerStrings {
                             Wechsel, dann die Mediane und ihr Verhältnis. Keine
                             andere Option ist dabei erlaubt. Für zitierfähige Werte
                             mit -c release bauen.
+      --forget DATEI        Das für das PDF DATEI gemerkte Passwort aus dem
+                            Kernel-Schlüsselbund des Benutzers entfernen (keyctl,
+                            Paket keyutils), gefunden über die eigene /ID des PDFs
+                            (oder ein SHA-256 seiner Bytes): eine umbenannte oder
+                            kopierte DATEI ist dieselbe. Status 0, auch wenn keines
+                            gemerkt war; 1 ohne keyctl oder wenn der Schlüsselbund
+                            ablehnt. Keine andere Option ist damit möglich.
       -h, --help            Diese Hilfe zeigen und beenden.
       --                    Jedes folgende Argument als PFAD nehmen.
 
@@ -85,6 +93,17 @@ extension ViewerStrings {
       + "von 0 bis {maximum}",
     .measurementTakesOneFile:
       "--measure-first-screen nimmt höchstens eine DATEI und keine andere Option",
+    .forgetTakesOneFile: "--forget nimmt eine DATEI und keine andere Option und keinen PFAD",
+    .forgotPassword: "document-viewer: das für „{file}“ gemerkte Passwort ist vergessen.",
+    .nothingRemembered: "document-viewer: für „{file}“ war kein Passwort gemerkt.",
+    .forgetUnreadable:
+      "document-viewer: das Passwort von „{file}“ kann nicht vergessen werden: {reason}",
+    .keyctlMissing:
+      "document-viewer: das Passwort von „{file}“ kann nicht vergessen werden: keyctl "
+      + "wurde nicht im PATH gefunden; installieren Sie {package}, um Passwörter zu merken.",
+    .keyringRefused:
+      "document-viewer: der Kernel-Schlüsselbund lehnt es ab, das Passwort von „{file}“ zu "
+      + "vergessen: {reason}",
     .passwordFileUnreadable:
       "document-viewer: die Passwortdatei „{file}“ kann nicht gelesen werden: {reason}",
     .passwordFileTooLarge: "sie ist größer als {limit} KiB, also keine Liste von Passwörtern",

@@ -9,6 +9,18 @@ extension ViewerStrings {
     case invalidDelay
     /// A usage error: "--measure-first-screen takes at most one FILE …".
     case measurementTakesOneFile
+    /// A usage error: "--forget takes one FILE and no other option or PATH".
+    case forgetTakesOneFile
+    /// "document-viewer: forgot the password remembered for '{file}'."
+    case forgotPassword
+    /// "document-viewer: no password was remembered for '{file}'."
+    case nothingRemembered
+    /// "document-viewer: cannot forget the password of '{file}': {reason}" (the file).
+    case forgetUnreadable
+    /// The note of `--forget` without keyctl: `{file}` and the `{package}` to install.
+    case keyctlMissing
+    /// "document-viewer: the kernel keyring refused to forget …'{file}': {reason}".
+    case keyringRefused
     /// "document-viewer: cannot read the password file '{file}': {reason}".
     case passwordFileUnreadable
     /// The reason of a password file that is too large, with its `{limit}` in KiB.

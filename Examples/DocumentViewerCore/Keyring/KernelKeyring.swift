@@ -1,0 +1,149 @@
+import Foundation
+import StatefulContentTerminal
+
+/// Keeps secrets in the user's kernel keyring (`@u`) through `keyctl` of Debian's `keyutils`.
+///
+/// Each secret is a `user` key named by its caller (the viewer names a PDF's password
+/// `statefulcontent:pdf:<fingerprint>`, see ``DocumentFingerprint``). `keyctl` is run directly
+/// by its absolute path, never through a shell, and the secret travels on its standard input
+/// (`keyctl padd`) and standard output (`keyctl pipe`) only: no command line, no file.
+///
+/// A key lives as long as the user's keyring: until the user's last session ends (or the
+/// machine restarts), or until its optional timeout.
+///
+/// ```swift
+/// let keyring = KernelKeyring()
+/// try await keyring.store("s3cret", named: "statefulcontent:pdf:id-9cb3…", timeout: .seconds(3600))
+/// let secret = try await keyring.secret(named: "statefulcontent:pdf:id-9cb3…")  // "s3cret"
+/// ```
+public struct KernelKeyring: Sendable {
+  /// Why the keyring could not be used; a key that does not exist is no error.
+  public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `keyctl` is not found in the search path.
+    case keyctlMissing
+    /// A key name is empty, or contains a control character or a space.
+    case invalidName
+    /// The kernel (or `keyctl`) refused: no keyring in this container, a permission, a quota,
+    /// a revoked key.
+    ///
+    /// - Parameter reason: `keyctl`'s standard error, or its exit status.
+    case refused(reason: String)
+
+    /// A sentence saying what went wrong, in English.
+    public var description: String {
+      switch self {
+      case .keyctlMissing: "keyctl was not found on PATH (install the keyutils package)"
+      case .invalidName: "a key name must be printable and without spaces"
+      case .refused(let reason): "the kernel keyring refused: \(reason)"
+      }
+    }
+  }
+
+  /// The Debian (and Ubuntu) package that installs `keyctl`.
+  public static let package = "keyutils"
+
+  /// The directories searched for `keyctl`, separated by `:`.
+  public var searchPath: String
+  /// Runs `keyctl`.
+  public var runner: any ProcessRunner
+
+  /// Creates access to the user's kernel keyring.
+  ///
+  /// - Parameters:
+  ///   - searchPath: The directories to search for `keyctl`, separated by `:`. Defaults to the
+  ///     `PATH` of the environment (or `/usr/bin:/bin` when it is not set).
+  ///   - runner: Runs `keyctl`. Defaults to a ``SystemProcessRunner``.
+  public init(
+    searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    runner: any ProcessRunner = SystemProcessRunner()
+  ) {
+    self.searchPath = searchPath
+    self.runner = runner
+  }
+
+  /// Whether `keyctl` is found in the search path.
+  public var isInstalled: Bool { PDFTools.locate("keyctl", searchPath: searchPath) != nil }
+
+  /// Stores a secret under a name, replacing the secret stored under it before.
+  ///
+  /// - Parameters:
+  ///   - secret: The secret; its UTF-8 bytes are the key's data.
+  ///   - name: The key's name (its description).
+  ///   - timeout: How long the key lives, rounded up to whole seconds; `nil` for the
+  ///     keyring's lifetime.
+  /// - Throws: ``Failure``, or `CancellationError` when the task is cancelled.
+  public func store(_ secret: String, named name: String, timeout: Duration? = nil) async throws {
+    let keyctl = try locateKeyctl(name)
+    let added = try await run(
+      keyctl, ["padd", "user", name, "@u"], standardInput: Data(secret.utf8))
+    guard let timeout else { return }
+    let id = added.trimmingCharacters(in: .whitespacesAndNewlines)
+    let (whole, fraction) = timeout.components
+    let seconds = max(1, whole + (fraction > 0 ? 1 : 0))
+    _ = try await run(keyctl, ["timeout", id, "\(seconds)"])
+  }
+
+  /// The secret stored under a name.
+  ///
+  /// - Parameter name: The key's name.
+  /// - Returns: The secret, or `nil` when no key has that name (or it expired).
+  /// - Throws: ``Failure``, or `CancellationError` when the task is cancelled.
+  public func secret(named name: String) async throws -> String? {
+    let keyctl = try locateKeyctl(name)
+    guard let id = try await keyID(named: name, keyctl: keyctl) else { return nil }
+    return try await run(keyctl, ["pipe", id])
+  }
+
+  /// Removes the key of a name from the user's keyring.
+  ///
+  /// - Parameter name: The key's name.
+  /// - Returns: Whether a key was removed; `false` when none had that name.
+  /// - Throws: ``Failure``, or `CancellationError` when the task is cancelled.
+  @discardableResult
+  public func remove(named name: String) async throws -> Bool {
+    let keyctl = try locateKeyctl(name)
+    guard let id = try await keyID(named: name, keyctl: keyctl) else { return false }
+    _ = try await run(keyctl, ["unlink", id, "@u"])
+    return true
+  }
+
+  private func locateKeyctl(_ name: String) throws(Failure) -> String {
+    guard !name.isEmpty, !name.hasPrefix("-"),
+      name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
+    else { throw .invalidName }
+    guard let keyctl = PDFTools.locate("keyctl", searchPath: searchPath) else {
+      throw .keyctlMissing
+    }
+    return keyctl
+  }
+
+  /// The id of the key of a name in `@u`, or `nil` when there is none.
+  ///
+  /// `keyctl search` fails the same way (status 1) for a missing key and a refused keyring,
+  /// and its message is in the locale's language; listing the keyring tells them apart: when
+  /// it can be listed, the key is missing.
+  private func keyID(named name: String, keyctl: String) async throws -> String? {
+    let search = try await runner.run(
+      ProcessInvocation(executable: keyctl, arguments: ["search", "@u", "user", name]))
+    if search.status == 0, !search.wasSignalled {
+      return String(decoding: search.standardOutput, as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    try Task.checkCancellation()
+    _ = try await run(keyctl, ["rlist", "@u"])
+    return nil
+  }
+
+  /// Runs `keyctl` and returns its standard output as text.
+  private func run(
+    _ keyctl: String, _ arguments: [String], standardInput: Data = Data()
+  ) async throws -> String {
+    try Task.checkCancellation()
+    let result = try await runner.run(
+      ProcessInvocation(executable: keyctl, arguments: arguments, standardInput: standardInput))
+    guard result.status == 0, !result.wasSignalled else {
+      throw Failure.refused(reason: PDFTools.failureReason(result))
+    }
+    return String(decoding: result.standardOutput, as: UTF8.self)
+  }
+}

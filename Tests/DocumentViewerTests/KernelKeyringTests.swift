@@ -1,0 +1,192 @@
+import DocumentViewerCore
+import Foundation
+import StatefulContentTerminal
+import XCTest
+
+final class KernelKeyringTests: FixtureTestCase {
+  private static let secret = "s3cret horse \u{E9}t\u{E9}"
+  /// The names this test stored, removed in `tearDown`.
+  private var names: [String] = []
+
+  private func name() -> String {
+    let name = uniqueKeyName()
+    names.append(name)
+    return name
+  }
+
+  override func tearDown() async throws {
+    for name in names { _ = try? await KernelKeyring().remove(named: name) }
+    try await super.tearDown()
+  }
+
+  /// A search path with an executable named keyctl, which a scripted runner never runs.
+  private func fakeKeyctlPath() throws -> String {
+    try fixtures.directory("bin")
+    let keyctl = try fixtures.file("bin/keyctl", text: "#!/bin/sh\nexit 1\n")
+    chmod(keyctl, 0o755)
+    return fixtures.path("bin")
+  }
+
+  // MARK: The real kernel keyring
+
+  func test_store_thenSecret_returnsIt_andRemove_removesIt() async throws {
+    try await skipUnlessKernelKeyringWorks()
+    let keyring = KernelKeyring()
+    let name = name()
+    try await keyring.store(Self.secret, named: name)
+    let read = try await keyring.secret(named: name)
+    XCTAssertEqual(read, Self.secret)
+    let removed = try await keyring.remove(named: name)
+    XCTAssertTrue(removed)
+    let afterRemoval = try await keyring.secret(named: name)
+    XCTAssertNil(afterRemoval)
+  }
+
+  func test_store_replacesTheSecretStoredBeforeUnderTheName() async throws {
+    try await skipUnlessKernelKeyringWorks()
+    let keyring = KernelKeyring()
+    let name = name()
+    try await keyring.store("first", named: name)
+    try await keyring.store("second", named: name)
+    let read = try await keyring.secret(named: name)
+    XCTAssertEqual(read, "second")
+  }
+
+  func test_secretAndRemove_ofANameNeverStored_areNilAndFalse_notErrors() async throws {
+    try await skipUnlessKernelKeyringWorks()
+    let keyring = KernelKeyring()
+    let read = try await keyring.secret(named: name())
+    XCTAssertNil(read)
+    let removed = try await keyring.remove(named: name())
+    XCTAssertFalse(removed)
+  }
+
+  func test_store_withTimeout_givesTheKeyAnExpiryInProcKeys() async throws {
+    try await skipUnlessKernelKeyringWorks()
+    let runner = RecordingProcessRunner()
+    let keyring = KernelKeyring(runner: runner)
+    let name = name()
+    try await keyring.store(Self.secret, named: name, timeout: .milliseconds(59_500))
+    let timeout = try XCTUnwrap(runner.invocations.last)
+    XCTAssertEqual(timeout.arguments.first, "timeout")
+    XCTAssertEqual(timeout.arguments.last, "60", "rounded up to whole seconds")
+    // /proc/keys, where the kernel has it, shows the expiry instead of "perm".
+    let id = try XCTUnwrap(Int(timeout.arguments[1]))
+    if let keys = try? String(contentsOfFile: "/proc/keys", encoding: .utf8) {
+      let line = try XCTUnwrap(
+        keys.split(separator: "\n").first { $0.hasPrefix(String(format: "%08x ", id)) })
+      XCTAssertNotEqual(line.split(separator: " ", omittingEmptySubsequences: true)[3], "perm")
+    }
+    let read = try await keyring.secret(named: name)
+    XCTAssertEqual(read, Self.secret)
+  }
+
+  func test_theSecret_isNeverAnArgument_onlyStandardInputAndOutput() async throws {
+    try await skipUnlessKernelKeyringWorks()
+    let runner = RecordingProcessRunner()
+    let keyring = KernelKeyring(runner: runner)
+    let name = name()
+    try await keyring.store(Self.secret, named: name, timeout: .seconds(60))
+    _ = try await keyring.secret(named: name)
+    try await keyring.remove(named: name)
+    let invocations = runner.invocations
+    XCTAssertEqual(
+      invocations.map { $0.arguments.first ?? "" },
+      ["padd", "timeout", "search", "pipe", "search", "unlink"])
+    for invocation in invocations {
+      XCTAssertEqual(invocation.toolName, "keyctl")
+      XCTAssertFalse(
+        invocation.arguments.contains { $0.contains(Self.secret) || $0.contains("s3cret") },
+        "\(invocation)")
+    }
+    XCTAssertEqual(invocations.first?.standardInput, Data(Self.secret.utf8))
+    XCTAssertEqual(invocations.first?.arguments, ["padd", "user", name, "@u"])
+  }
+
+  // MARK: Failures, scripted
+
+  func test_withoutKeyctl_everyOperationThrowsKeyctlMissing() async throws {
+    let keyring = KernelKeyring(
+      searchPath: "",
+      runner: ScriptedKeyctlRunner { _ in
+        XCTFail("nothing runs")
+        return ProcessResult(status: 0)
+      })
+    await assertThrows(KernelKeyring.Failure.keyctlMissing) {
+      try await keyring.store("x", named: "statefulcontent:test:a")
+    }
+    await assertThrows(KernelKeyring.Failure.keyctlMissing) {
+      _ = try await keyring.secret(named: "statefulcontent:test:a")
+    }
+    await assertThrows(KernelKeyring.Failure.keyctlMissing) {
+      try await keyring.remove(named: "statefulcontent:test:a")
+    }
+  }
+
+  func test_aRefusedKeyring_throwsRefusedWithKeyctlsReason() async throws {
+    let runner = ScriptedKeyctlRunner { _ in
+      ProcessResult(status: 1, standardError: Data("keyctl_search: Permission denied\n".utf8))
+    }
+    let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
+    await assertThrows(KernelKeyring.Failure.refused(reason: "keyctl_search: Permission denied")) {
+      _ = try await keyring.secret(named: "statefulcontent:test:a")
+    }
+    XCTAssertEqual(runner.invocations.map { $0.arguments.first ?? "" }, ["search", "rlist"])
+    await assertThrows(KernelKeyring.Failure.refused(reason: "keyctl_search: Permission denied")) {
+      try await keyring.store("x", named: "statefulcontent:test:a")
+    }
+  }
+
+  func test_aFailedSearch_inAKeyringThatLists_isNotFound_inAnyLanguage() async throws {
+    let runner = ScriptedKeyctlRunner { invocation in
+      invocation.arguments.first == "rlist"
+        ? ProcessResult(status: 0, standardOutput: Data("12345\n".utf8))
+        : ProcessResult(
+          status: 1, standardError: Data("keyctl_search: Schlüssel nicht verfügbar\n".utf8))
+    }
+    let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
+    let read = try await keyring.secret(named: "statefulcontent:test:a")
+    XCTAssertNil(read)
+    let removed = try await keyring.remove(named: "statefulcontent:test:a")
+    XCTAssertFalse(removed)
+  }
+
+  func test_aNameThatKeyctlCouldMisread_isRefusedBeforeAnythingRuns() async throws {
+    let runner = ScriptedKeyctlRunner { _ in ProcessResult(status: 0) }
+    let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
+    for name in ["", "-x", "two words", "line\nbreak"] {
+      await assertThrows(KernelKeyring.Failure.invalidName) {
+        try await keyring.store("x", named: name)
+      }
+    }
+    XCTAssertTrue(runner.invocations.isEmpty)
+  }
+
+  func test_aCancelledTask_runsNothingAndThrowsCancellationError() async throws {
+    let runner = ScriptedKeyctlRunner { _ in ProcessResult(status: 0) }
+    let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      try await keyring.store("x", named: "statefulcontent:test:a")
+    }
+    do {
+      try await task.value
+      XCTFail("expected CancellationError")
+    } catch {
+      XCTAssertTrue(error is CancellationError, "\(error)")
+    }
+    XCTAssertTrue(runner.invocations.isEmpty)
+  }
+
+  private func assertThrows(
+    _ expected: KernelKeyring.Failure, file: StaticString = #filePath, line: UInt = #line,
+    _ body: () async throws -> Void
+  ) async {
+    do {
+      try await body()
+      XCTFail("expected \(expected)", file: file, line: line)
+    } catch {
+      XCTAssertEqual(error as? KernelKeyring.Failure, expected, file: file, line: line)
+    }
+  }
+}

@@ -21,7 +21,9 @@ extension StatefulContent {
   ///
   /// The source is iterated in a task of the machine's, which holds the adopter and the
   /// machine weakly and ends with the machine (or when the source ends); a later call
-  /// replaces the source. The reports come back to the caller's actor.
+  /// replaces the source. The reports come back to the caller's actor. When the source ends,
+  /// the machine decides as without one: the network counts as reachable, and a load that
+  /// waits for it runs its attempt once more at once (a failure is then its error).
   ///
   /// ```swift
   /// let connectivity = ManualConnectivity()   // StatefulContentTesting; NWPathMonitor in an app
@@ -74,7 +76,8 @@ extension StatefulContent {
   ///   - isolation: The actor that owns the machine; inferred from the caller.
   ///   - operation: The work; it runs in a task of its own.
   ///   - apply: Stores a value — the saved one or the operation's — in the adopter.
-  /// - Returns: How the load ended.
+  /// - Returns: How the load ended; ``LoadOutcome/superseded`` when another load began, or
+  ///   ``reset(completion:)`` started over, while the cache was read (nothing of it shows).
   @discardableResult
   public func load<Value: Sendable>(
     cachedIn cache: some ContentCache<Value>,
@@ -86,14 +89,16 @@ extension StatefulContent {
     apply: @escaping (Self, Value) -> Void
   ) async -> LoadOutcome {
     let machine = stateMachine
-    if !machine.hasDecided, !machine.hasActiveLoad,
-      let saved = await cache.content(for: cacheKey),
-      // Reading the cache took a while: a load may have started or ended meanwhile, and
-      // then what it shows is newer than anything saved.
-      !machine.hasDecided, !machine.hasActiveLoad, !Task.isCancelled
-    {
-      machine.callingHook { apply(self, saved.value) }
-      machine.recordSavedContentShown(age: saved.age(at: Date()), host: self)
+    if !machine.hasDecided, !machine.hasActiveLoad {
+      let loadsBegun = machine.overTime.loadsBegun
+      let saved = await cache.content(for: cacheKey)
+      // Reading the cache took a while: a newer load, or a reset, supersedes this call; a
+      // load may also have ended meanwhile, and what it shows is newer than anything saved.
+      guard machine.overTime.loadsBegun == loadsBegun else { return .superseded }
+      if let saved, !machine.hasDecided, !machine.hasActiveLoad, !Task.isCancelled {
+        machine.callingHook { apply(self, saved.value) }
+        machine.recordSavedContentShown(age: saved.age(at: Date()), host: self)
+      }
     }
     var loaded: Value?
     let outcome = await load(animated: animated, retry: retry, isolation: isolation) {

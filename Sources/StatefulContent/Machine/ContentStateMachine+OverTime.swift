@@ -16,6 +16,11 @@ extension ContentStateMachine {
     var reconnectionTimer: Task<Void, Never>?
     /// The task that follows the connectivity source.
     var follower: Task<Void, Never>?
+    /// How many sources were followed: the number of the one followed now.
+    var sourcesFollowed: UInt64 = 0
+    /// How many loads began, or resets started over, since the box was made: a load that
+    /// read a cache first knows from it whether a newer one began meanwhile.
+    var loadsBegun: UInt64 = 0
     /// The actor the timers come back to: the one the machine's loads ran on. Weak, as an
     /// actor may own the adopter (I6).
     weak var actor: (any Actor)?
@@ -47,7 +52,11 @@ extension ContentStateMachine {
   /// See <doc:ContentOverTime>.
   public var stalenessPolicy: StalenessPolicy {
     get { overTimeBox?.stalenessPolicy ?? .never }
-    set { overTime.stalenessPolicy = newValue }
+    set {
+      overTime.stalenessPolicy = newValue
+      // The content on screen may be stale by the new policy, or turn so at another moment.
+      presentTimeFacts()
+    }
   }
 
   /// Which errors mean "no connection", and how long reachability settles before the waiting
@@ -109,6 +118,16 @@ extension ContentStateMachine {
   }
 
   // MARK: Events of the adopter's loads
+
+  /// The adopter starts over: the content's age is forgotten, its staleness timer stops, and
+  /// a load that reads a cache meanwhile shows nothing of it.
+  func forgetFreshness() {
+    guard let box = overTimeBox else { return }
+    box.freshness.forget()
+    box.staleTimer?.task.cancel()
+    box.staleTimer = nil
+    box.loadsBegun &+= 1
+  }
 
   /// A load concluded with content or an empty result: the content is new.
   func recordContentLoaded() {
@@ -192,12 +211,17 @@ extension ContentStateMachine {
     box.actor = isolation
     box.host = host
     let delivery = OverTimeTimer(event: .reachability(.reachable), machine: self)
+    box.sourcesFollowed &+= 1
+    let ending = OverTimeTimer(event: .sourceEnded(box.sourcesFollowed), machine: self)
     box.follower = Task { [weak isolation] in
       for await reachability in source {
         guard let isolation, await delivery.deliver(reachability, isolation: isolation) else {
           return
         }
       }
+      // Replaced by a newer source, the task was cancelled: that one is followed now.
+      guard let isolation, !Task.isCancelled else { return }
+      await ending.fire(isolation: isolation)
     }
   }
 
@@ -223,6 +247,23 @@ extension ContentStateMachine {
     guard changed else { return }
     notifyReachability()
     presentTimeFacts()
+  }
+
+  /// The source followed ended — `source` is its number, and one that was replaced is
+  /// ignored: the machine decides as without a source, and a load that waits for the network
+  /// runs its attempt once more, as nothing would tell it the network is back.
+  func connectivitySourceEnded(_ source: UInt64) {
+    guard let box = overTimeBox, box.sourcesFollowed == source else { return }
+    box.follower = nil
+    box.reconnectionTimer?.cancel()
+    box.reconnectionTimer = nil
+    let changed = box.connectivity.unfollowed()
+    if changed { notifyReachability() }
+    if decider.waitsForNetwork, let load = loads.active {
+      load.signal(.networkReturned)
+    } else if changed {
+      presentTimeFacts()
+    }
   }
 
   /// The reconnection delay elapsed: the waiting load runs again, if the network stayed.
@@ -281,6 +322,8 @@ struct OverTimeTimer: ActorTimer, @unchecked Sendable {
     case turnsStale
     case reconnectionDue
     case reachability(Reachability)
+    /// The source with this number ended.
+    case sourceEnded(UInt64)
   }
 
   let event: Event
@@ -297,6 +340,7 @@ struct OverTimeTimer: ActorTimer, @unchecked Sendable {
     case .turnsStale: machine.stalenessDue()
     case .reconnectionDue: machine.reconnectionDue()
     case .reachability(let reachability): machine.reachabilityReported(reachability)
+    case .sourceEnded(let source): machine.connectivitySourceEnded(source)
     }
   }
 

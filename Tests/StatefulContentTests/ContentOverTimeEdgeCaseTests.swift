@@ -100,6 +100,36 @@ final class ContentOverTimeEdgeCaseTests: LoadTestCase {
     XCTAssertEqual(outcome, .completed)
   }
 
+  func test_aSourceThatEnded_isNoLongerFollowed_aConnectionErrorIsTheError() async throws {
+    try await follow()
+    try await report(.unreachable)
+    connectivity.finish()
+    try await settle { model.stateMachine.reachability == .reachable }
+    let outcome = await model.load(into: \.content) { _ in
+      throw URLError(.notConnectedToInternet)
+    }
+    XCTAssertNotNil(outcome.error, "nothing would tell a waiting load the network is back")
+    XCTAssertEqual(model.currentState.kind, .error)
+  }
+
+  func test_aReplacedSourceThatEnds_leavesTheNewOneFollowed() async throws {
+    try await follow()
+    let replaced = connectivity
+    let newer = ManualConnectivity()
+    model.followConnectivity(newer)
+    replaced.finish()
+    await settle(turns: 200)
+    newer.send(.unreachable)
+    try await settle { model.stateMachine.reachability == .unreachable }
+    let load = Task { [model] in
+      await model.load(into: \.content) { _ in throw TestError("offline") }
+    }
+    try await settle { model.stateMachine.waitsForNetwork }
+    load.cancel()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+  }
+
   func test_followingTheSameSourceTwice_keepsFollowingIt() async throws {
     try await follow()
     model.followConnectivity(connectivity)
@@ -217,6 +247,302 @@ final class ContentOverTimeEdgeCaseTests: LoadTestCase {
     let again = try TransitionLog(jsonLines: try recorded.jsonLines())
     XCTAssertEqual(again.changes.count, presenter.records.count)
     XCTAssertEqual(again.changesDecidedDifferently.map(\.to), [])
+  }
+
+  // MARK: Held under the hostile pass
+
+  /// A load that fails while `failing` says so, counting its runs.
+  private func flaky(_ runs: LockedCounter, failing: LockedFlag, with error: any Error & Sendable)
+    -> @Sendable (LoadContext) async throws -> [String]
+  {
+    { _ in
+      runs.increment()
+      if failing.value { throw error }
+      return ["item"]
+    }
+  }
+
+  func test_resetWhileWaiting_endsTheLoad_andNothingRunsWhenTheNetworkIsBack()
+    async throws
+  {
+    try await follow()
+    try await report(.unreachable)
+    let runs = LockedCounter()
+    let failing = LockedFlag()
+    failing.value = true
+    let load = Task { [model] in
+      await model.loadReloadable(self.flaky(runs, failing: failing, with: TestError("x")))
+    }
+    try await settle { model.stateMachine.waitsForNetwork }
+    let outcomes = OutcomeRecorder()
+    model.reset(completion: outcomes.completion("reset"))
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(model.currentState, .idle)
+    XCTAssertFalse(model.stateMachine.waitsForNetwork)
+    XCTAssertEqual(outcomes.outcomes.count, 1)
+    failing.value = false
+    try await report(.reachable)
+    clock.advance(by: .seconds(1))
+    await settle(turns: 300)
+    XCTAssertEqual(runs.value, 1, "nothing waits any more")
+    XCTAssertEqual(model.currentState, .idle)
+  }
+
+  func test_retryOnTheWaitingPlaceholder_runsNow_andLeavesOneWaiter() async throws {
+    try await follow()
+    try await report(.unreachable)
+    let runs = LockedCounter()
+    let failing = LockedFlag()
+    failing.value = true
+    let first = Task { [model] in
+      await model.loadReloadable(self.flaky(runs, failing: failing, with: TestError("x")))
+    }
+    try await settle { model.stateMachine.waitsForNetwork }
+    let retry = Task { [model] in await model.reload() }
+    let firstOutcome = await first.value
+    XCTAssertEqual(firstOutcome, .superseded)
+    try await settle { runs.value == 2 && model.stateMachine.waitsForNetwork }
+    failing.value = false
+    try await report(.reachable)
+    try await settle { clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(300))
+    let retried = await retry.value
+    XCTAssertEqual(retried, .completed)
+    await settle(turns: 200)
+    XCTAssertEqual(runs.value, 3, "one retry after reconnection, of the one waiter")
+  }
+
+  func test_cancelledWaitingRefresh_keepsTheOfflineMark() async throws {
+    try await follow()
+    await model.load(into: \.content) { _ in ["a"] }
+    let load = Task { [model] in
+      await model.load(into: \.content) { _ in throw URLError(.notConnectedToInternet) }
+    }
+    try await settle { model.stateMachine.waitsForNetwork }
+    XCTAssertEqual(model.stateMachine.reachability, .unreachable)
+    model.cancelLoading()
+    _ = await load.value
+    await settle(turns: 100)
+    XCTAssertEqual(presenter.lastPresentation?.state, .content)
+    XCTAssertEqual(
+      presenter.lastPresentation?.isOffline, true, "the network is still unreachable")
+  }
+
+  func test_unlockFailingOffline_spendsNoAttempt_andRunsWhenTheNetworkIsBack()
+    async throws
+  {
+    try await follow()
+    try await report(.unreachable)
+    let runs = LockedCounter()
+    let failing = LockedFlag()
+    failing.value = true
+    model.contentLoad = { [weak self] model in
+      guard let self else { return }
+      await model.load(
+        into: \.content, operation: self.flaky(runs, failing: failing, with: TestError("x")))
+    }
+    model.lock()
+    let unlock = Task { [model] in await model.unlock(with: Credential(password: "pw")) }
+    try await settle { model.stateMachine.waitsForNetwork }
+    XCTAssertEqual(model.currentState.kind, .locked)
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    failing.value = false
+    try await report(.reachable)
+    try await settle { clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(300))
+    _ = await unlock.value
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertEqual(runs.value, 2)
+  }
+
+  func test_streamFailingOfflineAfterAPart_deliversNoPartTwice() async throws {
+    try await follow()
+    let runs = LockedCounter()
+    let outcome = await model.loadAppending { _ in
+      AsyncThrowingStream<[String], any Error> { continuation in
+        runs.increment()
+        continuation.yield(["first"])
+        continuation.finish(throwing: URLError(.networkConnectionLost))
+      }
+    }
+    XCTAssertNotNil(outcome.error)
+    XCTAssertEqual(model.content, ["first"])
+    XCTAssertEqual(runs.value, 1)
+    XCTAssertFalse(model.stateMachine.waitsForNetwork)
+  }
+
+  func test_streamFailingOfflineBeforeAPart_waits_thenDeliversEachPartOnce()
+    async throws
+  {
+    try await follow()
+    let runs = LockedCounter()
+    let load = Task { [model] in
+      await model.loadAppending { _ in
+        AsyncThrowingStream<[String], any Error> { continuation in
+          runs.increment()
+          if runs.value == 1 {
+            continuation.finish(throwing: URLError(.notConnectedToInternet))
+          } else {
+            continuation.yield(["a"])
+            continuation.yield(["b"])
+            continuation.finish()
+          }
+        }
+      }
+    }
+    try await settle { model.stateMachine.waitsForNetwork }
+    try await report(.reachable)
+    try await settle { clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(300))
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.content, ["a", "b"])
+  }
+
+  func test_pageAppendFailingOffline_keepsThePages() async throws {
+    try await follow()
+    await model.load(into: \.content) { _ in ["page 1"] }
+    let outcome = await model.loadMore { _ -> [String] in
+      throw URLError(.notConnectedToInternet)
+    } apply: {
+      $0.content += $1
+    }
+    XCTAssertNotNil(outcome.error)
+    XCTAssertEqual(model.content, ["page 1"])
+    XCTAssertEqual(model.currentState, .content)
+  }
+
+  func test_thousandsOfReports_whileALoadWaits_giveOneRetry() async throws {
+    try await follow()
+    try await report(.unreachable)
+    let runs = LockedCounter()
+    let failing = LockedFlag()
+    failing.value = true
+    let load = Task { [model] in
+      await model.loadReloadable(self.flaky(runs, failing: failing, with: TestError("x")))
+    }
+    try await settle { model.stateMachine.waitsForNetwork }
+    failing.value = false
+    for index in 0..<5_000 {
+      connectivity.send(index.isMultiple(of: 2) ? .reachable : .unreachable)
+    }
+    connectivity.send(.reachable)
+    // The reports reach the machine while the clock stands still: the retry waits for it.
+    for _ in 0..<1_000 where runs.value < 2 {
+      await settle(turns: 200)
+      clock.advance(by: .seconds(1))
+    }
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(runs.value, 2)
+  }
+
+  func test_categoryOnlyModel_contentTurnsStaleByAge() async throws {
+    model.stateMachine.stalenessPolicy = StalenessPolicy(maximumAge: fiveMinutes)
+    model.startLoading()
+    model.content = ["a"]
+    model.endLoading()
+    XCTAssertEqual(model.currentState, .content)
+    try await settle { clock.sleeperCount == 1 }
+    clock.advance(by: fiveMinutes)
+    try await settle { presenter.lastPresentation?.isStale == true }
+  }
+
+  func test_pacedCategoryLoad_contentTurnsStaleByAge() async throws {
+    model.stateMachine.loadingPolicy = LoadingPolicy(
+      showDelay: .milliseconds(100), minimumDisplayTime: .milliseconds(300))
+    model.stateMachine.stalenessPolicy = StalenessPolicy(maximumAge: fiveMinutes)
+    model.startLoading()
+    model.content = ["a"]
+    model.endLoading()
+    XCTAssertEqual(model.currentState, .content)
+    try await settle { clock.sleeperCount == 1 }
+    clock.advance(by: fiveMinutes)
+    try await settle { presenter.lastPresentation?.isStale == true }
+  }
+
+  func test_policyEdges() async throws {
+    model.stateMachine.stalenessPolicy = StalenessPolicy(maximumAge: .zero)
+    await model.load(into: \.content) { _ in ["a"] }
+    XCTAssertEqual(presenter.lastPresentation?.isStale, true)
+    XCTAssertEqual(clock.sleeperCount, 0)
+    model.stateMachine.stalenessPolicy = StalenessPolicy(maximumAge: .seconds(-5))
+    await model.load(into: \.content) { _ in ["a"] }
+    XCTAssertEqual(presenter.lastPresentation?.isStale, true)
+    let huge = Duration(secondsComponent: .max, attosecondsComponent: 0)
+    model.stateMachine.stalenessPolicy = StalenessPolicy(maximumAge: huge)
+    await model.load(into: \.content) { _ in ["a"] }
+    XCTAssertEqual(presenter.lastPresentation?.isStale, false)
+    clock.advance(by: .seconds(1_000_000_000))
+    await settle(turns: 100)
+    XCTAssertEqual(presenter.lastPresentation?.isStale, false)
+    _ = model.stateMachine.explanation
+  }
+
+  func test_savedContentFromTheFuture_isFresh() async throws {
+    model.stateMachine.stalenessPolicy = StalenessPolicy(maximumAge: fiveMinutes)
+    let cache = MemoryContentCache<[String]>()
+    cache.put(["saved"], for: "k", savedAt: Date() + 86_400)
+    let gate = Gate<[String]>()
+    let load = Task { [model] in
+      await model.load(cachedIn: cache, as: "k", operation: { _ in try await gate.wait() }) {
+        $0.content = $1
+      }
+    }
+    try await settle { gate.waiterCount == 1 }
+    XCTAssertEqual(presenter.records.first?.presentation.isStale, false)
+    XCTAssertEqual(presenter.records.first?.presentation.contentAge, .zero)
+    gate.open(with: ["new"])
+    _ = await load.value
+  }
+
+  func test_reportsDuringAnAnimation() async throws {
+    let holding = HoldingPresenter()
+    let machine = ContentStateMachine(presenter: holding, clock: clock)
+    machine.loadingPolicy = .immediate
+    let model = TestModel(machine: machine)
+    model.followConnectivity(connectivity)
+    let load = Task { await model.load(into: \.content) { _ in ["a"] } }
+    try await settle { holding.presentations.count == 1 }
+    holding.finishEverything()
+    _ = await load.value
+    holding.finishEverything()
+    let before = holding.presentations.count
+    connectivity.send(.unreachable)
+    connectivity.send(.reachable)
+    connectivity.send(.unreachable)
+    try await settle { machine.reachability == .unreachable }
+    await settle(turns: 100)
+    holding.finishEverything()
+    await settle(turns: 100)
+    holding.finishEverything()
+    XCTAssertEqual(holding.presentations.last?.isOffline, true)
+    XCTAssertLessThanOrEqual(holding.presentations.count - before, 3)
+  }
+
+  func test_aModelFollowingASource_andWaiting_isReleasedWithItsLoadCancelled()
+    async throws
+  {
+    weak var released: TestModel?
+    let source = ManualConnectivity()
+    var load: Task<LoadOutcome, Never>?
+    do {
+      let model = TestModel()
+      model.followConnectivity(source)
+      source.send(.unreachable)
+      try await settle { model.stateMachine.reachability == .unreachable }
+      load = Task { [weak model] in
+        guard let model else { return .cancelled }
+        return await model.load(into: \.content) { _ in throw TestError("x") }
+      }
+      try await settle { model.stateMachine.waitsForNetwork }
+      released = model
+    }
+    load?.cancel()
+    _ = await load?.value
+    await settle(turns: 100)
+    XCTAssertNil(released)
   }
 }
 

@@ -111,6 +111,7 @@ extension ContentStateMachine {
   }
 
   /// Remembers the actor and the adopter the timers of content over time come back to.
+  @usableFromInline
   func noteTimerHome(actor: (any Actor)?, host: any StatefulContent) {
     guard let box = overTimeBox else { return }
     if let actor { box.actor = actor }

@@ -21,7 +21,9 @@ extension StatefulContent {
   ///
   /// The source is iterated in a task of the machine's, which holds the adopter and the
   /// machine weakly and ends with the machine (or when the source ends); a later call
-  /// replaces the source. The reports come back to the caller's actor.
+  /// replaces the source. The reports come back to the caller's actor. When the source ends,
+  /// the machine decides as without one: the network counts as reachable, and a load that
+  /// waits for it runs its attempt once more at once (a failure is then its error).
   ///
   /// ```swift
   /// let connectivity = ManualConnectivity()   // StatefulContentTesting; NWPathMonitor in an app
@@ -75,8 +77,11 @@ extension StatefulContent {
   ///   - isolation: The actor that owns the machine; inferred from the caller.
   ///   - operation: The work; it runs in a task of its own.
   ///   - apply: Stores a value — the saved one or the operation's — in the adopter.
-  /// - Returns: How the load ended; ``LoadOutcome/superseded`` also when a newer load started
-  ///   while the cache was read.
+  /// - Returns: How the load ended; ``LoadOutcome/superseded`` when another load began, or
+  ///   ``reset(completion:)`` started over, while the cache was read, and
+  ///   ``LoadOutcome/cancelled`` when ``cancelLoading()`` was called or the task was cancelled
+  ///   meanwhile (nothing of it shows). A cache that hangs holds the call until it answers:
+  ///   make a cache's read honour cancellation.
   @discardableResult
   public func load<Value: Sendable>(
     cachedIn cache: some ContentCache<Value>,
@@ -175,9 +180,10 @@ extension StatefulContent {
       let machine = stateMachine
       let read = machine.overTime.startCacheRead()
       let content = await cache.content(for: cacheKey)
-      // Reading took a while: a newer load that read the cache too wins.
-      guard machine.overTime.isLatestCacheRead(read) else { return .superseded }
-      if Task.isCancelled { return .cancelled }
+      // Reading took a while: a newer load (one that read a cache too, or not) or a reset
+      // supersedes this call.
+      if machine.overTime.wasCancelled(read) || Task.isCancelled { return .cancelled }
+      guard machine.overTime.isLatest(read) else { return .superseded }
       saved = content.map { ($0.value, $0.age(at: Date())) }
     }
     let applied = Box<Value?>(nil)

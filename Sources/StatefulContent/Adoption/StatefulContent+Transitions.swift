@@ -82,6 +82,8 @@ extension StatefulContent {
           host: self, animated: animated, isolation: actor, completion: completion)
       } else {
         machine.recordLoadingStarted()
+        // The staleness timer of content this load ends with comes back to this actor.
+        machine.noteTimerHome(actor: isolation, host: self)
         requestDecidedState(animated: animated, completion: completion)
       }
     }

@@ -75,6 +75,15 @@ struct ConnectivityTracker {
     return reachability != .unreachable
   }
 
+  /// The source ended: loads wait for the network no more, and it counts as reachable, as
+  /// without a source.
+  ///
+  /// - Returns: Whether reachability changed.
+  mutating func unfollowed() -> Bool {
+    defer { self = ConnectivityTracker() }
+    return reachability != .reachable
+  }
+
   /// The reconnection delay elapsed.
   ///
   /// - Parameters:

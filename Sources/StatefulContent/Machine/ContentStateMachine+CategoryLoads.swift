@@ -45,6 +45,7 @@ extension ContentStateMachine {
     let load = LoadDriver<Void>(
       categoryLoadOf: self, host: host, animated: animated, isolation: isolation)
     categoryLoad = load
+    noteTimerHome(actor: isolation, host: host)
     load.startCategoryWork(host: host, completion: completion)
   }
 

@@ -200,7 +200,7 @@ extension ContentStateMachine {
   /// Starts over (``StatefulContent/reset(completion:)``): forgets the inputs and the lock.
   func forgetInputsAndLock() {
     updateInputs { $0.reset() }
-    overTimeBox?.freshness.forget()
+    forgetFreshness()
     stopWaitingForNetwork()
     updateLock { $0.reset() }
     if keysBox != nil { updateKeys { $0.reset() } }

@@ -28,6 +28,8 @@ extension ContentStateMachine {
   /// Cancels the running load; `host` configures the restored placeholder if it was replaced
   /// during the load.
   func cancelLoading(host: (any StatefulContent)?) {
+    // A load still reading its cache (`load(cachedIn:…)`) is cancelled before it starts.
+    if let box = overTimeBox { box.cancelledAt = box.loadsBegun }
     enter(orLater: { self.cancelLoading(host: host) }) { cancelRunningLoad(host: host) }
   }
 
@@ -80,6 +82,7 @@ extension ContentStateMachine {
     if let credential { contentLock.credentialTried(credential) }
     heldDecisionsUntil = nil
     supersedeAppend()
+    overTimeBox?.loadsBegun &+= 1
     let (id, superseded) = loads.begin(lifecycle, signal: signal) {
       LoadRegistry.Snapshot(
         presentation: requestedPresentation, inputs: decider.snapshot,
@@ -316,6 +319,9 @@ extension ContentStateMachine {
   /// ``cancelLoading()``), the content cannot be asked and the state comes back as it was.
   private func restore(_ snapshot: LoadRegistry.Snapshot, host: (any StatefulContent)?) {
     restoring(unheard: snapshot.unheardAnnouncement) { restoreState(snapshot, host: host) }
+    // What comes back was decided before the load: since then the content may have turned
+    // stale, or the network gone, and its staleness timer stopped while another key loaded.
+    if overTimeBox != nil { presentTimeFacts() }
   }
 
   /// ``restore(_:host:)``'s work, whose first request is the restoration.

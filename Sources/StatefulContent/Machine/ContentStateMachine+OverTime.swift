@@ -16,20 +16,30 @@ extension ContentStateMachine {
     var reconnectionTimer: Task<Void, Never>?
     /// The task that follows the connectivity source.
     var follower: Task<Void, Never>?
-    /// How many loads read a cache before they started: a read that a later one overtook
-    /// is superseded (latest wins, also while the cache is read).
-    var cacheReads: UInt64 = 0
+    /// How many sources were followed: the number of the one followed now.
+    var sourcesFollowed: UInt64 = 0
+    /// How many loads began, or resets started over, since the box was made: a load that
+    /// read a cache first knows from it whether a newer one began meanwhile.
+    var loadsBegun: UInt64 = 0
+    /// The count of ``loadsBegun`` when ``ContentStateMachine/cancelLoading()`` was last
+    /// called: a cache read of that count is cancelled with the load it would start.
+    var cancelledAt: UInt64?
 
-    /// A load starts reading a cache.
+    /// A load starts reading a cache: it counts as a load begun, so that a read that a newer
+    /// one overtook is superseded (latest wins, also while the cache is read).
     ///
-    /// - Returns: The read's number, for ``isLatestCacheRead(_:)``.
+    /// - Returns: The count to compare with ``isLatest(_:)``.
     func startCacheRead() -> UInt64 {
-      cacheReads &+= 1
-      return cacheReads
+      loadsBegun &+= 1
+      return loadsBegun
     }
 
-    /// Whether no load started reading a cache after read `read`.
-    func isLatestCacheRead(_ read: UInt64) -> Bool { read == cacheReads }
+    /// Whether no load began, no reset started over and no other cache read started since
+    /// `mark`.
+    func isLatest(_ mark: UInt64) -> Bool { mark == loadsBegun }
+
+    /// Whether the load of the cache read `mark` was cancelled while it read.
+    func wasCancelled(_ mark: UInt64) -> Bool { cancelledAt == mark }
     /// The actor the timers come back to: the one the machine's loads ran on. Weak, as an
     /// actor may own the adopter (I6).
     weak var actor: (any Actor)?
@@ -61,7 +71,11 @@ extension ContentStateMachine {
   /// See <doc:ContentOverTime>.
   public var stalenessPolicy: StalenessPolicy {
     get { overTimeBox?.stalenessPolicy ?? .never }
-    set { overTime.stalenessPolicy = newValue }
+    set {
+      overTime.stalenessPolicy = newValue
+      // The content on screen may be stale by the new policy, or turn so at another moment.
+      presentTimeFacts()
+    }
   }
 
   /// Which errors mean "no connection", and how long reachability settles before the waiting
@@ -116,6 +130,7 @@ extension ContentStateMachine {
   }
 
   /// Remembers the actor and the adopter the timers of content over time come back to.
+  @usableFromInline
   func noteTimerHome(actor: (any Actor)?, host: any StatefulContent) {
     guard let box = overTimeBox else { return }
     if let actor { box.actor = actor }
@@ -123,6 +138,16 @@ extension ContentStateMachine {
   }
 
   // MARK: Events of the adopter's loads
+
+  /// The adopter starts over: the content's age is forgotten, its staleness timer stops, and
+  /// a load that reads a cache meanwhile shows nothing of it.
+  func forgetFreshness() {
+    guard let box = overTimeBox else { return }
+    box.freshness.forget()
+    box.staleTimer?.task.cancel()
+    box.staleTimer = nil
+    box.loadsBegun &+= 1
+  }
 
   /// A load concluded with content or an empty result: the content is new.
   func recordContentLoaded() {
@@ -197,12 +222,17 @@ extension ContentStateMachine {
     box.actor = isolation
     box.host = host
     let delivery = OverTimeTimer(event: .reachability(.reachable), machine: self)
+    box.sourcesFollowed &+= 1
+    let ending = OverTimeTimer(event: .sourceEnded(box.sourcesFollowed), machine: self)
     box.follower = Task { [weak isolation] in
       for await reachability in source {
         guard let isolation, await delivery.deliver(reachability, isolation: isolation) else {
           return
         }
       }
+      // Replaced by a newer source, the task was cancelled: that one is followed now.
+      guard let isolation, !Task.isCancelled else { return }
+      await ending.fire(isolation: isolation)
     }
   }
 
@@ -228,6 +258,23 @@ extension ContentStateMachine {
     guard changed else { return }
     notifyReachability()
     presentTimeFacts()
+  }
+
+  /// The source followed ended — `source` is its number, and one that was replaced is
+  /// ignored: the machine decides as without a source, and a load that waits for the network
+  /// runs its attempt once more, as nothing would tell it the network is back.
+  func connectivitySourceEnded(_ source: UInt64) {
+    guard let box = overTimeBox, box.sourcesFollowed == source else { return }
+    box.follower = nil
+    box.reconnectionTimer?.cancel()
+    box.reconnectionTimer = nil
+    let changed = box.connectivity.unfollowed()
+    if changed { notifyReachability() }
+    if decider.waitsForNetwork, let load = loads.active {
+      load.signal(.networkReturned)
+    } else if changed {
+      presentTimeFacts()
+    }
   }
 
   /// The reconnection delay elapsed: the waiting load runs again, if the network stayed.
@@ -286,6 +333,8 @@ struct OverTimeTimer: ActorTimer, @unchecked Sendable {
     case turnsStale
     case reconnectionDue
     case reachability(Reachability)
+    /// The source with this number ended.
+    case sourceEnded(UInt64)
   }
 
   let event: Event
@@ -302,6 +351,7 @@ struct OverTimeTimer: ActorTimer, @unchecked Sendable {
     case .turnsStale: machine.stalenessDue()
     case .reconnectionDue: machine.reconnectionDue()
     case .reachability(let reachability): machine.reachabilityReported(reachability)
+    case .sourceEnded(let source): machine.connectivitySourceEnded(source)
     }
   }
 

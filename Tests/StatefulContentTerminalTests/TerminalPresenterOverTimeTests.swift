@@ -107,10 +107,10 @@ final class TerminalPresenterOverTimeTests: XCTestCase {
 
     XCTAssertEqual(
       presenter.frame()[0],
-      "⠋ 2 items · refreshing… 40% · Offline · Not up to date · Updated 10 minutes ago")
+      "⠋ 2 items · refreshing… 40% · Not up to date · Updated 10 minutes ago · Offline")
   }
 
-  func test_screen_atANarrowWidth_theLineIsCut_theAgeGoingFirst() {
+  func test_screen_atANarrowWidth_theLineIsCut_theLastMarksGoingFirst() {
     size = TerminalSize(columns: 27, rows: 8)
     content.statusText = "2 items"
     let presenter = makePresenter(.screen)
@@ -118,7 +118,7 @@ final class TerminalPresenterOverTimeTests: XCTestCase {
     presenter.present(Self.offlineAndStale, animated: false)
 
     let line = presenter.frame()[0]
-    XCTAssertEqual(line, "2 items · Offline · Not up…")
+    XCTAssertEqual(line, "2 items · Not up to date ·…")
     XCTAssertEqual(TerminalText.columns(of: line[...]), 27)
   }
 
@@ -199,7 +199,7 @@ final class TerminalPresenterOverTimeTests: XCTestCase {
     XCTAssertEqual(
       status,
       [
-        "Offline\n", "Offline · Not up to date · Updated 10 minutes ago\n",
+        "Offline\n", "Not up to date · Updated 10 minutes ago · Offline\n",
         "Not up to date · Updated 10 minutes ago\n",
       ])
   }
@@ -234,7 +234,7 @@ final class TerminalPresenterOverTimeTests: XCTestCase {
     presenter.present(Self.offlineAndStale, animated: false)
 
     XCTAssertEqual(
-      presenter.frame()[0], "2 Einträge · Offline · Nicht aktuell · Vor 10 Minuten aktualisiert")
+      presenter.frame()[0], "2 Einträge · Nicht aktuell · Vor 10 Minuten aktualisiert · Offline")
     XCTAssertEqual(
       TerminalPresenter.Texts.german.refreshing(0.4), " · wird aktualisiert… 40\u{A0}%")
     XCTAssertEqual(TerminalPresenter.Texts.german.appendLoading, "Weitere werden geladen…")
@@ -246,7 +246,7 @@ final class TerminalPresenterOverTimeTests: XCTestCase {
     presenter.present(Self.offlineAndStale, animated: false)
 
     XCTAssertEqual(
-      status, ["Hors ligne · Pas à jour · Mis à jour il y a 10\u{A0}minutes\n"])
+      status, ["Pas à jour · Mis à jour il y a 10\u{A0}minutes · Hors ligne\n"])
     XCTAssertEqual(
       TerminalPresenter.Texts(strings: .french).appendFailedLine("disque plein"),
       "Impossible de charger la suite\u{A0}: disque plein")

@@ -65,7 +65,7 @@ final class TimelinePresenterTests: XCTestCase {
 
   // MARK: Marks
 
-  func test_marks_areWordsInTheStatusLinesOrder_forContentOnly() {
+  func test_marks_areWordsInTheirOrder_staleAndOfflineForContentOnly() {
     let stale = StalenessPolicy(maximumAge: .seconds(300))
     let everything = StateDecision.decide(
       StateInputs(
@@ -74,7 +74,7 @@ final class TimelinePresenterTests: XCTestCase {
     XCTAssertEqual(
       TimelinePresenter.marks(
         of: Presentation(state: .content, isRefreshing: true, decision: everything)),
-      ["refreshing", "offline", "stale"])
+      ["stale", "offline", "refreshing"])
     XCTAssertEqual(
       TimelinePresenter.marks(
         of: Presentation(state: .content, key: LoadKey("swi"), showsPreviousKey: true)),

@@ -61,7 +61,7 @@ final class ConnectivityTests: LoadTestCase {
 
     succeeds.value = true
     try await report(.reachable)
-    try await settle { clock.sleeperCount == 1 }
+    try await settleOnTheOnlyTimer(dueIn: .milliseconds(300))
     clock.advance(by: .milliseconds(299))
     await settle(turns: 200)
     XCTAssertEqual(runs.value, 1, "not before the reconnection delay")
@@ -86,11 +86,45 @@ final class ConnectivityTests: LoadTestCase {
       model.stateMachine.reachability, .unreachable, "the error showed the network missing")
     succeeds.value = true
     connectivity.send(.reachable)
-    try await settle { clock.sleeperCount == 1 }
+    try await settleOnTheOnlyTimer(dueIn: .milliseconds(300))
     clock.advance(by: .milliseconds(300))
     let ended = await load.value
     XCTAssertEqual(ended, LoadOutcome.completed)
     XCTAssertEqual(model.currentState, .content)
+  }
+
+  func test_aConnectionError_thatTheSourceNeverConfirms_isTheError_afterTheConfirmationDelay()
+    async throws
+  {
+    // A server that refuses connections on a working network: the source (a path monitor)
+    // says nothing more, as nothing changed.
+    try await report(.reachable)
+    let load = Task { [model] in
+      await model.load(into: \.content) { _ in throw URLError(.cannotConnectToHost) }
+    }
+    try await settle { presenter.presentedKinds == [.loading, .waiting] }
+    XCTAssertEqual(model.stateMachine.reachability, .unreachable, "for now")
+    try await settleOnTheOnlyTimer(dueIn: .seconds(2))
+    clock.advance(by: .seconds(2))
+    let outcome = await load.value
+    XCTAssertNotNil(outcome.error, "a failure while reachable: the error")
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .waiting, .error])
+    XCTAssertEqual(model.stateMachine.reachability, .reachable)
+    XCTAssertFalse(presenter.lastPresentation?.isOffline ?? true)
+  }
+
+  func test_aConnectionError_thatTheSourceConfirms_keepsWaiting() async throws {
+    try await report(.reachable)
+    let load = Task { [model] in
+      await model.load(into: \.content) { _ in throw URLError(.cannotConnectToHost) }
+    }
+    try await settle { presenter.presentedKinds == [.loading, .waiting] }
+    try await report(.unreachable)
+    clock.advance(by: .seconds(60))
+    await settle(turns: 200)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .waiting], "still waiting, no error")
+    load.cancel()
+    _ = await load.value
   }
 
   func test_anErrorWhileReachable_thatIsNoConnectionError_isTheError() async throws {
@@ -127,7 +161,7 @@ final class ConnectivityTests: LoadTestCase {
     XCTAssertFalse(presenter.presentedKinds.contains(.error))
     succeeds.value = true
     connectivity.send(.reachable)
-    try await settle { clock.sleeperCount == 1 }
+    try await settleOnTheOnlyTimer(dueIn: .milliseconds(300))
     clock.advance(by: .milliseconds(300))
     let ended = await load.value
     XCTAssertEqual(ended, LoadOutcome.completed)
@@ -211,7 +245,7 @@ final class ConnectivityTests: LoadTestCase {
     try await settle { model.stateMachine.waitsForNetwork && runs.value == 1 }
     succeeds.value = true
     try await report(.reachable)
-    try await settle { clock.sleeperCount == 1 }
+    try await settleOnTheOnlyTimer(dueIn: .milliseconds(300))
     clock.advance(by: .milliseconds(300))
     let ended = await second.value
     XCTAssertEqual(ended, LoadOutcome.completed)

@@ -331,7 +331,7 @@ final class ContentOverTimeEdgeCaseTests: LoadTestCase {
     try await settle { runs.value == 2 && model.stateMachine.waitsForNetwork }
     failing.value = false
     try await report(.reachable)
-    try await settle { clock.sleeperCount == 1 }
+    try await settleOnTheOnlyTimer(dueIn: .milliseconds(300))
     clock.advance(by: .milliseconds(300))
     let retried = await retry.value
     XCTAssertEqual(retried, .completed)
@@ -375,7 +375,7 @@ final class ContentOverTimeEdgeCaseTests: LoadTestCase {
     XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
     failing.value = false
     try await report(.reachable)
-    try await settle { clock.sleeperCount == 1 }
+    try await settleOnTheOnlyTimer(dueIn: .milliseconds(300))
     clock.advance(by: .milliseconds(300))
     _ = await unlock.value
     XCTAssertEqual(model.currentState, .content)
@@ -419,7 +419,7 @@ final class ContentOverTimeEdgeCaseTests: LoadTestCase {
     }
     try await settle { model.stateMachine.waitsForNetwork }
     try await report(.reachable)
-    try await settle { clock.sleeperCount == 1 }
+    try await settleOnTheOnlyTimer(dueIn: .milliseconds(300))
     clock.advance(by: .milliseconds(300))
     let outcome = await load.value
     XCTAssertEqual(outcome, .completed)

@@ -41,6 +41,21 @@ final class SavedContentTests: LoadTestCase {
     XCTAssertEqual(presenter.lastPresentation?.isStale, false)
   }
 
+  func test_savedContentsAge_isTheWallClocks_andTheTimerRunsOnTheMachinesClockFromThere()
+    async throws
+  {
+    model.stateMachine.stalenessPolicy = StalenessPolicy(maximumAge: .seconds(300))
+    cache.put(["saved"], for: "inbox", savedAt: Date() - 200)
+    await open { _ in throw TestError("offline") }
+    XCTAssertEqual(presenter.lastPresentation?.isStale, false)
+    let freshFor = try XCTUnwrap(model.stateMachine.decision.freshFor)
+    XCTAssertLessThanOrEqual(freshFor, .seconds(100))
+    XCTAssertGreaterThan(freshFor, .seconds(99))
+    try await settle { clock.sleeperCount == 1 }
+    clock.advance(by: .seconds(100))
+    try await settle { presenter.lastPresentation?.isStale == true }
+  }
+
   func test_aSavedEmptyResult_showsEmpty_whileTheLoadRefreshes_notLoading() async throws {
     cache.put([], for: "inbox", savedAt: Date())
     let gate = Gate<[String]>()

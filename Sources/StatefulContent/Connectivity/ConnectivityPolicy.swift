@@ -27,23 +27,33 @@ public struct ConnectivityPolicy: Sendable {
   /// How long the source must report the network reachable before the waiting load is tried
   /// again: changes closer together than this give one retry. Negative means zero.
   public var reconnectionDelay: Duration
+  /// How long a load that failed with a connection error while the source reported the
+  /// network reachable waits for the source to say it is gone: without a report of an
+  /// unreachable network by then, the network was there after all — a server that refuses
+  /// connections on a working network — and the failure is decided as one while reachable
+  /// (the retry policy, then the error). Negative means zero.
+  public var confirmationDelay: Duration
 
   /// Creates a policy.
   ///
   /// - Parameters:
   ///   - reconnectionDelay: How long reachability must settle before the retry. Defaults
   ///     to 300 ms.
+  ///   - confirmationDelay: How long a connection error on a network the source calls
+  ///     reachable waits for the source to confirm it is gone. Defaults to 2 seconds.
   ///   - isConnectionError: Whether an error means the network could not be reached.
   public init(
     reconnectionDelay: Duration = .milliseconds(300),
+    confirmationDelay: Duration = .seconds(2),
     isConnectionError: @escaping @Sendable (any Error) -> Bool
   ) {
     self.reconnectionDelay = reconnectionDelay
+    self.confirmationDelay = confirmationDelay
     self.isConnectionError = isConnectionError
   }
 
   /// `URLError`'s connection codes and the POSIX errors of a refused or unreachable
-  /// connection, with a 300 ms reconnection delay.
+  /// connection, with a 300 ms reconnection delay and a 2-second confirmation delay.
   public static let standard = ConnectivityPolicy(isConnectionError: isPlatformConnectionError)
 
   /// This policy, also recognizing the errors `isConnectionError` accepts.
@@ -54,7 +64,9 @@ public struct ConnectivityPolicy: Sendable {
     -> ConnectivityPolicy
   {
     let recognizes = self.isConnectionError
-    return ConnectivityPolicy(reconnectionDelay: reconnectionDelay) {
+    return ConnectivityPolicy(
+      reconnectionDelay: reconnectionDelay, confirmationDelay: confirmationDelay
+    ) {
       recognizes($0) || isConnectionError($0)
     }
   }

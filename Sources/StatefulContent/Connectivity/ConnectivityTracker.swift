@@ -13,6 +13,9 @@ struct ConnectivityTracker {
   private(set) var isFollowed = false
   /// When the waiting load is tried again, while the network is back and settling.
   private(set) var reconnectionDeadline: Duration?
+  /// Whether ``reachability`` is unreachable only because a connection error said so, while
+  /// the source last reported the network reachable: the source has yet to confirm it.
+  private(set) var isInferred = false
 
   /// What the driver does with the reconnection timer.
   enum TimerStep: Equatable {
@@ -49,6 +52,7 @@ struct ConnectivityTracker {
   ) -> (changed: Bool, timer: TimerStep) {
     let changed = reachability != reported
     reachability = reported
+    isInferred = false
     switch reported {
     case .reachable where loadWaits:
       // The same report again leaves the delay running: a source that repeats itself faster
@@ -72,7 +76,20 @@ struct ConnectivityTracker {
   /// - Returns: Whether reachability changed.
   mutating func connectionFailed() -> Bool {
     defer { reachability = .unreachable }
-    return reachability != .unreachable
+    guard reachability != .unreachable else { return false }
+    isInferred = true
+    return true
+  }
+
+  /// The confirmation delay after a connection error elapsed.
+  ///
+  /// - Returns: Whether the source never confirmed that the network is gone: the network is
+  ///   then reachable again, and the failure is one while reachable.
+  mutating func confirmationDue() -> Bool {
+    guard isInferred else { return false }
+    isInferred = false
+    reachability = .reachable
+    return true
   }
 
   /// The source ended: loads wait for the network no more, and it counts as reachable, as

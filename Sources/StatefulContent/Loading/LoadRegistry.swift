@@ -17,6 +17,9 @@ struct LoadRegistry {
     /// The network came back while the load waited for it: its attempt runs again. The one
     /// signal that does not end the load.
     case networkReturned
+    /// The network was there after all while the load waited for it: its failure is decided
+    /// as one while reachable. It does not end the load either.
+    case networkPresent
   }
 
   /// The state and inputs to bring back when a load is cancelled.

@@ -160,9 +160,12 @@ extension ContentStateMachine {
   }
 
   /// An attempt's operation of load `id` finished.
-  func loadAttemptFinished(_ id: UInt64, attempt: Int, error: (any Error)?)
-    -> LoadLifecycle.AttemptEnding?
-  {
+  ///
+  /// - Parameter mayWait: Whether a failure may wait for the network (see
+  ///   ``waitsForNetwork(after:)``).
+  func loadAttemptFinished(
+    _ id: UInt64, attempt: Int, error: (any Error)?, mayWait: Bool = true
+  ) -> LoadLifecycle.AttemptEnding? {
     let now = clock.now()
     let loadingShownAt = loads.loadingShownAt
     let loadingIsRequested = storedRequestedState.kind == .loading
@@ -170,7 +173,7 @@ extension ContentStateMachine {
     let showsPreviousKey = keysBox?.value.showsPreviousKey ?? false
     // The category API's loads are the adopter's own work: they never wait for the network.
     let waits =
-      overTimeBox != nil && categoryLoad?.id != id
+      mayWait && overTimeBox != nil && categoryLoad?.id != id
       && error.map { waitsForNetwork(after: $0) } == true
     return loads.updateLifecycle(of: id) {
       $0.attemptFinished(

@@ -14,6 +14,9 @@ extension ContentStateMachine {
     var staleTimer: (deadline: Duration, task: Task<Void, Never>)?
     /// The timer of the reconnection delay.
     var reconnectionTimer: Task<Void, Never>?
+    /// The timer of the confirmation delay after a connection error (see
+    /// ``ConnectivityPolicy/confirmationDelay``).
+    var confirmationTimer: Task<Void, Never>?
     /// The task that follows the connectivity source.
     var follower: Task<Void, Never>?
     /// How many sources were followed: the number of the one followed now.
@@ -49,6 +52,7 @@ extension ContentStateMachine {
     deinit {
       staleTimer?.task.cancel()
       reconnectionTimer?.cancel()
+      confirmationTimer?.cancel()
       follower?.cancel()
     }
   }
@@ -161,133 +165,6 @@ extension ContentStateMachine {
     if wasRefresh { box.freshness.refreshFailed(error) } else { box.freshness.forget() }
   }
 
-  /// Whether the failure of the running load's attempt makes it wait for the network: a
-  /// source is followed, and the error is a connection error or the source reports the
-  /// network unreachable.
-  func waitsForNetwork(after error: any Error) -> Bool {
-    guard let box = overTimeBox, box.connectivity.isFollowed else { return false }
-    return box.connectivity.reachability == .unreachable
-      || box.connectivityPolicy.isConnectionError(error)
-  }
-
-  /// Load `id`'s attempt failed for want of the network: it waits, and the decided state —
-  /// waiting, or content marked offline — is requested (after loading's minimum display time,
-  /// when `heldUntil` says so).
-  func loadWaitsForNetwork<Host: StatefulContent>(
-    _ id: UInt64, error: any Error, heldUntil: Duration?, host: Host
-  ) {
-    guard loads.isActive(id), let box = overTimeBox else { return }
-    updateInputs { $0.loadWaitsForNetwork(error) }
-    if box.connectivityPolicy.isConnectionError(error) {
-      _ = box.connectivity.connectionFailed()
-      notifyReachability()
-    }
-    submitDecidedState(host: host, animated: false, heldUntil: heldUntil)
-  }
-
-  /// The network came back for load `id`, which waited for it: its attempt runs again, and
-  /// loading (or content, refreshing) is requested after the show delay.
-  ///
-  /// - Returns: The attempt to run again and the show delay's deadline when loading is held
-  ///   back for it, or `nil` when the load no longer waits.
-  func resumeLoadAfterReconnection<Host: StatefulContent>(_ id: UInt64, host: Host)
-    -> (attempt: Int, showDeadline: Duration?)?
-  {
-    guard loads.isActive(id), decider.waitsForNetwork,
-      let attempt = loads.updateLifecycle(of: id, { $0.networkReturned() }),
-      let lifecycle = loads.active?.lifecycle
-    else { return nil }
-    updateInputs { $0.loadResumed() }
-    let showDeadline = showDeadline(of: lifecycle)
-    submitDecidedState(host: host, animated: false, showDelayDeadline: showDeadline)
-    return (attempt, queue.hasDeferred ? showDeadline : nil)
-  }
-
-  /// A load started, or a waiting one ended: the reconnection timer has nothing to wait for.
-  func stopWaitingForNetwork() {
-    guard let box = overTimeBox, box.connectivity.waitEnded() == .cancel else { return }
-    box.reconnectionTimer?.cancel()
-    box.reconnectionTimer = nil
-  }
-
-  // MARK: The connectivity source
-
-  /// Follows `source` from now on, in place of any source followed before.
-  func follow<Source: AsyncSequence<Reachability, Never> & Sendable>(
-    _ source: Source, host: some StatefulContent, isolation: any Actor
-  ) {
-    let box = overTime
-    box.follower?.cancel()
-    box.connectivity.followed()
-    box.actor = isolation
-    box.host = host
-    let delivery = OverTimeTimer(event: .reachability(.reachable), machine: self)
-    box.sourcesFollowed &+= 1
-    let ending = OverTimeTimer(event: .sourceEnded(box.sourcesFollowed), machine: self)
-    box.follower = Task { [weak isolation] in
-      for await reachability in source {
-        guard let isolation, await delivery.deliver(reachability, isolation: isolation) else {
-          return
-        }
-      }
-      // Replaced by a newer source, the task was cancelled: that one is followed now.
-      guard let isolation, !Task.isCancelled else { return }
-      await ending.fire(isolation: isolation)
-    }
-  }
-
-  /// The source reported reachability: the offline mark follows it, and a reachable network
-  /// starts the reconnection delay of a waiting load.
-  func reachabilityReported(_ reachability: Reachability) {
-    guard let box = overTimeBox else { return }
-    let (changed, step) = box.connectivity.reported(
-      reachability, loadWaits: decider.waitsForNetwork, now: clock.now(),
-      delay: box.connectivityPolicy.reconnectionDelay)
-    switch step {
-    case .none: break
-    case .cancel:
-      box.reconnectionTimer?.cancel()
-      box.reconnectionTimer = nil
-    case .schedule(let deadline):
-      box.reconnectionTimer?.cancel()
-      box.reconnectionTimer = box.actor.map {
-        OverTimeTimer(event: .reconnectionDue, machine: self)
-          .start(at: deadline, sleep: clock.sleep, isolation: $0)
-      }
-    }
-    guard changed else { return }
-    notifyReachability()
-    presentTimeFacts()
-  }
-
-  /// The source followed ended — `source` is its number, and one that was replaced is
-  /// ignored: the machine decides as without a source, and a load that waits for the network
-  /// runs its attempt once more, as nothing would tell it the network is back.
-  func connectivitySourceEnded(_ source: UInt64) {
-    guard let box = overTimeBox, box.sourcesFollowed == source else { return }
-    box.follower = nil
-    box.reconnectionTimer?.cancel()
-    box.reconnectionTimer = nil
-    let changed = box.connectivity.unfollowed()
-    if changed { notifyReachability() }
-    if decider.waitsForNetwork, let load = loads.active {
-      load.signal(.networkReturned)
-    } else if changed {
-      presentTimeFacts()
-    }
-  }
-
-  /// The reconnection delay elapsed: the waiting load runs again, if the network stayed.
-  func reconnectionDue() {
-    guard let box = overTimeBox else { return }
-    box.reconnectionTimer = nil
-    guard
-      box.connectivity.reconnectionDue(now: clock.now(), loadWaits: decider.waitsForNetwork),
-      let load = loads.active
-    else { return }
-    load.signal(.networkReturned)
-  }
-
   /// The staleness timer elapsed: the content is presented again, stale.
   func stalenessDue() {
     overTimeBox?.staleTimer = nil
@@ -317,7 +194,7 @@ extension ContentStateMachine {
   }
 
   /// Tells observers that ``reachability`` changed.
-  private func notifyReachability() {
+  func notifyReachability() {
     if isObserved { notifyChange(\.reachability) }
   }
 }
@@ -332,6 +209,7 @@ struct OverTimeTimer: ActorTimer, @unchecked Sendable {
   enum Event {
     case turnsStale
     case reconnectionDue
+    case confirmationDue
     case reachability(Reachability)
     /// The source with this number ended.
     case sourceEnded(UInt64)
@@ -350,6 +228,7 @@ struct OverTimeTimer: ActorTimer, @unchecked Sendable {
     switch event {
     case .turnsStale: machine.stalenessDue()
     case .reconnectionDue: machine.reconnectionDue()
+    case .confirmationDue: machine.confirmationDue()
     case .reachability(let reachability): machine.reachabilityReported(reachability)
     case .sourceEnded(let source): machine.connectivitySourceEnded(source)
     }

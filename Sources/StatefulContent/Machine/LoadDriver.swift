@@ -192,6 +192,10 @@ final class LoadDriver<Value: Sendable> {
       return .superseded
     case .signal(.cancelledByMachine):
       return .cancelled
+    case .signal(.networkPresent):
+      guard let (attempt, error) = machine.resumeLoadAsFailed(id) else { return nil }
+      return attemptFinished(
+        attempt, .failure(error), mayWait: false, host: host, apply: apply, reset: reset)
     case .signal(.networkReturned):
       if let (attempt, showDeadline) = machine.resumeLoadAfterReconnection(id, host: host) {
         if let showDeadline { schedule(.showLoading, at: showDeadline) }
@@ -202,7 +206,7 @@ final class LoadDriver<Value: Sendable> {
       switch mailbox.machineSignal {
       case .superseded: return .superseded
       case .cancelledByMachine: return .cancelled
-      case .taskCancelled, .networkReturned, nil:
+      case .taskCancelled, .networkReturned, .networkPresent, nil:
         machine.cancelLoadAfterTaskCancellation(id, host: host)
         return .cancelled
       }
@@ -220,30 +224,43 @@ final class LoadDriver<Value: Sendable> {
       withheldParts = []
       deliver(parts, attempt: attempt, host: host, apply: apply, reset: reset)
     case .finished(let attempt, let result):
-      let error: (any Error)? =
-        switch result {
-        case .success: nil
-        case .failure(let error): error
-        }
-      switch machine.loadAttemptFinished(id, attempt: attempt, error: error) {
-      case nil: return nil
-      case .cancelled:
-        machine.cancelLoadAfterTaskCancellation(id, host: host)
-        return .cancelled
-      case .retry(let deadline):
-        schedule(.retry, at: deadline)
-      case .waitForNetwork(let heldUntil):
-        guard case .failure(let error) = result else { return nil }
-        machine.loadWaitsForNetwork(id, error: error, heldUntil: heldUntil, host: host)
-        if let heldUntil { schedule(.waitingHoldElapsed, at: heldUntil) }
-      case .hold(let deadline):
-        heldResult = result
-        schedule(.minimumDisplayElapsed, at: deadline)
-      case .conclude:
-        return conclude(result, host: host, apply: apply, reset: reset)
-      }
+      return attemptFinished(attempt, result, host: host, apply: apply, reset: reset)
     case .timer(let timer):
       return timerElapsed(timer, host: host, apply: apply, reset: reset)
+    }
+    return nil
+  }
+
+  /// An attempt's operation ended with `result`: the lifecycle decides what follows.
+  ///
+  /// - Parameter mayWait: Whether a failure may wait for the network; not for the failure of
+  ///   a waiting load whose network turned out to be there.
+  /// - Returns: How the load ended, or `nil` while it goes on.
+  private func attemptFinished<Host: StatefulContent>(
+    _ attempt: Int, _ result: Result<Value?, any Error>, mayWait: Bool = true, host: Host,
+    apply: (Value) -> Void, reset: () -> Void
+  ) -> LoadOutcome? {
+    let error: (any Error)? =
+      switch result {
+      case .success: nil
+      case .failure(let error): error
+      }
+    switch machine.loadAttemptFinished(id, attempt: attempt, error: error, mayWait: mayWait) {
+    case nil: return nil
+    case .cancelled:
+      machine.cancelLoadAfterTaskCancellation(id, host: host)
+      return .cancelled
+    case .retry(let deadline):
+      schedule(.retry, at: deadline)
+    case .waitForNetwork(let heldUntil):
+      guard case .failure(let error) = result else { return nil }
+      machine.loadWaitsForNetwork(id, error: error, heldUntil: heldUntil, host: host)
+      if let heldUntil { schedule(.waitingHoldElapsed, at: heldUntil) }
+    case .hold(let deadline):
+      heldResult = result
+      schedule(.minimumDisplayElapsed, at: deadline)
+    case .conclude:
+      return conclude(result, host: host, apply: apply, reset: reset)
     }
     return nil
   }

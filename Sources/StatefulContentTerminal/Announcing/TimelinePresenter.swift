@@ -6,7 +6,7 @@ import StatefulContent
 /// The fields say what changed, in the tool's own words: by default the kind's name
 /// (`idle`, `loading`, `content`, `empty`, `error`, `locked`, or a custom state's key); a
 /// tool gives its own, such as `loading notes.txt` or `swi previous`, or writes
-/// `<state> [marks] <subject>` with ``fields(of:subject:)`` — `content offline stale
+/// `<state> [marks] <subject>` with ``fields(of:subject:)`` — `content stale offline
 /// notes.txt` — as the examples do. A line is written when
 /// the fields differ from the last line's; progress of a load and content that changes while
 /// the fields stay write nothing. Nothing is rendered. The fields and the reason are cleaned
@@ -85,22 +85,22 @@ public final class TimelinePresenter: SynchronousPresenter {
     return line
   }
 
-  /// The marks of a presentation as words for a timeline line, in the order a
-  /// ``TerminalPresenter``'s status line shows them: `previous` (the previous key's content
-  /// shown while another key loads), `refreshing` (a load runs while content shows),
-  /// `offline` (content shown while the network is missing, `Presentation.isOffline`) and
-  /// `stale` (`Presentation.isStale`). Only content has marks: a waiting state says
+  /// The marks of a presentation as words for a timeline line, in this order: `previous`
+  /// (the previous key's content shown while another key loads), `stale`
+  /// (`Presentation.isStale`), `offline` (content shown while the network is missing,
+  /// `Presentation.isOffline`) and `refreshing` (a load runs over what shows — content, or
+  /// a saved empty result). Stale and offline are marks of content: a waiting state says
   /// `waiting`, not `offline`.
   ///
   /// - Parameter presentation: The presentation shown.
-  /// - Returns: The marks, such as `["refreshing", "offline"]`; empty for none.
+  /// - Returns: The marks, such as `["offline", "refreshing"]`; empty for none.
   public static func marks(of presentation: Presentation) -> [String] {
-    guard presentation.state.kind == .content else { return [] }
+    let isContent = presentation.state.kind == .content
     var marks: [String] = []
     if presentation.showsPreviousKey { marks.append("previous") }
+    if isContent, presentation.isStale { marks.append("stale") }
+    if isContent, presentation.isOffline { marks.append("offline") }
     if presentation.isRefreshing { marks.append("refreshing") }
-    if presentation.isOffline { marks.append("offline") }
-    if presentation.isStale { marks.append("stale") }
     return marks
   }
 

@@ -206,12 +206,13 @@ extension TerminalPresenter {
       return activity + overTimeMarks(of: presentation, age: age)
     }
 
-    /// The marks of content over time: offline, then stale with the content's age; empty
-    /// for any state but content, whose placeholder says it all (waiting for the network).
+    /// The marks of content over time: stale with the content's age, then offline — in the
+    /// order of a tool's own status ("Updated 5 minutes ago · Offline"); empty for any state
+    /// but content, whose placeholder says it all (waiting for the network).
     func overTimeMarks(of presentation: Presentation, age: Duration?) -> String {
       guard TerminalPresenter.isMarkedOverTime(presentation) else { return "" }
-      return (presentation.isOffline ? texts.offline : "")
-        + (presentation.isStale ? texts.stale(age) : "")
+      return (presentation.isStale ? texts.stale(age) : "")
+        + (presentation.isOffline ? texts.offline : "")
     }
 
     /// The line of content over time written in ``Mode/plain``, such as `Offline · Not up to

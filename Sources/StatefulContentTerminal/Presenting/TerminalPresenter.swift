@@ -10,8 +10,8 @@ import StatefulContent
 /// appear in a status line — a load refreshing the content, with its progress; the previous
 /// key's content kept while another key loads, dimmed; content shown while the network is
 /// missing (`Presentation.isOffline`), and stale content with its age
-/// (`Presentation.isStale`, `Presentation.contentAge`), such as `Offline · Not up to date ·
-/// Updated 5 minutes ago` — and a footer says that a page is being appended, or that it
+/// (`Presentation.isStale`, `Presentation.contentAge`), such as `Not up to date · Updated 5
+/// minutes ago · Offline` — and a footer says that a page is being appended, or that it
 /// failed. The waiting state (`ContentState.waiting`) is a box as the other placeholders.
 /// Text is cleaned of control characters and cut to the terminal's width with "…", counting
 /// wide and combining characters (``TerminalText``).
@@ -58,6 +58,9 @@ public final class TerminalPresenter: SynchronousPresenter {
   /// The shortest time between two redraws that only move progress or the spinner: a frame
   /// at 30 per second, which a terminal shows smoothly.
   public static let minimumRedrawInterval = Duration.seconds(1) / 30
+  /// How often ``tick()`` looks again at content that nothing changes, so that an age in the
+  /// tool's status line ("Updated 5 minutes ago") follows the clock.
+  public static let idleRedrawInterval = Duration.seconds(5)
   /// How long each frame of the spinner shows.
   public static let spinnerInterval = Duration.milliseconds(100)
   /// The spinner's frames: Braille patterns, one column each.
@@ -77,6 +80,8 @@ public final class TerminalPresenter: SynchronousPresenter {
   /// When the presentation shown was presented: its content's age grows from then on.
   private var presentedAt = Duration.zero
   private var lastDrawAt: Duration?
+  /// When ``tick()`` last looked at content that nothing changes.
+  private var idleCheckedAt: Duration = .zero
   /// Whether a redraw was held back by the throttle.
   private var isPending = false
   /// On a terminal, what was drawn last: the inline region's lines, or the screen's text.
@@ -179,12 +184,19 @@ public final class TerminalPresenter: SynchronousPresenter {
   }
 
   /// Moves the spinner and draws what the throttle held back, when due; while stale content
-  /// shows, draws its age when its text changes ("Updated 6 minutes ago"). A tool calls it
-  /// every ``spinnerInterval`` or so while something loads or ages; in ``Mode/plain`` it
-  /// does nothing.
+  /// shows, draws its age when its text changes ("Updated 6 minutes ago"); and every
+  /// ``idleRedrawInterval`` while content shows, draws what changed of the tool's status
+  /// line (its own age text) — nothing when nothing did. A tool calls it every
+  /// ``spinnerInterval`` or so; in ``Mode/plain`` it does nothing.
   public func tick() {
-    guard mode != .plain, isPending || Self.isActive(presentation) || presentation.isStale
+    guard mode != .plain else { return }
+    if isPending || Self.isActive(presentation) || presentation.isStale {
+      return draw(throttled: true)
+    }
+    let now = elapsed()
+    guard presentation.state.kind == .content, now - idleCheckedAt >= Self.idleRedrawInterval
     else { return }
+    idleCheckedAt = now
     draw(throttled: true)
   }
 

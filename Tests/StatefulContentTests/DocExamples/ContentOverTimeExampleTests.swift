@@ -7,9 +7,6 @@ import XCTest
 // (`DocExampleCoverageTests` checks the copies). The names a block uses without declaring them
 // are declared here.
 
-/// The keyed block's index: it finds the words that start with the query.
-private let index = ContentOverTimeExample.Index()
-
 enum ContentOverTimeExample {
   struct Index: Sendable {
     func matches(for query: String) async throws -> [String] {
@@ -36,11 +33,12 @@ enum ContentOverTimeExample {
 
   @MainActor
   final class Inbox: @MainActor StatefulContent {
-    let stateMachine = ContentStateMachine()
+    let stateMachine: ContentStateMachine
     var content: [Message] = []
     let cache: FileContentCache<[Message]>
 
-    init(cacheFolder: String) {
+    init(cacheFolder: String, clock: some Clock<Duration> = ContinuousClock()) {
+      stateMachine = ContentStateMachine(clock: clock)  // a test passes a ManualClock
       cache = FileContentCache(directory: cacheFolder + "/inbox", maximumAge: .seconds(604_800))
       stateMachine.stalenessPolicy = StalenessPolicy(maximumAge: .seconds(300))
     }
@@ -60,9 +58,9 @@ enum ContentOverTimeExample {
   @MainActor
   final class Search: @MainActor StatefulContent {
     let stateMachine = ContentStateMachine()
-    var results: [String] = []
+    var content: [String] = []
     let savedResults: FileContentCache<[String]>
-    var hasContent: Bool { !results.isEmpty }
+    let index = Index()
 
     init(cacheFolder: String) {
       savedResults = FileContentCache(directory: cacheFolder + "/search")
@@ -70,7 +68,7 @@ enum ContentOverTimeExample {
     }
 
     func search(_ query: String) async {
-      await load(into: \.results, key: query, cachedIn: savedResults) { _ in
+      await load(into: \.content, key: query, cachedIn: savedResults) { [index] _ in
         try await index.matches(for: query)
       }
     }
@@ -246,7 +244,7 @@ final class ContentOverTimeExampleTests: XCTestCase {
   func test_aKeyedSearch_showsEachQuerysSavedResultsFirst() async {
     let first = ContentOverTimeExample.Search(cacheFolder: folder)
     await first.search("swi")
-    XCTAssertEqual(first.results, ["swift", "swiftui"])
+    XCTAssertEqual(first.content, ["swift", "swiftui"])
     let next = ContentOverTimeExample.Search(cacheFolder: folder)
     let presenter = RecordingPresenter()
     next.stateMachine.presenter = presenter

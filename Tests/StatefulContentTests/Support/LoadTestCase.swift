@@ -35,4 +35,15 @@ class LoadTestCase: XCTestCase {
       }
     }
   }
+
+  /// Waits until the machine's one timer is the one due `delay` from now — the reconnection
+  /// delay's, after a report of a reachable network — and any timer it replaced (the
+  /// confirmation delay's, after a connection error) is gone: only then may a test advance
+  /// the clock past it.
+  func settleOnTheOnlyTimer(dueIn delay: Duration) async throws {
+    let due = clock.now.offset + delay
+    try await settle("one timer, due in \(delay)") {
+      clock.sleeperCount == 1 && clock.nextDeadline?.offset == due
+    }
+  }
 }

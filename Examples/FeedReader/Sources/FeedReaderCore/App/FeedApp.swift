@@ -130,7 +130,7 @@ public struct FeedApp {
   /// What a `--timeline` line says after its time: the state, the marks, the feed's address.
   ///
   /// The state is the kind's name (`loading`, `content`, `empty`, `error`, `waiting`); the
-  /// marks that hold follow, in this order: `stale` for items older than `--stale-after`,
+  /// marks that hold follow (`TimelinePresenter.marks(of:)`), in this order: `stale` for items older than `--stale-after`,
   /// `offline` for items shown while the server cannot be reached, `refreshing` while a load
   /// runs with the items shown. Stale and offline are marks of the items: a waiting state is
   /// offline by what it is. Pages appended while the state stays content change no field and
@@ -140,16 +140,7 @@ public struct FeedApp {
   /// - Returns: The fields of a presentation, such as
   ///   `content stale offline http://…/feed.json`.
   public nonisolated static func timelineFields(url: URL) -> (Presentation) -> String {
-    { presentation in
-      let isContent = presentation.state.kind == .content
-      let marks = [
-        (isContent && presentation.isStale, "stale"),
-        (isContent && presentation.isOffline, "offline"),
-        (presentation.isRefreshing, "refreshing"),
-      ]
-      let fields = ["\(presentation.state.kind)"] + marks.filter(\.0).map(\.1)
-      return (fields + [url.absoluteString]).joined(separator: " ")
-    }
+    { TimelinePresenter.fields(of: $0, subject: url.absoluteString) }
   }
 
   /// Whether a decision presented leaves `--once` nothing to do but wait: the first page

@@ -311,4 +311,27 @@ final class TerminalPresenterOverTimeTests: XCTestCase {
       XCTAssertEqual(TerminalText.columns(of: line[...]), 20, line)
     }
   }
+
+  // MARK: The tool's own age text
+
+  func test_idleContent_isLookedAtAgainEvery5Seconds_soThatTheToolsAgeTextFollowsTheClock() {
+    content.statusText = "2 items · Updated just now"
+    let presenter = makePresenter(.screen)
+    presenter.present(Self.fresh, animated: false)
+    XCTAssertEqual(presenter.frame()[0], "2 items · Updated just now")
+    let drawn = written.count
+
+    content.statusText = "2 items · Updated 1 minute ago"
+    clock.advance(by: .seconds(4))
+    presenter.tick()
+    XCTAssertEqual(written.count, drawn, "not yet: idle content is looked at every 5 s")
+    clock.advance(by: .seconds(1))
+    presenter.tick()
+    XCTAssertEqual(written.count, drawn + 1)
+    XCTAssertTrue(written.last?.contains("Updated 1 minute ago") == true)
+
+    clock.advance(by: .seconds(5))
+    presenter.tick()
+    XCTAssertEqual(written.count, drawn + 1, "nothing changed: nothing written")
+  }
 }

@@ -83,7 +83,7 @@ extension StatefulContent {
       } else {
         machine.recordLoadingStarted()
         // The staleness timer of content this load ends with comes back to this actor.
-        machine.noteTimerHome(actor: isolation, host: self)
+        if machine.overTimeBox != nil { machine.noteTimerHome(actor: isolation, host: self) }
         requestDecidedState(animated: animated, completion: completion)
       }
     }

@@ -5,6 +5,7 @@
 extension ContentStateMachine {
   /// The facts of content over time, boxed: a machine allocates them once it has a staleness
   /// policy, follows a connectivity source or shows saved content — most never do.
+  @usableFromInline
   final class OverTime {
     var freshness = ContentFreshness()
     var connectivity = ConnectivityTracker()

@@ -115,7 +115,7 @@ public final class ContentStateMachine: Observable {
   /// The facts of content over time — the content's age, the network — once the machine has
   /// a staleness policy, follows a connectivity source or shows saved content (see
   /// ContentStateMachine+OverTime.swift).
-  @exclusivity(unchecked) var overTimeBox: OverTime?
+  @exclusivity(unchecked) @usableFromInline var overTimeBox: OverTime?
   /// The built-in placeholders and texts this machine uses.
   var builtIns: BuiltInPlaceholders { placeholders.builtIns }
 

@@ -12,57 +12,8 @@
 /// `Sendable` values (the mailbox, the operation, the clock), never the machine or the adopter.
 @usableFromInline
 final class LoadDriver<Value: Sendable> {
-  /// What the load runs: an operation that returns its value, one that delivers it in parts
-  /// (a streaming load), or the adopter's own work (a category load).
-  enum Work: Sendable {
-    case value(@Sendable (LoadContext) async throws -> Value)
-    /// A streaming load's work: `deliver` returns once the part may be followed by the next
-    /// (see ``Mailbox/maximumWaitingParts``).
-    case parts(
-      @Sendable (LoadContext, _ deliver: @escaping @Sendable (Value) async -> Void) async throws
-        -> Void)
-    /// The category API's load: no operation runs here; the adopter's own work reports its
-    /// progress with `updateLoadingProgress` and ends the attempt with `endLoading`.
-    case category
-
-    /// The work of a streaming load whose parts are the elements of a sequence.
-    ///
-    /// The sequence is read on demand: the next element is asked for once the part before it
-    /// was delivered, so at most ``Mailbox/maximumWaitingParts`` parts wait to be applied,
-    /// however fast the sequence produces them.
-    ///
-    /// - Parameter makeParts: Makes the sequence for an attempt; it is iterated in the
-    ///   attempt's task.
-    static func iterating<Parts: AsyncSequence & SendableMetatype>(
-      _ makeParts: @escaping @Sendable (LoadContext) -> Parts
-    ) -> Work where Parts.Element == Value {
-      .parts { context, deliver in
-        for try await part in makeParts(context) { await deliver(part) }
-      }
-    }
-
-    /// The same work, after `verifier` accepted `credential`; a refused one throws
-    /// ``ContentLockedError/incorrectCredential`` without running it.
-    func verifying(
-      _ credential: Credential, with verifier: @escaping @Sendable (Credential) async throws -> Bool
-    ) -> Work {
-      switch self {
-      case .value(let operation):
-        .value { context in
-          try await ContentLock.verify(credential, with: verifier)
-          return try await operation(context)
-        }
-      case .parts(let operation):
-        .parts { context, deliver in
-          try await ContentLock.verify(credential, with: verifier)
-          context.reportCredentialAccepted()
-          try await operation(context, deliver)
-        }
-      case .category: .category
-      }
-    }
-  }
-
+  /// What happens to the load, in the order it happened (see LoadDriver+Work.swift for what
+  /// it runs).
   enum Event: Sendable {
     case signal(LoadRegistry.Signal)
     case progress(attempt: Int, Double?)

@@ -61,7 +61,7 @@ extension StatefulContent {
     apply: @escaping (Self, Value) -> Void,
     reset: ((Self) -> Void)? = nil,
     key: LoadKeys.Keying? = nil,
-    saved: (value: Value, age: Duration)? = nil
+    saved: CachedContent<Value>? = nil
   ) async -> LoadOutcome {
     // A task cancelled before the load starts gets no load at all: nothing is superseded and
     // nothing is shown.
@@ -75,13 +75,12 @@ extension StatefulContent {
       // belong to the scope's actor, which waits for `loadContent()`: the load runs there.
       nonisolated(unsafe) let host = self
       nonisolated(unsafe) let load = (work: work, apply: apply, reset: reset)
-      let saved = saved.map { Saved(value: $0.value, age: $0.age) }
       let hop: (isolated (any Actor)?) async -> LoadOutcome = { requester in
         host.stateMachine.reportAdoptionMistake(.loadContentRanOffItsActor)
         return await host.runLoad(
           animated: animated, retry: retry, isolation: requester, work: load.work,
           apply: load.apply, reset: load.reset, key: key,
-          saved: saved.map { ($0.value, $0.age) })
+          saved: saved)
       }
       return await hop(scope.isolation)
     }
@@ -163,11 +162,4 @@ extension StatefulContent {
   public func cancelLoading() {
     stateMachine.cancelLoading(host: self)
   }
-}
-
-/// Content a cache saved, with its age, as a `Sendable` value that a load's hop to its actor
-/// can carry.
-private struct Saved<Value: Sendable>: Sendable {
-  let value: Value
-  let age: Duration
 }

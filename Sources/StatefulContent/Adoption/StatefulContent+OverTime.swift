@@ -119,14 +119,14 @@ extension StatefulContent {
   ///
   /// ```swift
   /// func search(_ query: String) async {
-  ///   await load(into: \.results, key: query, cachedIn: savedResults) { _ in
+  ///   await load(into: \.content, key: query, cachedIn: savedResults) { [index] _ in
   ///     try await index.matches(for: query)
   ///   }
   /// }
   /// ```
   ///
   /// - Parameters:
-  ///   - keyPath: Where the value is stored, such as `\.results`.
+  ///   - keyPath: Where the value is stored, such as `\.content`.
   ///   - key: What the load loads; its description is its key in the cache.
   ///   - cache: Where each key's content is saved between launches.
   ///   - keyChange: What shows while another key than the content's loads.
@@ -172,10 +172,10 @@ extension StatefulContent {
   private func loadSaving<Value: Sendable>(
     in cache: some ContentCache<Value>, as cacheKey: String, readingFirst: Bool,
     isolation: isolated (any Actor)?,
-    load: ((value: Value, age: Duration)?, _ record: @escaping (Value) -> Void) async
+    load: (CachedContent<Value>?, _ record: @escaping (Value) -> Void) async
       -> LoadOutcome
   ) async -> LoadOutcome {
-    var saved: (value: Value, age: Duration)?
+    var saved: CachedContent<Value>?
     if readingFirst {
       let machine = stateMachine
       let read = machine.overTime.startCacheRead()
@@ -184,7 +184,7 @@ extension StatefulContent {
       // supersedes this call.
       if machine.overTime.wasCancelled(read) || Task.isCancelled { return .cancelled }
       guard machine.overTime.isLatest(read) else { return .superseded }
-      saved = content.map { ($0.value, $0.age(at: Date())) }
+      saved = content
     }
     let applied = Box<Value?>(nil)
     let outcome = await load(saved) { applied.value = $0 }

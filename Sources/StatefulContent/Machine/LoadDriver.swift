@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Drives one load — a run of `load`, or one of the category API's between `startLoading` and
 /// `endLoading` — on the caller's isolation: its tasks, its timers and its events. It is the
 /// machine's one load engine.
@@ -83,18 +89,18 @@ final class LoadDriver<Value: Sendable> {
   ///     adopter.
   ///   - reset: Clears the adopter's content before the first part of a streaming load is
   ///     applied, or when the stream ends without one.
-  ///   - saved: Content a cache saved for what the load loads, and its age: applied as the
+  ///   - saved: Content a cache saved for what the load loads, and when: applied as the
   ///     load starts, so that the load refreshes it (`load(cachedIn:…)`); `nil` for none.
   func run<Host: StatefulContent>(
     host: Host, isolation: isolated (any Actor)?, apply: (Value) -> Void,
-    reset: () -> Void = {}, saved: (value: Value, age: Duration)? = nil
+    reset: () -> Void = {}, saved: CachedContent<Value>? = nil
   ) async -> LoadOutcome {
     defer { mailbox.close() }
     let showDeadline: Duration?
     if let saved {
       showDeadline = machine.asCall { [machine, id, animated] in
         machine.enterLoad(
-          id, host: host, animated: animated, savedAge: saved.age,
+          id, host: host, animated: animated, savedAge: saved.age(at: Date()),
           applySaved: { apply(saved.value) })
       }
     } else {

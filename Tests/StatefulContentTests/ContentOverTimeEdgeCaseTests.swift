@@ -288,9 +288,11 @@ final class ContentOverTimeEdgeCaseTests: LoadTestCase {
     }
   }
 
-  func test_resetWhileWaiting_endsTheLoad_andNothingRunsWhenTheNetworkIsBack()
-    async throws
-  {
+  /// Follows a source that reports no network and starts a reloadable load, which fails —
+  /// and so waits — until `failing` is cleared.
+  private func startWaitingLoad() async throws -> (
+    runs: LockedCounter, failing: LockedFlag, load: Task<LoadOutcome, Never>
+  ) {
     try await follow()
     try await report(.unreachable)
     let runs = LockedCounter()
@@ -300,6 +302,13 @@ final class ContentOverTimeEdgeCaseTests: LoadTestCase {
       await model.loadReloadable(self.flaky(runs, failing: failing, with: TestError("x")))
     }
     try await settle { model.stateMachine.waitsForNetwork }
+    return (runs, failing, load)
+  }
+
+  func test_resetWhileWaiting_endsTheLoad_andNothingRunsWhenTheNetworkIsBack()
+    async throws
+  {
+    let (runs, failing, load) = try await startWaitingLoad()
     let outcomes = OutcomeRecorder()
     model.reset(completion: outcomes.completion("reset"))
     let outcome = await load.value
@@ -316,15 +325,7 @@ final class ContentOverTimeEdgeCaseTests: LoadTestCase {
   }
 
   func test_retryOnTheWaitingPlaceholder_runsNow_andLeavesOneWaiter() async throws {
-    try await follow()
-    try await report(.unreachable)
-    let runs = LockedCounter()
-    let failing = LockedFlag()
-    failing.value = true
-    let first = Task { [model] in
-      await model.loadReloadable(self.flaky(runs, failing: failing, with: TestError("x")))
-    }
-    try await settle { model.stateMachine.waitsForNetwork }
+    let (runs, failing, first) = try await startWaitingLoad()
     let retry = Task { [model] in await model.reload() }
     let firstOutcome = await first.value
     XCTAssertEqual(firstOutcome, .superseded)
@@ -440,15 +441,7 @@ final class ContentOverTimeEdgeCaseTests: LoadTestCase {
   }
 
   func test_thousandsOfReports_whileALoadWaits_giveOneRetry() async throws {
-    try await follow()
-    try await report(.unreachable)
-    let runs = LockedCounter()
-    let failing = LockedFlag()
-    failing.value = true
-    let load = Task { [model] in
-      await model.loadReloadable(self.flaky(runs, failing: failing, with: TestError("x")))
-    }
-    try await settle { model.stateMachine.waitsForNetwork }
+    let (runs, failing, load) = try await startWaitingLoad()
     failing.value = false
     for index in 0..<5_000 {
       connectivity.send(index.isMultiple(of: 2) ? .reachable : .unreachable)

@@ -29,6 +29,43 @@ extension LoadDriver {
       }
     }
 
+    /// Runs the work for attempt `attempt`: its value, or `nil` when it delivered its value in
+    /// parts (posted to `mailbox`) or is the adopter's own work.
+    func perform(
+      _ context: LoadContext, attempt: Int, mailbox: Mailbox
+    ) async -> Result<Value?, any Error> {
+      do {
+        switch self {
+        case .value(let operation):
+          return .success(try await operation(context))
+        case .parts(let operation):
+          try await operation(context) { part in await mailbox.post(part: part, attempt: attempt) }
+          return .success(nil)
+        case .category:
+          return .success(nil)
+        }
+      } catch {
+        return .failure(error)
+      }
+    }
+
+    /// The work of one attempt, handed to its task once: the task takes it out, so the work is
+    /// released when it ends, not when the task's closure is.
+    final class Handoff: @unchecked Sendable {
+      // @unchecked Sendable: written when the attempt starts, before its task exists; read
+      // and cleared once, by that task alone.
+      private var work: Work?
+
+      init(_ work: Work) {
+        self.work = work
+      }
+
+      func take() -> Work {
+        defer { work = nil }
+        return work ?? .category
+      }
+    }
+
     /// The same work, after `verifier` accepted `credential`; a refused one throws
     /// ``ContentLockedError/incorrectCredential`` without running it.
     func verifying(

@@ -335,21 +335,11 @@ final class LoadDriver<Value: Sendable> {
       attempt: attempt, credential: credential,
       report: { fraction in mailbox.post(.progress(attempt: attempt, fraction)) },
       credentialAccepted: credentialAccepted)
+    // The task lets go of the work — and the adopter its operation may capture — before it
+    // reports the attempt finished: a `load` that returned holds nothing of its adopter.
+    let handoff = Work.Handoff(work)
     let task = Task {
-      let result: Result<Value?, any Error>
-      do {
-        switch work {
-        case .value(let operation):
-          result = .success(try await operation(context))
-        case .parts(let operation):
-          try await operation(context) { part in await mailbox.post(part: part, attempt: attempt) }
-          result = .success(nil)
-        case .category:
-          result = .success(nil)
-        }
-      } catch {
-        result = .failure(error)
-      }
+      let result = await handoff.take().perform(context, attempt: attempt, mailbox: mailbox)
       mailbox.post(.finished(attempt: attempt, result))
     }
     machine.retain(task, forLoad: id)

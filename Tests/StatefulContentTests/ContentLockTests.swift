@@ -166,11 +166,11 @@ final class ContentLockTests: XCTestCase {
   func test_loadFoundLock_countsAnAttemptOnlyWhenTheLoadRanWithACredential() {
     var lock = ContentLock()
     lock.lock(.credentialRequired)
-    _ = lock.loadFoundLock(.credentialRequired, mode: .load, credential: nil)
+    _ = lock.loadFoundLock(ContentLockedError(), mode: .load, credential: nil)
     XCTAssertEqual(lock.failedAttempts, 0, "a load without a credential only finds the lock")
-    _ = lock.loadFoundLock(.credentialRequired, mode: .reload, credential: password)
+    _ = lock.loadFoundLock(ContentLockedError(), mode: .reload, credential: password)
     XCTAssertEqual(lock.failedAttempts, 1, "a reload with the remembered credential tried it")
-    _ = lock.loadFoundLock(.credentialRequired, mode: .unlock, credential: nil)
+    _ = lock.loadFoundLock(ContentLockedError(), mode: .unlock, credential: nil)
     XCTAssertEqual(lock.failedAttempts, 2, "an unlock always tries a credential")
     XCTAssertEqual(lock.reason, .incorrectCredential(attempts: 2))
   }

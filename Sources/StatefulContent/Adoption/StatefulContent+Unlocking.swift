@@ -73,6 +73,7 @@ extension StatefulContent {
     case .lockedOut(let attempts): return .attemptLimitReached(attempts: attempts)
     case .proceed: break
     }
+    let lockedDocument = machine.contentLock.fingerprint
     var outcome = await machine.requestLoad(.unlock, credential: credential) {
       await loadContent()
     }
@@ -89,6 +90,13 @@ extension StatefulContent {
     }
     if outcome == nil, Task.isCancelled { outcome = .cancelled }
     guard let outcome else { return .failed(UnlockError.noVerifier) }
-    return UnlockOutcome(outcome, failedAttempts: machine.unlockAttempts)
+    let unlock = UnlockOutcome(outcome, failedAttempts: machine.unlockAttempts)
+    if unlock == .unlocked, let memory = machine.credentialMemory,
+      let fingerprint = machine.contentLock.fingerprint ?? lockedDocument
+    {
+      await CredentialStoreCall.remember(
+        credential, for: fingerprint, in: memory, clock: machine.clock)
+    }
+    return unlock
   }
 }

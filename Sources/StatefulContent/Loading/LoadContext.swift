@@ -8,7 +8,9 @@ public struct LoadContext: Sendable {
   public let attempt: Int
   /// The credential to open locked content with: the one being tried by
   /// ``StatefulContent/unlock(with:animated:isolation:)``, or the one that unlocked the content
-  /// before, kept through ``StatefulContent/reload(isolation:)``; `nil` for a new load.
+  /// before, kept through ``StatefulContent/reload(isolation:)``, or one the load tries on its
+  /// own before it presents a lock (the empty one, or the one the
+  /// ``ContentStateMachine/credentialMemory`` remembers); `nil` for a new load.
   public let credential: Credential?
   let report: @Sendable (Double?) -> Void
   let accept: @Sendable () -> Void

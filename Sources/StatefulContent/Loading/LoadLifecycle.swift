@@ -237,6 +237,19 @@ struct LoadLifecycle {
     return attempt
   }
 
+  /// The load runs its attempt again with a credential it tries on its own before it
+  /// presents a lock (``CredentialTrials``): no attempt is spent, the progress is unknown, and
+  /// the parts wait for the credential to be accepted, as the source is locked.
+  ///
+  /// - Returns: The attempt to run again.
+  mutating func credentialTrialStarts() -> Int {
+    awaitsAcceptedCredential = true
+    attemptProgress = nil
+    presentedProgress = nil
+    pendingProgress = nil
+    return attempt
+  }
+
   /// The minimum display time elapsed.
   ///
   /// - Returns: Whether a held result is to be applied now.

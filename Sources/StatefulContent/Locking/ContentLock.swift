@@ -38,6 +38,51 @@ struct ContentLock {
   /// the latest attempts.
   private(set) var triedSecrets: [String] = []
 
+  /// The credential memory, the fingerprint of the locked document and what the last load
+  /// did with credentials on its own; out of line, `nil` while there are none (most machines
+  /// never remember a credential).
+  private var recollection: Recollection?
+
+  /// ``recollection``'s values, immutable: a change makes a new one, so that a copy of the
+  /// lock — a cancelled load's snapshot — keeps its own.
+  fileprivate final class Recollection: Sendable {
+    let memory: CredentialMemory?
+    let fingerprint: CredentialFingerprint?
+    let recall: CredentialRecall?
+
+    init(
+      memory: CredentialMemory?, fingerprint: CredentialFingerprint?, recall: CredentialRecall?
+    ) {
+      self.memory = memory
+      self.fingerprint = fingerprint
+      self.recall = recall
+    }
+  }
+
+  /// Where credentials are remembered, and whether.
+  var memory: CredentialMemory? {
+    get { recollection?.memory }
+    set { recollect(memory: newValue, fingerprint: fingerprint, recall: recall) }
+  }
+  /// What identifies the locked document — from the lock the last load found — so that an
+  /// unlock can remember its credential.
+  var fingerprint: CredentialFingerprint? { recollection?.fingerprint }
+  /// What the last load did with credentials on its own, for the decision's reasons.
+  var recall: CredentialRecall? { recollection?.recall }
+  /// Whether ``recall`` says something, read without copying it.
+  @inline(__always)
+  var recalls: Bool {
+    if case .none = recollection?.recall { false } else { true }
+  }
+
+  private mutating func recollect(
+    memory: CredentialMemory?, fingerprint: CredentialFingerprint?, recall: CredentialRecall?
+  ) {
+    recollection =
+      memory == nil && fingerprint == nil && recall == nil
+      ? nil : Recollection(memory: memory, fingerprint: fingerprint, recall: recall)
+  }
+
   /// How many tried secrets are kept.
   static let maximumTriedSecrets = 16
   /// How many wrong credentials are allowed; `nil` allows any number, values below 1 count
@@ -73,6 +118,7 @@ struct ContentLock {
     failedAttempts = 0
     isLockedOut = false
     credential = nil
+    recollect(memory: memory, fingerprint: nil, recall: nil)
   }
 
   /// The adopter starts over (``StatefulContent/reset(completion:)``): no lock, no attempts,
@@ -100,7 +146,9 @@ struct ContentLock {
   }
 
   mutating func reset() {
+    let memory = memory
     self = ContentLock(maximumAttempts: maximumAttempts)
+    self.memory = memory
   }
 
   /// A load starts. A new load forgets the credential, the counted attempts and the lockout —
@@ -114,6 +162,12 @@ struct ContentLock {
     credential = nil
     failedAttempts = 0
     isLockedOut = false
+    if recollection != nil { recollect(memory: memory, fingerprint: nil, recall: nil) }
+  }
+
+  /// The running load did something with a credential on its own (``CredentialTrials``).
+  mutating func recalled(_ recall: CredentialRecall?) {
+    recollect(memory: memory, fingerprint: fingerprint, recall: recall)
   }
 
   /// Whether an unlock may try a credential now.
@@ -137,15 +191,24 @@ struct ContentLock {
     self.credential = credential
   }
 
+  /// An unlock's credential opened the content: what the load did on its own before the user
+  /// was asked no longer explains what shows.
+  mutating func unlocked() {
+    if recall != nil { recalled(nil) }
+  }
+
   /// A load's operation threw ``ContentLockedError``; the load ran in `mode` with
   /// `credential`.
   ///
   /// A credential was tried — and refused, so the attempt counts — when the load was an
   /// unlock or ran with a credential (a reload with the remembered one).
   mutating func loadFoundLock(
-    _ reason: LockReason, mode: LoadLifecycle.Mode, credential: Credential?
+    _ lock: ContentLockedError, mode: LoadLifecycle.Mode, credential: Credential?
   ) -> Verdict {
-    loadFoundLock(reason, credentialTried: mode == .unlock || credential != nil)
+    if let fingerprint = lock.fingerprint, fingerprint != self.fingerprint {
+      recollect(memory: memory, fingerprint: fingerprint, recall: recall)
+    }
+    return loadFoundLock(lock.reason, credentialTried: mode == .unlock || credential != nil)
   }
 
   /// A load's operation threw ``ContentLockedError``.
@@ -178,21 +241,29 @@ struct ContentLock {
     var failedAttempts: Int
     var isLockedOut: Bool
     var credential: Credential?
+    fileprivate var recollection: Recollection?
   }
 
   /// The lock as a cancelled load must bring it back.
   var snapshot: Snapshot {
     Snapshot(
       reason: reason, failedAttempts: failedAttempts, isLockedOut: isLockedOut,
-      credential: credential)
+      credential: credential, recollection: recollection)
   }
 
-  /// A cancelled load brings back the lock from before it.
+  /// A cancelled load brings back the lock from before it (the memory is the adopter's
+  /// setting, not the load's: it stays).
   mutating func restore(_ snapshot: Snapshot) {
     reason = snapshot.reason
     failedAttempts = snapshot.failedAttempts
     isLockedOut = snapshot.isLockedOut
     credential = snapshot.credential
+    if recollection !== snapshot.recollection {
+      let memory = memory
+      recollect(
+        memory: memory, fingerprint: snapshot.recollection?.fingerprint,
+        recall: snapshot.recollection?.recall)
+    }
   }
 
   // MARK: Decisions

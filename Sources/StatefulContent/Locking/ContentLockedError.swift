@@ -19,13 +19,31 @@
 public struct ContentLockedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Why the content is locked.
   public var reason: LockReason
+  /// What identifies the locked document's bytes, or `nil`: with one, and a
+  /// ``ContentStateMachine/credentialMemory``, the load tries the credential remembered for the
+  /// document before it presents the lock, and an unlock may remember the credential that
+  /// opened it.
+  public var fingerprint: CredentialFingerprint?
+  /// Whether the document kind allows an empty credential (a document protected against
+  /// editing only, say): the load then tries the empty one before anything else, and
+  /// presents the lock only when it is refused.
+  public var triesEmptyCredential: Bool
 
   /// Creates the error.
   ///
-  /// - Parameter reason: Why the content is locked. Defaults to
-  ///   ``LockReason/credentialRequired``.
-  public init(_ reason: LockReason = .credentialRequired) {
+  /// - Parameters:
+  ///   - reason: Why the content is locked. Defaults to ``LockReason/credentialRequired``.
+  ///   - fingerprint: What identifies the locked document's bytes — a digest or the
+  ///     document's own identifier, never its path — or `nil`. Defaults to `nil`.
+  ///   - triesEmptyCredential: Whether the empty credential is tried first. Defaults to
+  ///     `false`.
+  public init(
+    _ reason: LockReason = .credentialRequired, fingerprint: CredentialFingerprint? = nil,
+    triesEmptyCredential: Bool = false
+  ) {
     self.reason = reason
+    self.fingerprint = fingerprint
+    self.triesEmptyCredential = triesEmptyCredential
   }
 
   /// The error an operation throws when the credential it was given is wrong; the machine

@@ -145,7 +145,8 @@ extension ContentStateMachine {
   /// (`StateInputs.RareValues`): a lock or wrong attempts, keys, page appends, a held result.
   @usableFromInline
   var knowsRareFacts: Bool {
-    contentLock.hidesContent || contentLock.failedAttempts > 0 || keysBox != nil
+    contentLock.hidesContent || contentLock.failedAttempts > 0 || contentLock.recalls
+      || keysBox != nil
       || appendsBox != nil || heldDecisionsUntil != nil || overTimeBox != nil
   }
 
@@ -162,6 +163,7 @@ extension ContentStateMachine {
       lockout: contentLock.lockoutError, append: currentAppendState,
       showDelayDeadline: showDelayDeadline,
       minimumDisplayDeadline: heldUntil ?? heldDecisionsUntil)
+    rare.credentialRecall = contentLock.recall
     if let keys = keysBox?.value { keys.gather(into: &rare) }
     if let box = overTimeBox { gatherTimeFacts(into: &rare, box: box) }
     inputs.rareValues = rare

@@ -288,7 +288,7 @@ extension ContentStateMachine {
   /// - Returns: How the load ended: locked, or failed with
   ///   ``UnlockError/attemptLimitReached(attempts:)``.
   func concludeLoad<Host: StatefulContent>(
-    _ id: UInt64, foundLock reason: LockReason, mode: LoadLifecycle.Mode,
+    _ id: UInt64, foundLock lock: ContentLockedError, mode: LoadLifecycle.Mode,
     credential: Credential?, host: Host, animated: Bool, clearParts: () -> Void
   ) -> LoadOutcome {
     endLoad(id)
@@ -296,7 +296,7 @@ extension ContentStateMachine {
     updateInputs { $0.loadEnded(error: nil) }
     if keysBox != nil { updateKeys { $0.loadEnded(failed: true) } }
     let verdict = updateLock {
-      $0.loadFoundLock(reason, mode: mode, credential: credential)
+      $0.loadFoundLock(lock, mode: mode, credential: credential)
     }
     switch verdict {
     case .lockedOut(let error):

@@ -1,4 +1,5 @@
-// What a load runs: its operation, the parts of a stream, or the category API's own work.
+// What a load runs — its operation, the parts of a stream, or the category API's own work —
+// and the tasks that run its attempts and its timers.
 extension LoadDriver {
   /// What the load runs: an operation that returns its value, one that delivers it in parts
   /// (a streaming load), or the adopter's own work (a category load).
@@ -86,5 +87,56 @@ extension LoadDriver {
       case .category: .category
       }
     }
+  }
+
+  func startAttempt(_ attempt: Int) {
+    withheldParts = []  // A failed attempt's parts were never content.
+    let mailbox = mailbox
+    let work = trialWork ?? work
+    // Only a stream's parts wait for an accepted credential: a load of one value needs no
+    // closure for it.
+    let credentialAccepted: @Sendable () -> Void
+    switch work {
+    case .value: credentialAccepted = {}
+    case .parts: credentialAccepted = { mailbox.post(.credentialAccepted(attempt: attempt)) }
+    case .category: return  // The adopter's own work: nothing runs here.
+    }
+    let context = LoadContext(
+      attempt: attempt, credential: credential,
+      report: { fraction in mailbox.post(.progress(attempt: attempt, fraction)) },
+      credentialAccepted: credentialAccepted)
+    // The task lets go of the work — and the adopter its operation may capture — before it
+    // reports the attempt finished: a `load` that returned holds nothing of its adopter.
+    let handoff = Work.Handoff(work)
+    let task = Task {
+      let result = await handoff.take().perform(context, attempt: attempt, mailbox: mailbox)
+      mailbox.post(.finished(attempt: attempt, result))
+    }
+    machine.retain(task, forLoad: id)
+  }
+
+  /// Starts a timer of the load, cancelled with it: its event arrives in the mailbox of a
+  /// run of `load`, or — for a category load — on the actor the load was started on.
+  func schedule(_ timer: LoadLifecycle.Timer, at deadline: Duration) {
+    let sleep = machine.clock.sleep
+    let task: Task<Void, Never>
+    if case .category = work {
+      guard let actor else { return }
+      task = CategoryLoadTimer(timer: timer, load: id, machine: machine, host: host)
+        .start(at: deadline, sleep: sleep, isolation: actor)
+    } else {
+      let mailbox = mailbox
+      task = Task {
+        do {
+          try await sleep(deadline)
+        } catch is CancellationError {
+          return  // The load ended (or moved on): nobody waits for this timer.
+        } catch {
+          // A clock that fails to sleep must not wedge the load: the wait counts as elapsed.
+        }
+        mailbox.post(.timer(timer))
+      }
+    }
+    machine.retain(task, forLoad: id)
   }
 }

@@ -31,15 +31,26 @@ final class LoadDriver<Value: Sendable> {
     case finished(attempt: Int, Result<Value?, any Error>)
     /// A deadline the load's lifecycle asked for passed.
     case timer(LoadLifecycle.Timer)
+    /// The credential store answered what it remembers for the locked document.
+    case credentialRecalled(CredentialTrials.Answer)
+    /// The credential store forgot a refused credential (or failed to, or took too long).
+    case credentialForgotten
   }
 
   /// Unowned: the machine keeps a category load's driver, and the caller of `load` holds the
   /// adopter — and so the machine — while its driver runs (I6).
   unowned let machine: ContentStateMachine
   let mode: LoadLifecycle.Mode
-  let credential: Credential?
+  /// The credential the attempts run with: the unlock's, the one a reload keeps, or one the
+  /// load tries on its own before it presents a lock (LoadDriver+Credentials.swift).
+  var credential: Credential?
   let animated: Bool
   let work: Work
+  /// The work of a credential's trial, verified by the machine's verifier when it has one;
+  /// `nil` when the attempts run ``work``.
+  var trialWork: Work?
+  /// Which credentials the load tries on its own when it finds its content locked.
+  var trials = CredentialTrials()
   let mailbox: Mailbox
   let id: UInt64
   /// A result that waits for the minimum display time.
@@ -48,7 +59,7 @@ final class LoadDriver<Value: Sendable> {
   private var hasParts = false
   /// The parts of a locked source that arrived before its credential was accepted: never
   /// applied until it is (``LoadLifecycle/PartStep/withheld``).
-  private var withheldParts: [Value] = []
+  var withheldParts: [Value] = []
   /// When the first attempt starts, after the debounce; `nil` for at once.
   private let debounceDeadline: Duration?
   /// The actor a category load's timers come back to (no task awaits such a load). Weak: an
@@ -184,6 +195,10 @@ final class LoadDriver<Value: Sendable> {
       return attemptFinished(attempt, result, host: host, apply: apply, reset: reset)
     case .timer(let timer):
       return timerElapsed(timer, host: host, apply: apply, reset: reset)
+    case .credentialRecalled(let answer):
+      return perform(trials.storeAnswered(answer), host: host, apply: apply, reset: reset)
+    case .credentialForgotten:
+      return perform(trials.forgotten(), host: host, apply: apply, reset: reset)
     }
     return nil
   }
@@ -193,10 +208,17 @@ final class LoadDriver<Value: Sendable> {
   /// - Parameter mayWait: Whether a failure may wait for the network; not for the failure of
   ///   a waiting load whose network turned out to be there.
   /// - Returns: How the load ended, or `nil` while it goes on.
-  private func attemptFinished<Host: StatefulContent>(
+  func attemptFinished<Host: StatefulContent>(
     _ attempt: Int, _ result: Result<Value?, any Error>, mayWait: Bool = true, host: Host,
     apply: (Value) -> Void, reset: () -> Void
   ) -> LoadOutcome? {
+    if case .failure(let lock as ContentLockedError) = result,
+      machine.isCurrentAttempt(attempt, ofLoad: id),
+      let step = trials.lockFound(
+        lock, credential: credential, hasStore: machine.credentialMemory != nil)
+    {
+      return perform(step, host: host, apply: apply, reset: reset)
+    }
     let error: (any Error)? =
       switch result {
       case .success: nil
@@ -295,6 +317,12 @@ final class LoadDriver<Value: Sendable> {
   ) -> LoadOutcome {
     switch result {
     case .success(let value):
+      if trials.isTrying {
+        trials.loadSucceeded()
+        machine.noteRecall(trials.recall)
+      } else if mode == .unlock {
+        machine.noteRecall(nil)  // The user's credential opened it.
+      }
       let (hasParts, withheldParts) = (hasParts, withheldParts)
       machine.concludeLoad(id, succeededWith: credential, host: host, animated: animated) {
         if let value {
@@ -311,62 +339,15 @@ final class LoadDriver<Value: Sendable> {
       // Parts that arrived before the source turned out locked were its content: they go.
       let hasParts = hasParts
       return machine.concludeLoad(
-        id, foundLock: error.reason, mode: mode, credential: credential, host: host,
+        id, foundLock: error, mode: mode, credential: credential, host: host,
         animated: animated, clearParts: { if hasParts { reset() } })
     case .failure(let error):
+      if trials.isTrying {
+        trials.loadFailed()
+        machine.noteRecall(trials.recall)
+      }
       machine.concludeLoad(id, failedWith: error, host: host, animated: animated)
       return .failed(error)
     }
-  }
-
-  private func startAttempt(_ attempt: Int) {
-    withheldParts = []  // A failed attempt's parts were never content.
-    let mailbox = mailbox
-    let work = work
-    // Only a stream's parts wait for an accepted credential: a load of one value needs no
-    // closure for it.
-    let credentialAccepted: @Sendable () -> Void
-    switch work {
-    case .value: credentialAccepted = {}
-    case .parts: credentialAccepted = { mailbox.post(.credentialAccepted(attempt: attempt)) }
-    case .category: return  // The adopter's own work: nothing runs here.
-    }
-    let context = LoadContext(
-      attempt: attempt, credential: credential,
-      report: { fraction in mailbox.post(.progress(attempt: attempt, fraction)) },
-      credentialAccepted: credentialAccepted)
-    // The task lets go of the work — and the adopter its operation may capture — before it
-    // reports the attempt finished: a `load` that returned holds nothing of its adopter.
-    let handoff = Work.Handoff(work)
-    let task = Task {
-      let result = await handoff.take().perform(context, attempt: attempt, mailbox: mailbox)
-      mailbox.post(.finished(attempt: attempt, result))
-    }
-    machine.retain(task, forLoad: id)
-  }
-
-  /// Starts a timer of the load, cancelled with it: its event arrives in the mailbox of a
-  /// run of `load`, or — for a category load — on the actor the load was started on.
-  func schedule(_ timer: LoadLifecycle.Timer, at deadline: Duration) {
-    let sleep = machine.clock.sleep
-    let task: Task<Void, Never>
-    if case .category = work {
-      guard let actor else { return }
-      task = CategoryLoadTimer(timer: timer, load: id, machine: machine, host: host)
-        .start(at: deadline, sleep: sleep, isolation: actor)
-    } else {
-      let mailbox = mailbox
-      task = Task {
-        do {
-          try await sleep(deadline)
-        } catch is CancellationError {
-          return  // The load ended (or moved on): nobody waits for this timer.
-        } catch {
-          // A clock that fails to sleep must not wedge the load: the wait counts as elapsed.
-        }
-        mailbox.post(.timer(timer))
-      }
-    }
-    machine.retain(task, forLoad: id)
   }
 }

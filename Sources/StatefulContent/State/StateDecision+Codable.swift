@@ -152,6 +152,7 @@ extension StateInputs: Codable {
     case keyChange, append, appendError, isInitial, showDelayDeadline, minimumDisplayDeadline
     case reachability, networkError, contentAge, maximumAge, maximumFailedRefreshes
     case failedRefreshes, lastRefreshError, showsSavedResult
+    case credentialRecall, credentialStoreTimeLimit
   }
 
   /// Decodes recorded inputs; their errors are ``StateDecision/RecordedError``s and their
@@ -205,7 +206,8 @@ extension StateInputs: Codable {
       failedRefreshes: try container.decodeCount(forKey: .failedRefreshes) ?? 0,
       lastRefreshError: try recorded(.lastRefreshError),
       showsSavedResult: try container.decodeIfPresent(Bool.self, forKey: .showsSavedResult)
-        ?? false)
+        ?? false,
+      credentialRecall: try Self.credentialRecall(in: container))
   }
 
   /// Encodes the inputs, their errors and keys as their descriptions.
@@ -254,6 +256,30 @@ extension StateInputs: Codable {
     try container.encodeIfPresent(
       lastRefreshError.map { String(describing: $0) }, forKey: .lastRefreshError)
     if showsSavedResult { try container.encode(true, forKey: .showsSavedResult) }
+    if let recall = credentialRecall {
+      try container.encode(recall.name, forKey: .credentialRecall)
+      if case .storeTimedOut(let limit) = recall {
+        try container.encode(limit, forKey: .credentialStoreTimeLimit)
+      }
+    }
+  }
+
+  /// What the load did with credentials on its own, as recorded, or `nil`.
+  ///
+  /// - Throws: `DecodingError` for a name the library does not know.
+  private static func credentialRecall(
+    in container: KeyedDecodingContainer<CodingKeys>
+  ) throws -> CredentialRecall? {
+    guard let name = try container.decodeIfPresent(String.self, forKey: .credentialRecall)
+    else { return nil }
+    let limit =
+      try container.decodeIfPresent(Duration.self, forKey: .credentialStoreTimeLimit) ?? .zero
+    guard let recall = CredentialRecall(name: name, timeLimit: limit) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .credentialRecall, in: container,
+        debugDescription: "Unknown credential recall \"\(name)\".")
+    }
+    return recall
   }
 
   /// An append state from its recorded name and error.

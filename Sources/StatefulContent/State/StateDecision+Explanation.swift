@@ -25,6 +25,7 @@ extension StateDecision: CustomStringConvertible {
       parts.append("overrode " + overridden.map(overriddenRule).joined(separator: ", "))
     }
     parts += timeFacts
+    if let recall = inputs.credentialRecall { parts.append(recall.description) }
     if let heldBackUntil {
       let until = "\(TraceText.milliseconds(heldBackUntil)) ms"
       parts.append(

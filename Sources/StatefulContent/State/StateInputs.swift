@@ -65,6 +65,7 @@ public struct StateInputs: Sendable {
     var failedRefreshes = 0
     var lastRefreshError: (any Error)?
     var showsSavedResult = false
+    var credentialRecall: CredentialRecall?
 
     /// Whether every value is its default.
     var isDefault: Bool {
@@ -74,7 +75,7 @@ public struct StateInputs: Sendable {
         && showDelayDeadline == nil && minimumDisplayDeadline == nil
         && reachability == .reachable && networkError == nil && contentAge == nil
         && !staleness.isActive && failedRefreshes == 0 && lastRefreshError == nil
-        && !showsSavedResult
+        && !showsSavedResult && credentialRecall == nil
     }
   }
 
@@ -196,6 +197,13 @@ public struct StateInputs: Sendable {
     get { rare?.values.showsSavedResult ?? false }
     set { rareValues.showsSavedResult = newValue }
   }
+  /// What the load did on its own with credentials before it presented a lock — tried the
+  /// empty one, or the one the credential store remembers — or `nil`: the reasons say it,
+  /// never which credential.
+  public var credentialRecall: CredentialRecall? {
+    get { rare?.values.credentialRecall }
+    set { rareValues.credentialRecall = newValue }
+  }
   /// Whether the network is known to be missing: the source reports it unreachable, or a
   /// load waits for it.
   public var isOffline: Bool { reachability == .unreachable || waitsForNetwork }
@@ -231,6 +239,7 @@ public struct StateInputs: Sendable {
   ///   - failedRefreshes: How many refreshes failed in a row; below 0 counts as 0.
   ///   - lastRefreshError: The last failed refresh's error, or `nil`.
   ///   - showsSavedResult: Whether the result shown was saved by an earlier launch.
+  ///   - credentialRecall: What the load did on its own with credentials, or `nil`.
   public init(
     isLoading: Bool = false,
     error: (any Error)? = nil,
@@ -257,7 +266,8 @@ public struct StateInputs: Sendable {
     staleness: StalenessPolicy = .never,
     failedRefreshes: Int = 0,
     lastRefreshError: (any Error)? = nil,
-    showsSavedResult: Bool = false
+    showsSavedResult: Bool = false,
+    credentialRecall: CredentialRecall? = nil
   ) {
     self.isLoading = isLoading
     self.attempt = max(attempt, 1)
@@ -274,7 +284,7 @@ public struct StateInputs: Sendable {
       minimumDisplayDeadline: minimumDisplayDeadline, reachability: reachability,
       networkError: networkError, contentAge: contentAge, staleness: staleness,
       failedRefreshes: max(failedRefreshes, 0), lastRefreshError: lastRefreshError,
-      showsSavedResult: showsSavedResult)
+      showsSavedResult: showsSavedResult, credentialRecall: credentialRecall)
   }
 
   /// Creates the inputs of a load's facts, every other input at its default; an error's

@@ -26,7 +26,8 @@ public struct CredentialFingerprint: Hashable, Sendable, CustomStringConvertible
   public init?(_ value: String) {
     guard !value.isEmpty, value.utf8.count <= Self.maximumLength,
       value.unicodeScalars.allSatisfy({
-        !$0.properties.isWhitespace && $0.value >= 0x20 && $0.value != 0x7F
+        // `.control` is C0, DEL and C1 (U+0080–U+009F) alike.
+        !$0.properties.isWhitespace && $0.properties.generalCategory != .control
       })
     else { return nil }
     self.value = value

@@ -239,11 +239,15 @@ struct LoadLifecycle {
 
   /// The load runs its attempt again with a credential it tries on its own before it
   /// presents a lock (``CredentialTrials``): no attempt is spent, the progress is unknown, and
-  /// the parts wait for the credential to be accepted, as the source is locked.
+  /// the parts wait for the credential to be accepted, as the source is locked. Parts that
+  /// arrived before the lock was found were never content: the driver clears them, and the
+  /// trial's first part is the first again.
   ///
   /// - Returns: The attempt to run again.
   mutating func credentialTrialStarts() -> Int {
     awaitsAcceptedCredential = true
+    hasParts = false
+    partsHeldUntil = nil
     attemptProgress = nil
     presentedProgress = nil
     pendingProgress = nil

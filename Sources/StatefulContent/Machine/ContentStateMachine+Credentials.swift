@@ -34,9 +34,16 @@ extension ContentStateMachine {
   /// Load `id` runs its attempt again with `credential`, one it tries on its own: no attempt
   /// is spent, and the credential's secret is kept away from every text.
   ///
+  /// - Parameters:
+  ///   - clearingParts: Whether parts of a stream arrived before the lock was found: they
+  ///     were the locked source's, never content, so `clearParts` clears them and the state is
+  ///     decided again — as a load that presents the lock clears them — and the trial's parts
+  ///     are not added to them.
+  ///   - clearParts: Clears the adopter's content.
   /// - Returns: The attempt to run, or `nil` when the load is not the running one.
-  func credentialTrialStarts(
-    _ id: UInt64, with credential: Credential, recall: CredentialRecall?
+  func credentialTrialStarts<Host: StatefulContent>(
+    _ id: UInt64, with credential: Credential, recall: CredentialRecall?,
+    clearingParts: Bool, host: Host, animated: Bool, clearParts: () -> Void
   ) -> Int? {
     guard let attempt = loads.updateLifecycle(of: id, { $0.credentialTrialStarts() }) else {
       return nil
@@ -46,6 +53,10 @@ extension ContentStateMachine {
       $0.recalled(recall)
     }
     updateInputs { $0.retryStarted(attempt: attempt) }
+    if clearingParts {
+      callingHook(clearParts)
+      submitDecidedState(host: host, animated: animated)
+    }
     return attempt
   }
 

@@ -10,8 +10,12 @@ extension LoadDriver {
   ) -> LoadOutcome? {
     switch step {
     case .tryCredential(let trial):
-      guard let attempt = machine.credentialTrialStarts(id, with: trial, recall: trials.recall)
+      guard
+        let attempt = machine.credentialTrialStarts(
+          id, with: trial, recall: trials.recall, clearingParts: hasParts, host: host,
+          animated: animated, clearParts: reset)
       else { return nil }
+      hasParts = false
       credential = trial
       trialWork = machine.credentialVerifier.map { work.verifying(trial, with: $0) }
       startAttempt(attempt)

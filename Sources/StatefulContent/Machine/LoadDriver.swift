@@ -55,8 +55,9 @@ final class LoadDriver<Value: Sendable> {
   let id: UInt64
   /// A result that waits for the minimum display time.
   var heldResult: Result<Value?, any Error>?
-  /// Whether a part of a streaming load has been applied.
-  private var hasParts = false
+  /// Whether a part of a streaming load has been applied (parts a credential's trial cleared
+  /// no longer count).
+  var hasParts = false
   /// The parts of a locked source that arrived before its credential was accepted: never
   /// applied until it is (``LoadLifecycle/PartStep/withheld``).
   var withheldParts: [Value] = []

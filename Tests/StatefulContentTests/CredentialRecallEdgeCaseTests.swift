@@ -1,0 +1,593 @@
+import StatefulContent
+import StatefulContentTesting
+import XCTest
+
+/// Remembered credentials at odd moments and with odd inputs: a store that answers after its
+/// load ended, a reset or a cancellation during the lookup, the trial or the forget, trials
+/// under an attempt limit, a verifier, a retry policy, a loading policy, a stream, a key — none
+/// of it wedges a load, counts an attempt, presents the lock early or shows a secret.
+@MainActor
+final class CredentialRecallEdgeCaseTests: LoadTestCase {
+  private let store = MemoryCredentialStore()
+  private let gated = GatedStore()
+  private let document = CredentialFingerprint("sha256:edge-9b1d")!
+  private let password = "open-sesame-edge"
+  /// The secrets the operation was given, in order (`""` for none).
+  private let given = LockedBox<[String]>([])
+
+  override func setUp() async throws {
+    try await super.setUp()
+    model.stateMachine.strings = .english
+    model.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .always)
+  }
+
+  /// The operation of the document, which needs `password`; with `trial`, a run with a
+  /// credential waits for it first.
+  private func operation(
+    triesEmpty: Bool = false, trial: Gate<Void>? = nil
+  ) -> @Sendable (LoadContext) async throws -> [String] {
+    let (password, document, given) = (password, document, given)
+    return { context in
+      given.value.append(context.credential?.secret ?? "")
+      guard let credential = context.credential else {
+        throw ContentLockedError(
+          .credentialRequired, fingerprint: document, triesEmptyCredential: triesEmpty)
+      }
+      if let trial { try await trial.wait() }
+      guard credential.secret == password else { throw ContentLockedError.incorrectCredential }
+      return ["page 1"]
+    }
+  }
+
+  /// Starts opening the document in a task of its own.
+  private func startOpening(
+    triesEmpty: Bool = false, trial: Gate<Void>? = nil
+  ) -> Task<LoadOutcome, Never> {
+    let (model, operation) = (model, operation(triesEmpty: triesEmpty, trial: trial))
+    return Task { await model.loadReloadable(operation) }
+  }
+
+  /// Uses ``gated`` as the machine's store.
+  private func useGatedStore(timeLimit: Duration = .seconds(2)) {
+    model.stateMachine.credentialMemory = CredentialMemory(
+      store: gated, policy: .always, timeLimit: timeLimit)
+  }
+
+  private var explanation: String {
+    presenter.lastPresentation?.decision.explanation ?? ""
+  }
+
+  // MARK: A store that answers after its load ended
+
+  func test_aLookupAnsweredAfterTheLoadWasCancelled_changesNothing() async throws {
+    useGatedStore()
+    let load = startOpening()
+    try await settle("the store is asked") { gated.lookup.waiterCount == 1 }
+    model.cancelLoading()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+    gated.lookup.open(with: Credential(password: password))
+    await settle()
+    XCTAssertEqual(given.value, [""], "the late answer is never tried")
+    XCTAssertEqual(model.currentState, .idle)
+    XCTAssertNil(model.stateMachine.credentialRecall)
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+  }
+
+  func test_aResetDuringTheLookup_returnsToIdle_andTheLateAnswerIsIgnored() async throws {
+    useGatedStore()
+    let load = startOpening()
+    try await settle("the store is asked") { gated.lookup.waiterCount == 1 }
+    model.reset()
+    XCTAssertEqual(model.currentState, .idle)
+    _ = await load.value
+    gated.lookup.open(with: Credential(password: password))
+    await settle()
+    XCTAssertEqual(given.value, [""])
+    XCTAssertEqual(model.currentState, .idle)
+    XCTAssertNil(model.stateMachine.credentialRecall)
+    try await settle("the time limit's timer is cancelled") { clock.sleeperCount == 0 }
+  }
+
+  func test_aResetDuringTheTrial_forgetsNothing_andCountsNoAttempt() async throws {
+    store.put(Credential(password: "changed since"), for: document)
+    let trial = Gate<Void>()
+    let load = startOpening(trial: trial)
+    try await settle("the remembered credential is on trial") { trial.waiterCount == 1 }
+    XCTAssertEqual(model.stateMachine.credentialRecall, .tryingRemembered)
+    model.reset()
+    _ = await load.value
+    XCTAssertEqual(model.currentState, .idle)
+    XCTAssertNil(model.stateMachine.credentialRecall)
+    XCTAssertEqual(store.forgetCount, 0, "a trial that never ended refused nothing")
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    XCTAssertFalse(presenter.presentedKinds.contains(.locked))
+  }
+
+  func test_aCancellationDuringTheForget_presentsNoLock_andTheStateFromBeforeComesBack()
+    async throws
+  {
+    useGatedStore()
+    let load = startOpening()
+    try await settle("the store is asked") { gated.lookup.waiterCount == 1 }
+    gated.lookup.open(with: Credential(password: "changed since"))
+    try await settle("the refused credential is being forgotten") {
+      gated.forgetting.waiterCount == 1
+    }
+    XCTAssertEqual(model.stateMachine.credentialRecall, .refusedAndForgotten)
+    model.cancelLoading()
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .cancelled)
+    XCTAssertEqual(model.currentState, .idle)
+    XCTAssertFalse(presenter.presentedKinds.contains(.locked))
+    XCTAssertNil(model.stateMachine.credentialRecall)
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+  }
+
+  func test_aForgetThatNeverEnds_presentsTheLock_afterTheTimeLimit() async throws {
+    useGatedStore(timeLimit: .seconds(1))
+    let load = startOpening()
+    try await settle("the store is asked") { gated.lookup.waiterCount == 1 }
+    gated.lookup.open(with: Credential(password: "changed since"))
+    try await settle("the forget's time limit runs") {
+      gated.forgetting.waiterCount == 1 && clock.sleeperCount == 1
+    }
+    clock.advance(by: .seconds(1))
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .locked(.credentialRequired))
+    XCTAssertEqual(model.stateMachine.credentialRecall, .refusedAndForgotten)
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+  }
+
+  // MARK: The adopter acts during a lookup
+
+  func test_theMemorySetToNilDuringTheLookup_neitherWedgesNorCountsAnAttempt() async throws {
+    useGatedStore()
+    let load = startOpening()
+    try await settle("the store is asked") { gated.lookup.waiterCount == 1 }
+    model.stateMachine.credentialMemory = nil
+    gated.lookup.open(with: Credential(password: "changed since"))
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .locked(.credentialRequired))
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    XCTAssertEqual(gated.forgets.value, 0, "a memory taken away is told nothing more")
+  }
+
+  func test_anUnlockDuringTheLookup_isNotLocked_andTheLookupGoesOn() async throws {
+    useGatedStore()
+    let load = startOpening()
+    try await settle("the store is asked") { gated.lookup.waiterCount == 1 }
+    let unlock = await model.unlock(with: Credential(password: "typed too early"))
+    XCTAssertEqual(unlock, .notLocked, "nothing is locked yet")
+    gated.lookup.open(with: Credential(password: password))
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.stateMachine.credentialRecall, .openedWithRemembered)
+    XCTAssertEqual(given.value, ["", password])
+  }
+
+  // MARK: Odd answers
+
+  func test_aRememberedEmptyCredential_isTriedOnce_refused_andForgotten() async throws {
+    store.put(Credential(password: ""), for: document)
+    let outcome = await startOpening().value
+    XCTAssertEqual(outcome, .locked(.credentialRequired))
+    XCTAssertEqual(given.value, ["", ""])
+    XCTAssertEqual(store.forgetCount, 1)
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    let placeholder = try XCTUnwrap(
+      presenter.lastPresentation?.placeholder as? StandardPlaceholder)
+    XCTAssertEqual(placeholder.title, "Locked", "an empty secret redacts nothing")
+  }
+
+  func test_aHugeRememberedSecret_opens_andIsInNoText() async throws {
+    let huge = String(repeating: "h7-", count: 100_000)
+    store.put(Credential(password: huge), for: document)
+    let document = document
+    let outcome = await model.loadReloadable { context in
+      guard let credential = context.credential else {
+        throw ContentLockedError(.credentialRequired, fingerprint: document)
+      }
+      guard credential.secret == huge else { throw ContentLockedError.incorrectCredential }
+      return ["page 1"]
+    }
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.stateMachine.credentialRecall, .openedWithRemembered)
+    XCTAssertFalse(explanation.contains("h7-h7-"))
+  }
+
+  func test_aStoreThatLiesForEver_underAnAttemptLimit_neverLocksOut() async {
+    model.stateMachine.maximumUnlockAttempts = 1
+    store.behavior = .lies(Credential(password: "a lie"))
+    for _ in 1...3 {
+      let outcome = await startOpening().value
+      XCTAssertEqual(outcome, .locked(.credentialRequired))
+    }
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    let wrong = await model.unlock(with: Credential(password: "typed wrong"))
+    XCTAssertEqual(wrong, .attemptLimitReached(attempts: 1), "the user's guess still counts")
+  }
+
+  // MARK: The machine's rules around a trial
+
+  func test_aVerifier_checksTheRememberedCredential_beforeTheOperationSeesIt() async throws {
+    let password = password
+    let verified = LockedBox<[String]>([])
+    model.stateMachine.credentialVerifier = { credential in
+      verified.value.append(credential.secret)
+      return credential.secret == password
+    }
+    store.put(Credential(password: "changed since"), for: document)
+    let refused = await startOpening().value
+    XCTAssertEqual(refused, .locked(.credentialRequired))
+    XCTAssertEqual(verified.value, ["changed since"])
+    XCTAssertEqual(given.value, [""], "the operation never ran with the refused credential")
+    XCTAssertEqual(store.forgetCount, 1)
+    store.put(Credential(password: password), for: document)
+    let opened = await startOpening().value
+    XCTAssertEqual(opened, .completed)
+    XCTAssertEqual(verified.value, ["changed since", password])
+  }
+
+  func test_aTrialThatFailsTransiently_isRetriedWithTheSameCredential_andCountsNoAttempt()
+    async throws
+  {
+    store.put(Credential(password: password), for: document)
+    let (password, document, given) = (password, document, given)
+    let model = model
+    let load = Task {
+      await model.loadReloadable(retry: RetryPolicy(maximumRetries: 2)) { context in
+        given.value.append(context.credential?.secret ?? "")
+        guard context.credential != nil else {
+          throw ContentLockedError(.credentialRequired, fingerprint: document)
+        }
+        if given.value.count == 2 { throw TestError("connection reset") }
+        return ["page 1"]
+      }
+    }
+    try await settle("the retry waits for its delay") { clock.sleeperCount == 1 }
+    XCTAssertEqual(model.stateMachine.credentialRecall, .tryingRemembered)
+    clock.advance(by: .seconds(1))
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(given.value, ["", password, password])
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    XCTAssertEqual(model.stateMachine.credentialRecall, .openedWithRemembered)
+    XCTAssertEqual(store.forgetCount, 0)
+    XCTAssertFalse(presenter.presentedKinds.contains(.locked))
+  }
+
+  func test_aTrialThatFailsOtherwise_showsTheError_andForgetsNothing() async throws {
+    store.put(Credential(password: password), for: document)
+    let document = document
+    let outcome = await model.loadReloadable(retry: .never) { context in
+      guard context.credential != nil else {
+        throw ContentLockedError(.credentialRequired, fingerprint: document)
+      }
+      throw TestError("disk unreadable")
+    }
+    guard case .failed = outcome else { return XCTFail("\(outcome)") }
+    XCTAssertEqual(model.currentState.kind, .error)
+    XCTAssertEqual(store.forgetCount, 0, "the credential was not refused")
+    XCTAssertNil(model.stateMachine.credentialRecall)
+  }
+
+  func test_aSlowStore_underTheSmoothPolicy_showsLoadingThenContent_neverTheLock()
+    async throws
+  {
+    model.stateMachine.loadingPolicy = .smooth
+    useGatedStore()
+    let load = startOpening()
+    try await settle("the store is asked") { gated.lookup.waiterCount == 1 }
+    clock.advance(by: .milliseconds(150))
+    try await settle("loading shows after the show delay") {
+      presenter.presentedKinds == [.loading]
+    }
+    gated.lookup.open(with: Credential(password: password))
+    try await settle("the content waits for the minimum display time") {
+      clock.sleeperCount >= 1 && given.value.count == 2
+    }
+    clock.advance(by: .milliseconds(400))
+    let outcome = await load.value
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+  }
+
+  // MARK: Streams
+
+  func test_aStreamedRememberedCredentialThatIsRefused_neverShowsItsParts() async throws {
+    store.put(Credential(password: "changed since"), for: document)
+    let document = document
+    var shown: [[String]] = []
+    presenter.onPresent = { [model] _ in shown.append(model.content) }
+    let outcome = await model.loadAppending { context in
+      AsyncThrowingStream<[String], any Error> { continuation in
+        guard context.credential != nil else {
+          return continuation.finish(
+            throwing: ContentLockedError(.credentialRequired, fingerprint: document))
+        }
+        continuation.yield(["decrypted garbage"])
+        continuation.finish(throwing: ContentLockedError.incorrectCredential)
+      }
+    }
+    XCTAssertEqual(outcome, .locked(.credentialRequired))
+    XCTAssertEqual(model.content, [])
+    XCTAssertFalse(shown.joined().contains("decrypted garbage"), "\(shown)")
+    XCTAssertEqual(store.forgetCount, 1)
+  }
+
+  func test_aStreamedRememberedCredentialThatOpens_showsItsPartsOnce() async throws {
+    store.put(Credential(password: password), for: document)
+    let (password, document) = (password, document)
+    let outcome = await model.loadAppending { context in
+      AsyncThrowingStream<[String], any Error> { continuation in
+        guard context.credential?.secret == password else {
+          return continuation.finish(
+            throwing: ContentLockedError(.credentialRequired, fingerprint: document))
+        }
+        context.reportCredentialAccepted()
+        continuation.yield(["part 1"])
+        continuation.yield(["part 2"])
+        continuation.finish()
+      }
+    }
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.content, ["part 1", "part 2"])
+    XCTAssertFalse(presenter.presentedKinds.contains(.locked))
+    XCTAssertEqual(model.stateMachine.credentialRecall, .openedWithRemembered)
+  }
+
+  func test_aStreamThatFindsTheLockAfterAPart_opensWithTheRememberedOne_withoutThatPart()
+    async throws
+  {
+    store.put(Credential(password: password), for: document)
+    let (password, document) = (password, document)
+    let outcome = await model.loadAppending { context in
+      AsyncThrowingStream<[String], any Error> { continuation in
+        guard context.credential?.secret == password else {
+          continuation.yield(["cover page"])
+          return continuation.finish(
+            throwing: ContentLockedError(.credentialRequired, fingerprint: document))
+        }
+        context.reportCredentialAccepted()
+        continuation.yield(["cover page"])
+        continuation.yield(["page 1"])
+        continuation.finish()
+      }
+    }
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(model.content, ["cover page", "page 1"], "no part twice")
+    XCTAssertFalse(presenter.presentedKinds.contains(.locked))
+  }
+
+  func test_aStreamThatFindsTheLockAfterAPart_refusingTheRememberedOne_clearsThatPart()
+    async throws
+  {
+    store.put(Credential(password: "changed since"), for: document)
+    let document = document
+    let outcome = await model.loadAppending { context in
+      AsyncThrowingStream<[String], any Error> { continuation in
+        continuation.yield(["cover page"])
+        continuation.finish(
+          throwing: context.credential == nil
+            ? ContentLockedError(.credentialRequired, fingerprint: document)
+            : ContentLockedError.incorrectCredential)
+      }
+    }
+    XCTAssertEqual(outcome, .locked(.credentialRequired))
+    XCTAssertEqual(model.content, [])
+    XCTAssertEqual(model.currentState, .locked(.credentialRequired))
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+  }
+
+  // MARK: Keys
+
+  func test_aKeyedLookupOvertakenByAnotherKey_leavesThatKeysContentAlone() async throws {
+    useGatedStore()
+    let (model, operation) = (model, operation())
+    let first = Task { await model.load(into: \.content, key: "locked.pdf", operation: operation) }
+    try await settle("the store is asked") { gated.lookup.waiterCount == 1 }
+    let second = await model.load(into: \.content, key: "plain.txt") { _ in ["plain"] }
+    XCTAssertEqual(second, .completed)
+    let firstOutcome = await first.value
+    XCTAssertEqual(firstOutcome, .superseded)
+    gated.lookup.open(with: Credential(password: password))
+    await settle()
+    XCTAssertEqual(model.content, ["plain"])
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertEqual(given.value, [""])
+    XCTAssertNil(model.stateMachine.credentialRecall)
+  }
+
+  // MARK: Texts
+
+  func test_theTrace_recordsTheRecall_andNeverTheSecret() async throws {
+    let secret = "remembered-secret-trace"
+    store.put(Credential(password: secret), for: document)
+    let stream = model.stateMachine.stateChanges()
+    let document = document
+    let refused = await model.loadReloadable { context in
+      guard context.credential != nil else {
+        throw ContentLockedError(.credentialRequired, fingerprint: document)
+      }
+      throw ContentLockedError.incorrectCredential
+    }
+    XCTAssertEqual(refused, .locked(.credentialRequired))
+    store.put(Credential(password: secret), for: document)
+    let quoted = await model.loadReloadable { context in
+      guard let credential = context.credential else {
+        throw ContentLockedError(.credentialRequired, fingerprint: document)
+      }
+      throw TestError("rejected \(credential.secret)")
+    }
+    guard case .failed = quoted else { return XCTFail("\(quoted)") }
+    var log = TransitionLog()
+    for await change in stream {
+      log.record(change)
+      if change.to.kind == .error { break }
+    }
+    let json = try log.jsonLines()
+    for text in [json, log.timeline(explained: true), log.mermaidStateDiagram(explained: true)] {
+      XCTAssertFalse(text.contains(secret), text)
+    }
+    XCTAssertTrue(json.contains("refusedAndForgotten"), json)
+    XCTAssertTrue(
+      log.timeline(explained: true).contains("a remembered credential was tried and refused"),
+      log.timeline(explained: true))
+    let read = try TransitionLog(jsonLines: json)
+    XCTAssertEqual(try read.jsonLines(), json, "the recall survives a round trip")
+  }
+
+  func test_aDecisionWithATimedOutStore_survivesAJSONRoundTrip() async throws {
+    useGatedStore(timeLimit: .milliseconds(1500))
+    let load = startOpening()
+    try await settle("the lookup's time limit runs") {
+      gated.lookup.waiterCount == 1 && clock.sleeperCount == 1
+    }
+    clock.advance(by: .milliseconds(1500))
+    _ = await load.value
+    let decision = try XCTUnwrap(presenter.lastPresentation?.decision)
+    XCTAssertEqual(decision.inputs.credentialRecall, .storeTimedOut(after: .milliseconds(1500)))
+    let data = try JSONEncoder().encode(decision)
+    let read = try JSONDecoder().decode(StateDecision.self, from: data)
+    XCTAssertEqual(read.inputs.credentialRecall, .storeTimedOut(after: .milliseconds(1500)))
+  }
+
+  func test_announcements_neverCarryTheRememberedSecret() async throws {
+    let announcer = RecordingAnnouncer()
+    model.stateMachine.setAnnouncer(announcer, policy: .immediate)
+    let secret = "remembered-secret-spoken"
+    store.put(Credential(password: secret), for: document)
+    let document = document
+    _ = await model.loadReloadable { context in
+      guard let credential = context.credential else {
+        throw ContentLockedError(.credentialRequired, fingerprint: document)
+      }
+      throw TestError("rejected \(credential.secret)")
+    }
+    XCTAssertFalse(announcer.texts.isEmpty)
+    for text in announcer.texts { XCTAssertFalse(text.contains(secret), text) }
+  }
+
+  // MARK: Adopters
+
+  func test_aModelOnAnActorOfItsOwn_opensWithTheRememberedCredential() async {
+    store.put(Credential(password: password), for: document)
+    let viewer = DocumentActor(store: store)
+    let (password, document) = (password, document)
+    let outcome = await viewer.open(document: document, password: password)
+    XCTAssertEqual(outcome, .completed)
+    let recall = await viewer.recall
+    XCTAssertEqual(recall, .openedWithRemembered)
+  }
+
+  func test_anAskClosureWhoseUnlockIsCancelled_remembersNothing_andTheUnlockReturns()
+    async throws
+  {
+    let answer = Gate<Bool>()
+    model.stateMachine.credentialMemory = CredentialMemory(
+      store: store, policy: .ask { _ in (try? await answer.wait()) ?? false })
+    _ = await startOpening().value
+    let (model, password) = (model, password)
+    let unlock = Task { await model.unlock(with: Credential(password: password)) }
+    try await settle("the question is asked") { answer.waiterCount == 1 }
+    unlock.cancel()
+    let outcome = await unlock.value
+    XCTAssertEqual(outcome, .unlocked)
+    XCTAssertNil(store.kept(for: document))
+  }
+
+  func test_aModelWhoseAskClosureCapturesItWeakly_isReleasedAfterItsUnlock() async throws {
+    weak var released: AskingViewer?
+    do {
+      let viewer = AskingViewer(store: store, document: document, password: password)
+      released = viewer
+      let locked = await viewer.open()
+      XCTAssertEqual(locked, .locked(.credentialRequired))
+      let outcome = await viewer.unlock(with: Credential(password: password))
+      XCTAssertEqual(outcome, .unlocked)
+      XCTAssertEqual(viewer.questions, 1)
+    }
+    XCTAssertEqual(store.kept(for: document), Credential(password: password))
+    try await settle("the viewer is released") { released == nil }
+  }
+}
+
+/// A `@MainActor` model that asks itself whether to remember a password, capturing itself
+/// weakly in the question, as its documentation asks.
+@MainActor
+private final class AskingViewer: @MainActor StatefulContent {
+  let stateMachine = ContentStateMachine(presenter: RecordingPresenter())
+  var content: [String] = []
+  var questions = 0
+  private let document: CredentialFingerprint
+  private let password: String
+
+  init(store: MemoryCredentialStore, document: CredentialFingerprint, password: String) {
+    self.document = document
+    self.password = password
+    stateMachine.loadingPolicy = .immediate
+    stateMachine.credentialMemory = CredentialMemory(
+      store: store,
+      policy: .ask { [weak self] _ in
+        await self?.answer() ?? false
+      })
+  }
+
+  private func answer() -> Bool {
+    questions += 1
+    return true
+  }
+
+  func loadContent() async { _ = await open() }
+
+  func open() async -> LoadOutcome {
+    let (document, password) = (document, password)
+    return await load(into: \.content) { context in
+      guard context.credential?.secret == password else {
+        throw ContentLockedError(.credentialRequired, fingerprint: document)
+      }
+      return ["page 1"]
+    }
+  }
+}
+
+/// A store whose lookups wait for ``lookup`` — whether or not they are cancelled — and whose
+/// forgets wait for ``forgetting``.
+private final class GatedStore: CredentialStore {
+  let lookup = Gate<Credential?>()
+  let forgetting = Gate<Void>()
+  let forgets = Counter()
+
+  func credential(for fingerprint: CredentialFingerprint) async throws -> Credential? {
+    try await lookup.waitIgnoringCancellation()
+  }
+
+  func remember(_ credential: Credential, for fingerprint: CredentialFingerprint) async throws {}
+
+  func forgetCredential(for fingerprint: CredentialFingerprint) async throws {
+    forgets.increment()
+    try await forgetting.wait()
+  }
+}
+
+/// An actor that owns its model, as a document service does.
+private actor DocumentActor {
+  private let model: TestModel
+
+  init(store: MemoryCredentialStore) {
+    model = TestModel()
+    model.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .always)
+  }
+
+  var recall: CredentialRecall? { model.stateMachine.credentialRecall }
+
+  func open(document: CredentialFingerprint, password: String) async -> LoadOutcome {
+    await model.loadReloadable { context in
+      guard context.credential?.secret == password else {
+        throw ContentLockedError(.credentialRequired, fingerprint: document)
+      }
+      return ["page 1"]
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import XCTest
+
+@testable import StatefulContent
+
+/// The pure rules of a load's credential trials: what it tries on its own before it presents
+/// a lock, in which order, and what its reasons say — with no machine and no store.
+final class CredentialTrialsTests: XCTestCase {
+  private let document = CredentialFingerprint("pdf-id:trials")!
+  private let remembered = Credential(password: "remembered-secret")
+
+  private func lock(triesEmpty: Bool = false, fingerprint: Bool = true) -> ContentLockedError {
+    ContentLockedError(
+      .credentialRequired, fingerprint: fingerprint ? document : nil,
+      triesEmptyCredential: triesEmpty)
+  }
+
+  func test_aLockWithoutFingerprintOrEmptyTrial_isNotTheTrialsBusiness() {
+    var trials = CredentialTrials()
+    XCTAssertNil(trials.lockFound(lock(fingerprint: false), credential: nil, hasStore: true))
+    XCTAssertNil(trials.lockFound(lock(), credential: nil, hasStore: false))
+    XCTAssertNil(trials.recall)
+  }
+
+  func test_aLockRefusingAUsersCredential_isNotTheTrialsBusiness() {
+    var trials = CredentialTrials()
+    let step = trials.lockFound(lock(), credential: Credential(password: "typed"), hasStore: true)
+    XCTAssertNil(step, "an unlock's refusal counts as before")
+  }
+
+  func test_theEmptyCredential_thenTheStore_thenTheRemembered_thenForget_thenTheLock() {
+    var trials = CredentialTrials()
+    let found = lock(triesEmpty: true)
+    XCTAssertEqual(
+      trials.lockFound(found, credential: nil, hasStore: true),
+      .tryCredential(Credential(password: "")))
+    XCTAssertEqual(trials.recall, .tryingEmpty)
+    XCTAssertEqual(
+      trials.lockFound(.incorrectCredential, credential: Credential(password: ""), hasStore: true),
+      .lookUp(document))
+    XCTAssertEqual(trials.recall, .lookingUp)
+    XCTAssertEqual(trials.storeAnswered(.credential(remembered)), .tryCredential(remembered))
+    XCTAssertTrue(trials.isTrying)
+    XCTAssertEqual(
+      trials.lockFound(.incorrectCredential, credential: remembered, hasStore: true),
+      .forget(document))
+    XCTAssertEqual(trials.recall, .refusedAndForgotten)
+    XCTAssertEqual(trials.forgotten(), .presentLock(found), "the lock as first found")
+    XCTAssertNil(
+      trials.lockFound(.incorrectCredential, credential: nil, hasStore: true),
+      "settled: a later lock is the load's to conclude")
+  }
+
+  func test_eachStoreFailure_settlesWithItsReason() {
+    let answers: [(CredentialTrials.Answer, CredentialRecall)] = [
+      (.credential(nil), .noneRemembered), (.failed, .storeFailed),
+      (.timedOut(after: .seconds(2)), .storeTimedOut(after: .seconds(2))),
+    ]
+    for (answer, recall) in answers {
+      var trials = CredentialTrials()
+      _ = trials.lockFound(lock(), credential: nil, hasStore: true)
+      XCTAssertEqual(trials.storeAnswered(answer), .presentLock(lock()))
+      XCTAssertEqual(trials.recall, recall)
+      XCTAssertFalse(trials.isTrying)
+    }
+  }
+
+  func test_anAnswerNobodyAskedFor_triesNothing() {
+    var trials = CredentialTrials()
+    XCTAssertEqual(
+      trials.storeAnswered(.credential(remembered)), .presentLock(ContentLockedError()))
+    XCTAssertFalse(trials.isTrying)
+    XCTAssertNil(trials.recall)
+  }
+
+  func test_aSecondAnswer_triesNothingMore() {
+    var trials = CredentialTrials()
+    _ = trials.lockFound(lock(), credential: nil, hasStore: true)
+    _ = trials.storeAnswered(.credential(nil))
+    XCTAssertEqual(trials.storeAnswered(.credential(remembered)), .presentLock(lock()))
+    XCTAssertEqual(trials.recall, .noneRemembered)
+  }
+
+  func test_aSuccessWithTheRemembered_orTheEmpty_saysWhichOpenedIt() {
+    var remembered = CredentialTrials()
+    _ = remembered.lockFound(lock(), credential: nil, hasStore: true)
+    _ = remembered.storeAnswered(.credential(self.remembered))
+    remembered.loadSucceeded()
+    XCTAssertEqual(remembered.recall, .openedWithRemembered)
+    XCTAssertFalse(remembered.isTrying)
+    var empty = CredentialTrials()
+    _ = empty.lockFound(lock(triesEmpty: true), credential: nil, hasStore: false)
+    empty.loadSucceeded()
+    XCTAssertEqual(empty.recall, .openedWithEmpty)
+  }
+
+  func test_aFailureDuringATrial_endsTheTrials_andTheReasonIsNoLongerUnderway() {
+    var trials = CredentialTrials()
+    _ = trials.lockFound(lock(), credential: nil, hasStore: true)
+    _ = trials.storeAnswered(.credential(remembered))
+    trials.loadFailed()
+    XCTAssertNil(trials.recall)
+    XCTAssertFalse(trials.isTrying)
+    XCTAssertNil(trials.lockFound(lock(), credential: nil, hasStore: true))
+  }
+
+  func test_theRecallsDescriptions_neverNameTheCredential() {
+    let all: [CredentialRecall] = [
+      .tryingEmpty, .lookingUp, .tryingRemembered, .openedWithEmpty, .openedWithRemembered,
+      .noneRemembered, .refusedAndForgotten, .storeFailed, .storeTimedOut(after: .seconds(2)),
+    ]
+    for recall in all {
+      XCTAssertEqual(CredentialRecall(name: recall.name, timeLimit: .seconds(2)), recall)
+      XCTAssertFalse(recall.description.contains(remembered.secret))
+    }
+    XCTAssertNil(CredentialRecall(name: "opened with hunter2", timeLimit: .zero))
+  }
+}

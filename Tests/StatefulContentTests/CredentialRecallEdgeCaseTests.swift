@@ -469,6 +469,40 @@ final class CredentialRecallEdgeCaseTests: LoadTestCase {
     for text in announcer.texts { XCTAssertFalse(text.contains(secret), text) }
   }
 
+  // MARK: Reloads
+
+  func test_aReloadSupersedingALookup_leavesNoTrialUnderwayInTheReasons() async throws {
+    useGatedStore()
+    let load = startOpening()
+    try await settle("the store is asked") { gated.lookup.waiterCount == 1 }
+    model.contentLoad = { model in
+      await model.load(into: \.content) { _ in ["no longer locked"] }
+    }
+    let reloaded = await model.reload()
+    XCTAssertEqual(reloaded, .completed)
+    _ = await load.value
+    XCTAssertEqual(model.currentState, .content)
+    XCTAssertNil(model.stateMachine.credentialRecall, explanation)
+    XCTAssertFalse(explanation.contains("credential store is asked"), explanation)
+  }
+
+  func test_aCancelledReloadSupersedingALookup_bringsNoTrialUnderwayBack() async throws {
+    useGatedStore()
+    let load = startOpening()
+    try await settle("the store is asked") { gated.lookup.waiterCount == 1 }
+    let waiting = Gate<[String]>()
+    model.contentLoad = { model in
+      await model.load(into: \.content) { _ in try await waiting.wait() }
+    }
+    let model = model
+    let reload = Task { await model.reload() }
+    try await settle("the reload runs") { waiting.waiterCount == 1 }
+    model.cancelLoading()
+    _ = await reload.value
+    _ = await load.value
+    XCTAssertNil(model.stateMachine.credentialRecall, "the lookup's load is over")
+  }
+
   // MARK: Adopters
 
   func test_aModelOnAnActorOfItsOwn_opensWithTheRememberedCredential() async {

@@ -158,6 +158,8 @@ struct ContentLock {
   /// hidden by a lock — after an auto-lock, say — is never presented while a load or a reload
   /// runs, nor after one fails.
   mutating func loadStarted(_ mode: LoadLifecycle.Mode) {
+    // A trial underway was the superseded load's: it explains nothing of this one.
+    if recall?.isUnderway == true { recalled(nil) }
     guard mode == .load else { return }
     credential = nil
     failedAttempts = 0
@@ -259,10 +261,11 @@ struct ContentLock {
     isLockedOut = snapshot.isLockedOut
     credential = snapshot.credential
     if recollection !== snapshot.recollection {
-      let memory = memory
+      // A trial underway then was a load's that is over now.
+      let recall = snapshot.recollection?.recall
       recollect(
         memory: memory, fingerprint: snapshot.recollection?.fingerprint,
-        recall: snapshot.recollection?.recall)
+        recall: recall?.isUnderway == true ? nil : recall)
     }
   }
 

@@ -503,6 +503,89 @@ final class CredentialRecallEdgeCaseTests: LoadTestCase {
     XCTAssertNil(model.stateMachine.credentialRecall, "the lookup's load is over")
   }
 
+  /// Opens the document with its remembered credential, then has it need `now` instead.
+  private func openThenChangePassword(to now: String) async {
+    store.put(Credential(password: password), for: document)
+    let opened = await startOpening().value
+    XCTAssertEqual(opened, .completed)
+    let document = document
+    model.contentLoad = { model in
+      await model.load(into: \.content) { context in
+        guard let credential = context.credential else {
+          throw ContentLockedError(.credentialRequired, fingerprint: document)
+        }
+        guard credential.secret == now else { throw ContentLockedError.incorrectCredential }
+        return ["page 1, new edition"]
+      }
+    }
+  }
+
+  func test_aReloadWhoseRememberedCredentialNoLongerOpens_forgetsIt_andAsksPlainly()
+    async throws
+  {
+    model.stateMachine.maximumUnlockAttempts = 1
+    await openThenChangePassword(to: "changed since")
+    let reloaded = await model.reload()
+    XCTAssertEqual(reloaded, .locked(.credentialRequired), "no lockout: the user typed nothing")
+    XCTAssertEqual(model.currentState, .locked(.credentialRequired))
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    XCTAssertEqual(store.forgetCount, 1)
+    XCTAssertNil(store.kept(for: document))
+    XCTAssertEqual(model.stateMachine.credentialRecall, .refusedAndForgotten)
+    let placeholder = try XCTUnwrap(
+      presenter.lastPresentation?.placeholder as? StandardPlaceholder)
+    XCTAssertFalse(placeholder.message?.contains("Incorrect") ?? false, "\(placeholder)")
+    let again = await model.reload()
+    XCTAssertEqual(again, .locked(.credentialRequired), "the refused one is not kept either")
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    let unlocked = await model.unlock(with: Credential(password: "changed since"))
+    XCTAssertEqual(unlocked, .unlocked)
+    XCTAssertEqual(store.kept(for: document), Credential(password: "changed since"))
+  }
+
+  func test_aReloadWhoseRememberedCredentialStillOpens_asksNoStore() async throws {
+    await openThenChangePassword(to: password)
+    let reloaded = await model.reload()
+    XCTAssertEqual(reloaded, .completed)
+    XCTAssertEqual(model.content, ["page 1, new edition"])
+    XCTAssertEqual(store.lookups, 1)
+    XCTAssertEqual(model.stateMachine.credentialRecall, .openedWithRemembered)
+  }
+
+  func test_aReloadWhoseEmptyCredentialNoLongerOpens_triesTheRememberedOne() async throws {
+    let (document, password) = (document, password)
+    let opened = await startOpening(triesEmpty: true).value
+    XCTAssertEqual(opened, .locked(.credentialRequired), "neither empty nor remembered")
+    model.contentLoad = { model in
+      await model.load(into: \.content) { context in
+        guard let credential = context.credential else {
+          throw ContentLockedError(
+            .credentialRequired, fingerprint: document, triesEmptyCredential: true)
+        }
+        return credential.secret.isEmpty ? ["open to all"] : ["page 1"]
+      }
+    }
+    await model.loadContent()
+    XCTAssertEqual(model.stateMachine.credentialRecall, .openedWithEmpty)
+    store.put(Credential(password: password), for: document)
+    model.contentLoad = { model in
+      await model.load(into: \.content) { context in
+        guard context.credential?.secret == password else {
+          throw ContentLockedError(
+            .credentialRequired, fingerprint: document, triesEmptyCredential: true)
+        }
+        return ["page 1"]
+      }
+    }
+    let before = presenter.presentedKinds.count
+    let reloaded = await model.reload()
+    XCTAssertEqual(reloaded, .completed)
+    XCTAssertEqual(model.content, ["page 1"])
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    XCTAssertFalse(presenter.presentedKinds.dropFirst(before).contains(.locked))
+    XCTAssertEqual(model.stateMachine.credentialRecall, .openedWithRemembered)
+  }
+
   // MARK: Adopters
 
   func test_aModelOnAnActorOfItsOwn_opensWithTheRememberedCredential() async {

@@ -168,8 +168,13 @@ struct ContentLock {
   }
 
   /// The running load did something with a credential on its own (``CredentialTrials``).
-  mutating func recalled(_ recall: CredentialRecall?) {
-    recollect(memory: memory, fingerprint: fingerprint, recall: recall)
+  ///
+  /// - Parameters:
+  ///   - recall: What it did.
+  ///   - document: The document it did it for, when known: kept, so that a reload with the
+  ///     credential a trial found knows whose it is even though no lock was presented.
+  mutating func recalled(_ recall: CredentialRecall?, document: CredentialFingerprint? = nil) {
+    recollect(memory: memory, fingerprint: document ?? fingerprint, recall: recall)
   }
 
   /// Whether an unlock may try a credential now.
@@ -224,6 +229,9 @@ struct ContentLock {
   mutating func loadFoundLock(_ reason: LockReason, credentialTried: Bool) -> Verdict {
     guard credentialTried else {
       self.reason = reason
+      // A reload's credential that a trial had found was refused as a trial's: nothing is
+      // kept for the next reload to count.
+      credential = nil
       return .locked(reason)
     }
     failedAttempts += 1

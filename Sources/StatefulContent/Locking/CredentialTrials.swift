@@ -47,6 +47,33 @@ struct CredentialTrials {
 
   /// Whether a credential of the trials is being tried.
   var isTrying: Bool { trial != nil }
+  /// What identifies the document whose lock the trials try to open, once one is found.
+  var fingerprint: CredentialFingerprint? { found?.fingerprint }
+
+  /// The trials of a load that tries nothing until it finds a lock.
+  init() {}
+
+  /// The trials of a reload that runs with the credential a trial of an earlier load opened
+  /// the content with (`recall` says which): refused, it is that trial's refusal — a
+  /// remembered one is forgotten, the empty one is followed by the store's — and never counts
+  /// as a wrong attempt, as the user gave none.
+  ///
+  /// - Parameters:
+  ///   - recall: What the load that opened the content did; for any other value than
+  ///     ``CredentialRecall/openedWithRemembered`` or ``CredentialRecall/openedWithEmpty``,
+  ///     the reload's credential is the user's and a refusal counts as before.
+  ///   - fingerprint: What identifies the document, from the lock that load found.
+  init(reloadingAfter recall: CredentialRecall?, fingerprint: CredentialFingerprint?) {
+    switch recall {
+    case .openedWithRemembered?: (trial, askedStore) = (.remembered, true)
+    case .openedWithEmpty?: (trial, triedEmpty) = (.empty, true)
+    default: return
+    }
+    found = ContentLockedError(
+      .credentialRequired, fingerprint: fingerprint,
+      triesEmptyCredential: recall == .openedWithEmpty)
+    self.recall = recall
+  }
 
   /// The load's attempt found the content locked.
   ///

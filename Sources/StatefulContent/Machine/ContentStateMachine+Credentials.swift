@@ -35,6 +35,7 @@ extension ContentStateMachine {
   /// is spent, and the credential's secret is kept away from every text.
   ///
   /// - Parameters:
+  ///   - document: What identifies the locked document, when the lock said.
   ///   - clearingParts: Whether parts of a stream arrived before the lock was found: they
   ///     were the locked source's, never content, so `clearParts` clears them and the state is
   ///     decided again — as a load that presents the lock clears them — and the trial's parts
@@ -43,14 +44,15 @@ extension ContentStateMachine {
   /// - Returns: The attempt to run, or `nil` when the load is not the running one.
   func credentialTrialStarts<Host: StatefulContent>(
     _ id: UInt64, with credential: Credential, recall: CredentialRecall?,
-    clearingParts: Bool, host: Host, animated: Bool, clearParts: () -> Void
+    document: CredentialFingerprint?, clearingParts: Bool, host: Host, animated: Bool,
+    clearParts: () -> Void
   ) -> Int? {
     guard let attempt = loads.updateLifecycle(of: id, { $0.credentialTrialStarts() }) else {
       return nil
     }
     updateLock {
       $0.credentialTried(credential)
-      $0.recalled(recall)
+      $0.recalled(recall, document: document)
     }
     updateInputs { $0.retryStarted(attempt: attempt) }
     if clearingParts {

@@ -12,7 +12,8 @@ extension LoadDriver {
     case .tryCredential(let trial):
       guard
         let attempt = machine.credentialTrialStarts(
-          id, with: trial, recall: trials.recall, clearingParts: hasParts, host: host,
+          id, with: trial, recall: trials.recall, document: trials.fingerprint,
+          clearingParts: hasParts, host: host,
           animated: animated, clearParts: reset)
       else { return nil }
       hasParts = false

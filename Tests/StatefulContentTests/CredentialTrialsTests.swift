@@ -114,4 +114,70 @@ final class CredentialTrialsTests: XCTestCase {
     }
     XCTAssertNil(CredentialRecall(name: "opened with hunter2", timeLimit: .zero))
   }
+
+  // MARK: A reload with the credential a trial found
+
+  func test_aReloadWithTheRememberedOne_refused_forgetsIt_andPresentsThePlainLock() {
+    var trials = CredentialTrials(reloadingAfter: .openedWithRemembered, fingerprint: document)
+    XCTAssertTrue(trials.isTrying)
+    XCTAssertEqual(
+      trials.lockFound(.incorrectCredential, credential: remembered, hasStore: true),
+      .forget(document))
+    XCTAssertEqual(trials.recall, .refusedAndForgotten)
+    XCTAssertEqual(trials.forgotten(), .presentLock(lock()))
+  }
+
+  func test_aReloadWithTheEmptyOne_refused_asksTheStore() {
+    var trials = CredentialTrials(reloadingAfter: .openedWithEmpty, fingerprint: document)
+    XCTAssertEqual(
+      trials.lockFound(.incorrectCredential, credential: Credential(password: ""), hasStore: true),
+      .lookUp(document))
+    XCTAssertEqual(trials.storeAnswered(.credential(nil)), .presentLock(lock(triesEmpty: true)))
+  }
+
+  func test_aReloadWithTheUsersCredential_isNotTheTrialsBusiness() {
+    for recall in [nil, CredentialRecall.refusedAndForgotten, .noneRemembered] {
+      var trials = CredentialTrials(reloadingAfter: recall, fingerprint: document)
+      XCTAssertFalse(trials.isTrying)
+      XCTAssertNil(trials.recall)
+      XCTAssertNil(
+        trials.lockFound(.incorrectCredential, credential: remembered, hasStore: true),
+        "\(String(describing: recall)): the refusal counts as before")
+    }
+  }
+
+  func test_aReloadThatSucceeds_keepsSayingWhichOpenedIt() {
+    var trials = CredentialTrials(reloadingAfter: .openedWithRemembered, fingerprint: document)
+    trials.loadSucceeded()
+    XCTAssertEqual(trials.recall, .openedWithRemembered)
+    var failed = CredentialTrials(reloadingAfter: .openedWithRemembered, fingerprint: document)
+    failed.loadFailed()
+    XCTAssertEqual(failed.recall, .openedWithRemembered, "a failure refused nothing")
+  }
+
+  // MARK: The lock's part
+
+  func test_aTrialUnderway_isDroppedWhenTheNextLoadStarts_orASnapshotComesBack() {
+    var lock = ContentLock()
+    lock.recalled(.lookingUp, document: document)
+    let snapshot = lock.snapshot
+    lock.loadStarted(.reload)
+    XCTAssertNil(lock.recall)
+    XCTAssertEqual(lock.fingerprint, document, "a reload keeps the document")
+    lock.recalled(.openedWithRemembered)
+    lock.restore(snapshot)
+    XCTAssertNil(lock.recall, "the load that was looking up is over")
+    lock.recalled(.openedWithRemembered)
+    lock.loadStarted(.reload)
+    XCTAssertEqual(lock.recall, .openedWithRemembered, "what is over stays")
+  }
+
+  func test_aLockFoundWithoutACountedCredential_keepsNoCredentialForReloads() {
+    var lock = ContentLock()
+    lock.loadSucceeded(with: remembered)
+    XCTAssertTrue(lock.holdsCredential)
+    _ = lock.loadFoundLock(.credentialRequired, credentialTried: false)
+    XCTAssertFalse(lock.holdsCredential)
+    XCTAssertEqual(lock.failedAttempts, 0)
+  }
 }

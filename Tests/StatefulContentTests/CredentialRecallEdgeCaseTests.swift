@@ -316,21 +316,28 @@ final class CredentialRecallEdgeCaseTests: LoadTestCase {
     XCTAssertEqual(store.forgetCount, 1)
   }
 
-  func test_aStreamedRememberedCredentialThatOpens_showsItsPartsOnce() async throws {
-    store.put(Credential(password: password), for: document)
+  /// Streams the document, which needs `password`: without it, the stream delivers
+  /// `beforeLock` and finds the lock; with it, it reports the credential accepted and delivers
+  /// `parts`.
+  private func stream(beforeLock: [[String]] = [], parts: [[String]]) async -> LoadOutcome {
     let (password, document) = (password, document)
-    let outcome = await model.loadAppending { context in
+    return await model.loadAppending { context in
       AsyncThrowingStream<[String], any Error> { continuation in
         guard context.credential?.secret == password else {
+          for part in beforeLock { continuation.yield(part) }
           return continuation.finish(
             throwing: ContentLockedError(.credentialRequired, fingerprint: document))
         }
         context.reportCredentialAccepted()
-        continuation.yield(["part 1"])
-        continuation.yield(["part 2"])
+        for part in parts { continuation.yield(part) }
         continuation.finish()
       }
     }
+  }
+
+  func test_aStreamedRememberedCredentialThatOpens_showsItsPartsOnce() async throws {
+    store.put(Credential(password: password), for: document)
+    let outcome = await stream(parts: [["part 1"], ["part 2"]])
     XCTAssertEqual(outcome, .completed)
     XCTAssertEqual(model.content, ["part 1", "part 2"])
     XCTAssertFalse(presenter.presentedKinds.contains(.locked))
@@ -341,20 +348,7 @@ final class CredentialRecallEdgeCaseTests: LoadTestCase {
     async throws
   {
     store.put(Credential(password: password), for: document)
-    let (password, document) = (password, document)
-    let outcome = await model.loadAppending { context in
-      AsyncThrowingStream<[String], any Error> { continuation in
-        guard context.credential?.secret == password else {
-          continuation.yield(["cover page"])
-          return continuation.finish(
-            throwing: ContentLockedError(.credentialRequired, fingerprint: document))
-        }
-        context.reportCredentialAccepted()
-        continuation.yield(["cover page"])
-        continuation.yield(["page 1"])
-        continuation.finish()
-      }
-    }
+    let outcome = await stream(beforeLock: [["cover page"]], parts: [["cover page"], ["page 1"]])
     XCTAssertEqual(outcome, .completed)
     XCTAssertEqual(model.content, ["cover page", "page 1"], "no part twice")
     XCTAssertFalse(presenter.presentedKinds.contains(.locked))

@@ -580,6 +580,19 @@ final class CredentialRecallEdgeCaseTests: LoadTestCase {
     XCTAssertEqual(model.stateMachine.credentialRecall, .openedWithRemembered)
   }
 
+  func test_aReloadAfterALockout_thatTheRememberedCredentialOpens_showsTheContent() async {
+    model.stateMachine.maximumUnlockAttempts = 1
+    _ = await startOpening().value
+    let wrong = await model.unlock(with: Credential(password: "typed wrong"))
+    XCTAssertEqual(wrong, .attemptLimitReached(attempts: 1))
+    store.put(Credential(password: password), for: document)  // synced from another device
+    let reloaded = await model.reload()
+    XCTAssertEqual(reloaded, .completed)
+    XCTAssertEqual(model.currentState, .content, explanation)
+    XCTAssertFalse(model.stateMachine.isLockedOut, "nothing is locked any more")
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+  }
+
   // MARK: Adopters
 
   func test_aModelOnAnActorOfItsOwn_opensWithTheRememberedCredential() async {

@@ -180,4 +180,15 @@ final class CredentialTrialsTests: XCTestCase {
     XCTAssertFalse(lock.holdsCredential)
     XCTAssertEqual(lock.failedAttempts, 0)
   }
+
+  func test_aLoadThatSucceeds_liftsALockout() {
+    var lock = ContentLock()
+    lock.maximumAttempts = 1
+    _ = lock.loadFoundLock(.credentialRequired, credentialTried: true)
+    XCTAssertTrue(lock.isLockedOut)
+    lock.loadSucceeded(with: remembered)
+    XCTAssertFalse(lock.isLockedOut)
+    XCTAssertNil(lock.lockoutError)
+    XCTAssertEqual(lock.admitUnlock(), .notLocked)
+  }
 }

@@ -11,7 +11,7 @@ struct ContentLock {
     /// Nothing is locked.
     case notLocked
     /// The wrong credentials reached the limit; refused until a new load (not a reload)
-    /// starts.
+    /// starts or a load succeeds.
     case lockedOut(attempts: Int)
   }
 
@@ -191,10 +191,13 @@ struct ContentLock {
     self.credential = credential
   }
 
-  /// A load succeeded: the lock is lifted and the credential it ran with is kept for reloads.
+  /// A load succeeded: the lock is lifted — a lockout with it, as nothing is locked any more
+  /// (a reload opened it with the remembered credential, say) — and the credential it ran with
+  /// is kept for reloads.
   mutating func loadSucceeded(with credential: Credential?) {
     reason = nil
     failedAttempts = 0
+    isLockedOut = false
     self.credential = credential
   }
 

@@ -253,7 +253,8 @@ public final class ContentStateMachine: Observable {
   /// How many wrong credentials were given since the content was locked.
   public var unlockAttempts: Int { contentLock.failedAttempts }
   /// Whether the wrong credentials reached ``maximumUnlockAttempts``; unlocking is refused
-  /// until a new load starts — opening the document again, not a reload or Retry.
+  /// until a new load starts — opening the document again, not a reload or Retry — or a load
+  /// opens the content without the user (a reload with the remembered credential).
   public var isLockedOut: Bool { contentLock.isLockedOut }
   /// How many wrong credentials are allowed before the state becomes error with
   /// ``UnlockError/attemptLimitReached(attempts:)``; `nil` (the default) allows any number.

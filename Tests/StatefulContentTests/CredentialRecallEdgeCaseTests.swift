@@ -249,6 +249,11 @@ final class CredentialRecallEdgeCaseTests: LoadTestCase {
     XCTAssertEqual(model.stateMachine.credentialRecall, .tryingRemembered)
     clock.advance(by: .seconds(1))
     let outcome = await load.value
+    let messages = presenter.records.compactMap {
+      ($0.presentation.placeholder as? StandardPlaceholder)?.message
+    }
+    XCTAssertEqual(
+      messages.last, "Retrying (attempt 2)…", "the trial spent no attempt, the retry one")
     XCTAssertEqual(outcome, .completed)
     XCTAssertEqual(given.value, ["", password, password])
     XCTAssertEqual(model.stateMachine.unlockAttempts, 0)

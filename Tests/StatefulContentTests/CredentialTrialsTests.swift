@@ -117,8 +117,25 @@ final class CredentialTrialsTests: XCTestCase {
 
   // MARK: A reload with the credential a trial found
 
+  private func reloadTrials(
+    after recall: CredentialRecall?, fingerprint: CredentialFingerprint?
+  ) -> CredentialTrials {
+    CredentialTrials(mode: .reload, credential: remembered, after: recall, fingerprint: fingerprint)
+  }
+
+  func test_onlyAReloadWithACredential_continuesATrial() {
+    let cases: [(LoadLifecycle.Mode, Credential?)] = [
+      (.load, nil), (.load, remembered), (.unlock, remembered), (.reload, nil),
+    ]
+    for (mode, credential) in cases {
+      let trials = CredentialTrials(
+        mode: mode, credential: credential, after: .openedWithRemembered, fingerprint: document)
+      XCTAssertFalse(trials.isTrying, "\(mode)")
+    }
+  }
+
   func test_aReloadWithTheRememberedOne_refused_forgetsIt_andPresentsThePlainLock() {
-    var trials = CredentialTrials(reloadingAfter: .openedWithRemembered, fingerprint: document)
+    var trials = reloadTrials(after: .openedWithRemembered, fingerprint: document)
     XCTAssertTrue(trials.isTrying)
     XCTAssertEqual(
       trials.lockFound(.incorrectCredential, credential: remembered, hasStore: true),
@@ -128,7 +145,7 @@ final class CredentialTrialsTests: XCTestCase {
   }
 
   func test_aReloadWithTheEmptyOne_refused_asksTheStore() {
-    var trials = CredentialTrials(reloadingAfter: .openedWithEmpty, fingerprint: document)
+    var trials = reloadTrials(after: .openedWithEmpty, fingerprint: document)
     XCTAssertEqual(
       trials.lockFound(.incorrectCredential, credential: Credential(password: ""), hasStore: true),
       .lookUp(document))
@@ -137,7 +154,7 @@ final class CredentialTrialsTests: XCTestCase {
 
   func test_aReloadWithTheUsersCredential_isNotTheTrialsBusiness() {
     for recall in [nil, CredentialRecall.refusedAndForgotten, .noneRemembered] {
-      var trials = CredentialTrials(reloadingAfter: recall, fingerprint: document)
+      var trials = reloadTrials(after: recall, fingerprint: document)
       XCTAssertFalse(trials.isTrying)
       XCTAssertNil(trials.recall)
       XCTAssertNil(
@@ -147,10 +164,10 @@ final class CredentialTrialsTests: XCTestCase {
   }
 
   func test_aReloadThatSucceeds_keepsSayingWhichOpenedIt() {
-    var trials = CredentialTrials(reloadingAfter: .openedWithRemembered, fingerprint: document)
+    var trials = reloadTrials(after: .openedWithRemembered, fingerprint: document)
     trials.loadSucceeded()
     XCTAssertEqual(trials.recall, .openedWithRemembered)
-    var failed = CredentialTrials(reloadingAfter: .openedWithRemembered, fingerprint: document)
+    var failed = reloadTrials(after: .openedWithRemembered, fingerprint: document)
     failed.loadFailed()
     XCTAssertEqual(failed.recall, .openedWithRemembered, "a failure refused nothing")
   }

@@ -53,17 +53,23 @@ struct CredentialTrials {
   /// The trials of a load that tries nothing until it finds a lock.
   init() {}
 
-  /// The trials of a reload that runs with the credential a trial of an earlier load opened
-  /// the content with (`recall` says which): refused, it is that trial's refusal — a
-  /// remembered one is forgotten, the empty one is followed by the store's — and never counts
-  /// as a wrong attempt, as the user gave none.
+  /// The trials of a load in `mode` that starts with `credential`. A reload that runs with the
+  /// credential a trial of an earlier load opened the content with (`recall` says which)
+  /// continues that trial: refused, the credential is forgotten when it was remembered, the
+  /// empty one is followed by the store's, and no wrong attempt counts, as the user gave none.
   ///
   /// - Parameters:
+  ///   - mode: The load's mode; only a reload continues a trial.
+  ///   - credential: The credential the load starts with; `nil` tries nothing until a lock.
   ///   - recall: What the load that opened the content did; for any other value than
   ///     ``CredentialRecall/openedWithRemembered`` or ``CredentialRecall/openedWithEmpty``,
   ///     the reload's credential is the user's and a refusal counts as before.
   ///   - fingerprint: What identifies the document, from the lock that load found.
-  init(reloadingAfter recall: CredentialRecall?, fingerprint: CredentialFingerprint?) {
+  init(
+    mode: LoadLifecycle.Mode, credential: Credential?, after recall: CredentialRecall?,
+    fingerprint: CredentialFingerprint?
+  ) {
+    guard mode == .reload, credential != nil else { return }
     switch recall {
     case .openedWithRemembered?: (trial, askedStore) = (.remembered, true)
     case .openedWithEmpty?: (trial, triedEmpty) = (.empty, true)

@@ -86,10 +86,9 @@ final class LoadDriver<Value: Sendable> {
       key: key, keyChange: keyChange, debounce: debounce,
       readsLockedSource: machine.contentLock.hidesContent)
     debounceDeadline = lifecycle.debounceDeadline(now: machine.clock.now())
-    if mode == .reload, credential != nil {
-      trials = CredentialTrials(
-        reloadingAfter: machine.contentLock.recall, fingerprint: machine.contentLock.fingerprint)
-    }
+    trials = CredentialTrials(
+      mode: mode, credential: credential, after: machine.contentLock.recall,
+      fingerprint: machine.contentLock.fingerprint)
     let mailbox = Mailbox()
     self.mailbox = mailbox
     id = machine.beginLoad(lifecycle, credential: credential) { signal in mailbox.signal(signal) }

@@ -60,3 +60,140 @@ final class LockedDocumentsExampleTests: XCTestCase {
     XCTAssertEqual(document.currentState, .content)
   }
 }
+
+// The remembered-credentials blocks.
+
+enum RememberedCredentialsExample {
+  final class ProtectedPDF: StatefulContent {
+    let stateMachine: ContentStateMachine
+    let url: URL
+    var pages: [String] = []
+    var hasContent: Bool { !pages.isEmpty }
+
+    init(url: URL, presenter: some Presenter, store: some CredentialStore) {
+      self.url = url
+      stateMachine = ContentStateMachine(presenter: presenter)
+      stateMachine.credentialMemory = CredentialMemory(store: store, policy: .always)
+    }
+
+    nonisolated(nonsending) func loadContent() async {
+      let url = url
+      await load(into: \.pages) { context in
+        guard let password = context.credential?.secret else {
+          // The PDF's /ID follows the document wherever it is moved or copied.
+          let fingerprint = try await PDF.fingerprint(of: url)
+          throw ContentLockedError(.credentialRequired, fingerprint: fingerprint)
+        }
+        guard let pages = try await PDF.open(url, password: password) else {
+          throw ContentLockedError.incorrectCredential
+        }
+        return pages
+      }
+    }
+  }
+
+  /// A PDF reader that knows one password and one document identifier.
+  enum PDF {
+    static func fingerprint(of url: URL) async throws -> CredentialFingerprint {
+      CredentialFingerprint("pdf-id:7c1e")!
+    }
+
+    static func open(_ url: URL, password: String) async throws -> [String]? {
+      password == "secret" ? ["Page 1 of \(url.lastPathComponent)"] : nil
+    }
+  }
+
+  /// The app's "Remember this password?" question, answered yes.
+  enum RememberPasswordQuestion {
+    static func ask() async -> Bool { true }
+  }
+}
+
+#if canImport(Security)
+  import Security
+
+  /// Remembered document passwords in the Keychain, one generic password per fingerprint.
+  struct KeychainCredentialStore: CredentialStore {
+    var service = "com.example.reader.document-passwords"
+
+    private func query(_ fingerprint: CredentialFingerprint) -> [String: Any] {
+      [
+        kSecClass as String: kSecClassGenericPassword,
+        kSecAttrService as String: service,
+        kSecAttrAccount as String: fingerprint.value,
+      ]
+    }
+
+    func credential(for fingerprint: CredentialFingerprint) async throws -> Credential? {
+      var lookup = query(fingerprint)
+      lookup[kSecReturnData as String] = true
+      lookup[kSecMatchLimit as String] = kSecMatchLimitOne
+      var item: CFTypeRef?
+      let status = SecItemCopyMatching(lookup as CFDictionary, &item)
+      if status == errSecItemNotFound { return nil }
+      guard status == errSecSuccess, let data = item as? Data,
+        let password = String(data: data, encoding: .utf8)
+      else { throw KeychainError(status: status) }
+      return Credential(password: password)
+    }
+
+    func remember(_ credential: Credential, for fingerprint: CredentialFingerprint) async throws {
+      try await forgetCredential(for: fingerprint)
+      var item = query(fingerprint)
+      item[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+      item[kSecValueData as String] = Data(credential.secret.utf8)
+      let status = SecItemAdd(item as CFDictionary, nil)
+      guard status == errSecSuccess else { throw KeychainError(status: status) }
+    }
+
+    func forgetCredential(for fingerprint: CredentialFingerprint) async throws {
+      let status = SecItemDelete(query(fingerprint) as CFDictionary)
+      guard status == errSecSuccess || status == errSecItemNotFound else {
+        throw KeychainError(status: status)
+      }
+    }
+  }
+
+  /// A Keychain call failed with this status.
+  struct KeychainError: Error {
+    var status: OSStatus
+  }
+#endif
+
+final class RememberedCredentialsExampleTests: XCTestCase {
+  private typealias ProtectedPDF = RememberedCredentialsExample.ProtectedPDF
+  private typealias RememberPasswordQuestion = RememberedCredentialsExample
+    .RememberPasswordQuestion
+  private let report = URL(fileURLWithPath: "/tmp/report.pdf")
+
+  @MainActor
+  func test_aRememberedPassword_opensWithoutThePrompt() async {
+    let presenter = RecordingPresenter()
+    let store = MemoryCredentialStore()
+    store.put(Credential(password: "secret"), for: CredentialFingerprint("pdf-id:7c1e")!)
+    let document = ProtectedPDF(url: report, presenter: presenter, store: store)
+    await document.loadContent()
+    // Opened with the remembered password within the show delay: nothing but the content.
+    XCTAssertEqual(presenter.presentedKinds, [.content])
+    XCTAssertEqual(document.stateMachine.credentialRecall, .openedWithRemembered)
+    XCTAssertEqual(document.stateMachine.unlockAttempts, 0)
+  }
+
+  @MainActor
+  func test_thePolicyAsk_remembersThePasswordTheUserGave() async {
+    let presenter = RecordingPresenter()
+    let keychain = MemoryCredentialStore()
+    let document = ProtectedPDF(url: report, presenter: presenter, store: keychain)
+    document.stateMachine.credentialMemory = CredentialMemory(
+      store: keychain,
+      policy: .ask { _ in await RememberPasswordQuestion.ask() })
+    await document.loadContent()
+    XCTAssertEqual(document.currentState, .locked(.credentialRequired))
+    await document.unlock(with: Credential(password: "secret"))
+    XCTAssertEqual(
+      keychain.kept(for: CredentialFingerprint("pdf-id:7c1e")!), Credential(password: "secret"))
+    #if canImport(Security)
+      XCTAssertEqual(KeychainCredentialStore().service.isEmpty, false)
+    #endif
+  }
+}

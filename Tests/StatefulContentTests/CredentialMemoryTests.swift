@@ -163,24 +163,29 @@ final class CredentialMemoryTests: LoadTestCase {
     XCTAssertNil(model.stateMachine.credentialRecall, "the user's credential opened it")
   }
 
-  func test_policyAsk_remembersOnlyWhenTheAnswerIsYes() async {
-    let asked = LockedBox<[CredentialFingerprint]>([])
-    let answer = LockedBox(false)
-    model.stateMachine.credentialMemory = CredentialMemory(
-      store: store,
-      policy: .ask { fingerprint in
-        asked.value.append(fingerprint)
-        return answer.value
-      })
+  func test_policyAsk_remembersOnlyWhenTheUnlockSaysSo() async {
+    model.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .ask)
     await open()
     await model.unlock(with: Credential(password: password))
-    XCTAssertEqual(asked.value, [document])
-    XCTAssertNil(store.kept(for: document))
-    answer.value = true
+    XCTAssertNil(store.kept(for: document), "the checkbox was left unticked")
+    XCTAssertEqual(store.rememberCount, 0)
     await open()  // a new load of the same document
     XCTAssertEqual(model.currentState, .locked(.credentialRequired))
-    await model.unlock(with: Credential(password: password))
+    let wrong = await model.unlock(with: Credential(password: "wrong"), remember: true)
+    XCTAssertEqual(wrong, .incorrectCredential(attempts: 1))
+    XCTAssertEqual(store.rememberCount, 0, "a refused credential is never remembered")
+    await model.unlock(with: Credential(password: password), remember: true)
     XCTAssertEqual(store.kept(for: document), Credential(password: password))
+  }
+
+  func test_policyNever_ignoresTheUnlocksWish_andPolicyAlways_needsNone() async {
+    await open()
+    await model.unlock(with: Credential(password: password), remember: true)
+    XCTAssertEqual(store.rememberCount, 0, "never")
+    model.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .always)
+    await open()
+    await model.unlock(with: Credential(password: password))
+    XCTAssertEqual(store.rememberCount, 1, "always")
   }
 
   func test_aRememberedCredential_opensTheDocumentInTheNextModel() async {

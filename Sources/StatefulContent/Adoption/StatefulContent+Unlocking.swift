@@ -1,5 +1,5 @@
 extension StatefulContent {
-  /// Locks the content: the state becomes locked until ``unlock(with:animated:isolation:)``
+  /// Locks the content: the state becomes locked until ``unlock(with:remember:animated:isolation:)``
   /// succeeds or a load succeeds.
   ///
   /// Use it when the host knows before loading that a credential is needed; a load's
@@ -55,6 +55,12 @@ extension StatefulContent {
   ///
   /// - Parameters:
   ///   - credential: The credential to try.
+  ///   - remember: Whether the user asked to remember the credential — the "Remember this
+  ///     password" checkbox — once it unlocked the document: it is remembered when the
+  ///     machine's ``ContentStateMachine/credentialMemory`` has the policy
+  ///     ``CredentialMemory/Policy/ask`` (``CredentialMemory/Policy/always`` remembers it
+  ///     anyway, ``CredentialMemory/Policy/never`` never). The unlock returns once the store
+  ///     has it, or after the memory's time limit. Defaults to `false`.
   ///   - animated: Whether to animate the transitions of a check by the verifier alone (the
   ///     adopter's load says for its own). Defaults to `true`.
   ///   - isolation: The actor that owns the machine; inferred from the caller.
@@ -64,6 +70,7 @@ extension StatefulContent {
   @discardableResult
   public func unlock(
     with credential: Credential,
+    remember: Bool = false,
     animated: Bool = true,
     isolation: isolated (any Actor)? = #isolation
   ) async -> UnlockOutcome {
@@ -95,7 +102,7 @@ extension StatefulContent {
       let fingerprint = machine.contentLock.fingerprint ?? lockedDocument
     {
       await CredentialStoreCall.remember(
-        credential, for: fingerprint, in: memory, clock: machine.clock)
+        credential, for: fingerprint, in: memory, requested: remember, clock: machine.clock)
     }
     return unlock
   }

@@ -103,9 +103,9 @@ enum RememberedCredentialsExample {
     }
   }
 
-  /// The app's "Remember this password?" question, answered yes.
-  enum RememberPasswordQuestion {
-    static func ask() async -> Bool { true }
+  /// The password dialog's "Remember this password" checkbox.
+  struct Checkbox {
+    var isChecked: Bool
   }
 }
 
@@ -162,8 +162,6 @@ enum RememberedCredentialsExample {
 
 final class RememberedCredentialsExampleTests: XCTestCase {
   private typealias ProtectedPDF = RememberedCredentialsExample.ProtectedPDF
-  private typealias RememberPasswordQuestion = RememberedCredentialsExample
-    .RememberPasswordQuestion
   private let report = URL(fileURLWithPath: "/tmp/report.pdf")
 
   @MainActor
@@ -180,16 +178,17 @@ final class RememberedCredentialsExampleTests: XCTestCase {
   }
 
   @MainActor
-  func test_thePolicyAsk_remembersThePasswordTheUserGave() async {
+  func test_thePolicyAsk_remembersThePasswordWhenTheCheckboxIsTicked() async {
     let presenter = RecordingPresenter()
     let keychain = MemoryCredentialStore()
     let document = ProtectedPDF(url: report, presenter: presenter, store: keychain)
-    document.stateMachine.credentialMemory = CredentialMemory(
-      store: keychain,
-      policy: .ask { _ in await RememberPasswordQuestion.ask() })
+    let typed = "secret"
+    let rememberBox = RememberedCredentialsExample.Checkbox(isChecked: true)
     await document.loadContent()
     XCTAssertEqual(document.currentState, .locked(.credentialRequired))
-    await document.unlock(with: Credential(password: "secret"))
+    document.stateMachine.credentialMemory = CredentialMemory(store: keychain, policy: .ask)
+    // The password dialog's Unlock button:
+    await document.unlock(with: Credential(password: typed), remember: rememberBox.isChecked)
     XCTAssertEqual(
       keychain.kept(for: CredentialFingerprint("pdf-id:7c1e")!), Credential(password: "secret"))
     #if canImport(Security)

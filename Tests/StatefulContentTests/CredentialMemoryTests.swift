@@ -94,6 +94,18 @@ final class CredentialMemoryTests: LoadTestCase {
     XCTAssertFalse(explanation.contains("changed since"))
   }
 
+  func test_anUnlockAfterARefusedRememberedCredential_saysNothingOfIt_whileItRuns() async {
+    store.put(Credential(password: "changed since"), for: document)
+    await open()
+    let model = model
+    let unlock = Task { await model.unlock(with: Credential(password: "typed")) }
+    _ = await unlock.value
+    let unlocking = presenter.records.map(\.presentation).last { $0.state.kind == .loading }
+    let reason = unlocking?.decision.explanation ?? ""
+    XCTAssertTrue(reason.contains("a load tries a credential"), reason)
+    XCTAssertFalse(reason.contains("remembered"), "the user's credential is tried: \(reason)")
+  }
+
   func test_noRememberedCredential_presentsTheLock_afterOneLookup() async {
     let outcome = await open()
     XCTAssertEqual(outcome, .locked(.credentialRequired))

@@ -158,6 +158,9 @@ struct ContentLock {
   /// hidden by a lock — after an auto-lock, say — is never presented while a load or a reload
   /// runs, nor after one fails.
   mutating func loadStarted(_ mode: LoadLifecycle.Mode) {
+    // The user's own credential is tried now: what a load did on its own before is history,
+    // not why the unlock shows what it shows.
+    if mode == .unlock, recalls { recalled(nil) }
     guard mode == .load else { return }
     credential = nil
     failedAttempts = 0

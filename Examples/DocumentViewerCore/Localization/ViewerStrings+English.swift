@@ -55,12 +55,12 @@ extension ViewerStrings {
                             kernel keyring (keyctl, package keyutils), under the
                             PDF's own /ID (or a SHA-256 of its bytes): the same PDF
                             renamed or copied opens without asking. The key lives
-                            in kernel memory, never in a file, until the user's
-                            last session ends. Without --remember a remembered
-                            password is still tried, and nothing new is kept; one
-                            that no longer opens the PDF is forgotten. Without
-                            keyctl, or when the keyring refuses, a note says so
-                            and the viewer asks as before. Not in the tour.
+                            in kernel memory, never in a file, as long as any
+                            process of the user runs. Without --remember, a
+                            remembered password is still tried and nothing new is
+                            kept; one that no longer opens the PDF is forgotten.
+                            Without keyctl, or when the keyring refuses, a note
+                            says so and the viewer asks as before. Not in the tour.
       --remember-for SECONDS
                             Like --remember, and the key expires after SECONDS
                             (1 to 31536000).

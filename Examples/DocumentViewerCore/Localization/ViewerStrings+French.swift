@@ -71,13 +71,13 @@ extension ViewerStrings {
                             keyutils), sous le /ID du PDF (ou un SHA-256 de ses
                             octets)\u{A0}: le même PDF, renommé ou copié, s’ouvre sans
                             question. La clé vit dans la mémoire du noyau, jamais
-                            dans un fichier, jusqu’à la fin de la dernière session
-                            de l’utilisateur. Sans --remember, un mot de passe
-                            retenu est tout de même essayé, mais rien de nouveau
-                            n’est gardé\u{A0}; celui qui n’ouvre plus le PDF est
-                            oublié. Sans keyctl, ou si le trousseau refuse, une
-                            note le dit et la visionneuse demande comme avant. Pas
-                            dans la visite.
+                            dans un fichier, tant qu’un processus de l’utilisateur
+                            tourne. Sans --remember, un mot de passe retenu est
+                            tout de même essayé, mais rien de nouveau n’est
+                            gardé\u{A0}; celui qui n’ouvre plus le PDF est oublié.
+                            Sans keyctl, ou si le trousseau refuse, une note le dit
+                            et la visionneuse demande comme avant. Pas dans la
+                            visite.
       --remember-for SECONDES
                             Comme --remember, et la clé expire après SECONDES
                             (de 1 à 31536000).

@@ -67,8 +67,8 @@ extension ViewerStrings {
                             keyutils), unter der eigenen /ID des PDFs (oder einem
                             SHA-256 seiner Bytes): dasselbe PDF, umbenannt oder
                             kopiert, öffnet sich ohne Frage. Der Schlüssel liegt im
-                            Kernel-Speicher, nie in einer Datei, bis die letzte
-                            Sitzung des Benutzers endet. Ohne --remember wird ein
+                            Kernel-Speicher, nie in einer Datei, solange irgendein
+                            Prozess des Benutzers läuft. Ohne --remember wird ein
                             gemerktes Passwort trotzdem versucht, aber nichts Neues
                             behalten; eines, das das PDF nicht mehr öffnet, wird
                             vergessen. Ohne keyctl, oder wenn der Schlüsselbund

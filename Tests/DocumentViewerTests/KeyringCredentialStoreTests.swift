@@ -95,16 +95,16 @@ final class KeyringCredentialStoreTests: FixtureTestCase {
     let store = KeyringCredentialStore(keyring: KernelKeyring(searchPath: fixtures.url.path))
     let fingerprint = try fingerprint()
 
-    await XCTAssertThrowsErrorAsync(
+    await assertThrowsAsync(
       try await store.remember(Credential(password: Self.secret), for: fingerprint))
-    await XCTAssertThrowsErrorAsync(try await store.forgetCredential(for: fingerprint))
+    await assertThrowsAsync(try await store.forgetCredential(for: fingerprint))
 
     XCTAssertEqual(store.lastFailure, .keyctlMissing)
   }
 }
 
 /// Asserts that an async expression throws.
-private func XCTAssertThrowsErrorAsync(
+private func assertThrowsAsync(
   _ expression: @autoclosure () async throws -> Void,
   file: StaticString = #filePath, line: UInt = #line
 ) async {

@@ -143,9 +143,7 @@ final class ViewerRememberTests: FixtureTestCase {
     XCTAssertEqual(second.waitForExit(), 0, second.errorText)
 
     let lines = second.outputText.split(separator: "\n").map(String.init)
-    XCTAssertEqual(
-      lines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" },
-      ["loading", "content"], second.outputText)
+    XCTAssertEqual(kinds(lines), ["loading", "content"], second.outputText)
     XCTAssertTrue(
       lines.last?.hasSuffix("a remembered credential opened it, nobody was asked") ?? false,
       second.outputText)
@@ -225,18 +223,25 @@ final class ViewerRememberTests: FixtureTestCase {
     return app
   }
 
-  func test_remember_withoutKeyctl_saysSo_andAsksAsBefore() async throws {
+  /// The state kinds of timeline lines (`12 loading a.pdf` gives `loading`).
+  private func kinds(_ lines: [String]) -> [String] {
+    lines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
+  }
+
+  /// Runs the viewer in this process on a locked PDF, with `options`, where no `keyctl` is
+  /// found; the password is given when asked.
+  private func runOnALockedPDFWithoutKeyctl(_ options: [String]) async throws -> Int32 {
     try skipUnlessPDFToolsAreInstalled()
     let locked = try await fixtures.lockedPDF()
     let empty = try fixtures.directory("no-keyctl")
+    return await makeApp(keyring: KernelKeyring(searchPath: empty)).run(options + [locked])
+  }
 
-    let status = await makeApp(keyring: KernelKeyring(searchPath: empty))
-      .run(["--timeline", "--remember", locked])
+  func test_remember_withoutKeyctl_saysSo_andAsksAsBefore() async throws {
+    let status = try await runOnALockedPDFWithoutKeyctl(["--timeline", "--remember"])
 
     XCTAssertEqual(status, 0)
-    XCTAssertEqual(
-      output.lines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" },
-      ["loading", "locked", "loading", "content", ""])
+    XCTAssertEqual(kinds(output.lines), ["loading", "locked", "loading", "content", ""])
     XCTAssertEqual(
       errors.text,
       "document-viewer: passwords are not remembered: keyctl was not found on PATH; install "
@@ -244,14 +249,10 @@ final class ViewerRememberTests: FixtureTestCase {
   }
 
   func test_withoutRememberOrKeyctl_nothingIsSaid() async throws {
-    try skipUnlessPDFToolsAreInstalled()
-    let locked = try await fixtures.lockedPDF()
-    let empty = try fixtures.directory("no-keyctl")
-
-    let status = await makeApp(keyring: KernelKeyring(searchPath: empty))
-      .run(["--timeline", "--explain", locked])
+    let status = try await runOnALockedPDFWithoutKeyctl(["--timeline", "--explain"])
 
     XCTAssertEqual(status, 0)
+    XCTAssertEqual(kinds(output.lines), ["loading", "locked", "loading", "content", ""])
     XCTAssertEqual(errors.text, "")
     XCTAssertFalse(output.text.contains("credential store"), "no store, no store's reasons")
   }

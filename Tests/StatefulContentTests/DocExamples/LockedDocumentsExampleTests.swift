@@ -177,6 +177,27 @@ final class RememberedCredentialsExampleTests: XCTestCase {
     XCTAssertEqual(document.stateMachine.unlockAttempts, 0)
   }
 
+  /// The two reasons the article quotes, word for word, from its own `ProtectedPDF`.
+  @MainActor
+  func test_theReasons_areTheOnesTheArticleQuotes() async {
+    let presenter = RecordingPresenter()
+    let store = MemoryCredentialStore()
+    let fingerprint = CredentialFingerprint("pdf-id:7c1e")!
+    store.put(Credential(password: "secret"), for: fingerprint)
+    let opened = ProtectedPDF(url: report, presenter: presenter, store: store)
+    await opened.loadContent()
+    XCTAssertEqual(
+      opened.stateMachine.explanation,
+      "content — rule 2: has content; a remembered credential opened it, nobody was asked")
+    store.put(Credential(password: "changed"), for: fingerprint)
+    let refused = ProtectedPDF(url: report, presenter: presenter, store: store)
+    await refused.loadContent()
+    XCTAssertEqual(
+      refused.stateMachine.explanation,
+      "locked(credential required) — rule 1: credential required; a remembered credential was "
+        + "tried and refused: it is forgotten")
+  }
+
   @MainActor
   func test_thePolicyAsk_remembersThePasswordWhenTheCheckboxIsTicked() async {
     let presenter = RecordingPresenter()

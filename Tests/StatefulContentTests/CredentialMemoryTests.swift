@@ -200,6 +200,15 @@ final class CredentialMemoryTests: LoadTestCase {
     XCTAssertEqual(store.rememberCount, 1, "always")
   }
 
+  func test_aLockTheHostNamesByItsFingerprint_remembersTheCredentialThatUnlocksIt() async {
+    model.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .always)
+    model.stateMachine.credentialVerifier = { [password] in $0.secret == password }
+    model.lock(.credentialRequired, fingerprint: document)
+    let outcome = await model.unlock(with: Credential(password: password))
+    XCTAssertEqual(outcome, .unlocked)
+    XCTAssertEqual(store.kept(for: document), Credential(password: password))
+  }
+
   func test_aRememberedCredential_opensTheDocumentInTheNextModel() async {
     model.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .always)
     await open()

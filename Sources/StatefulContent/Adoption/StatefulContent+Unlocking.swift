@@ -7,16 +7,24 @@ extension StatefulContent {
   ///
   /// - Parameters:
   ///   - reason: Why the content is locked. Defaults to ``LockReason/credentialRequired``.
+  ///   - fingerprint: What identifies the locked document, so that an unlock can remember its
+  ///     credential (``ContentStateMachine/credentialMemory``); `nil` (the default) remembers
+  ///     none. Trying a remembered credential needs a load, which can open the document: a
+  ///     load's ``ContentLockedError`` does that.
   ///   - animated: Whether to animate the change.
   ///   - completion: Called exactly once with how the transition ended.
   public func lock(
-    _ reason: LockReason = .credentialRequired, animated: Bool = false,
-    completion: TransitionCompletion? = nil
+    _ reason: LockReason = .credentialRequired, fingerprint: CredentialFingerprint? = nil,
+    animated: Bool = false, completion: TransitionCompletion? = nil
   ) {
     let machine = stateMachine
-    machine.enter(orLater: { self.lock(reason, animated: animated, completion: completion) }) {
+    machine.enter(
+      orLater: {
+        self.lock(reason, fingerprint: fingerprint, animated: animated, completion: completion)
+      }
+    ) {
       machine.endRunningLoadForNewState()
-      machine.lockContent(reason)
+      machine.lockContent(reason, fingerprint: fingerprint)
       requestDecidedState(animated: animated, completion: completion)
     }
   }

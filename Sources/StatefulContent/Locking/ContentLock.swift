@@ -111,14 +111,15 @@ struct ContentLock {
 
   // MARK: Events
 
-  /// The host locked the content (``StatefulContent/lock(_:animated:completion:)``): attempts,
-  /// the lockout and the credential of before are forgotten.
-  mutating func lock(_ reason: LockReason) {
+  /// The host locked the content (``StatefulContent/lock(_:fingerprint:animated:completion:)``),
+  /// the document named by `fingerprint` when given: attempts, the lockout and the credential
+  /// of before are forgotten.
+  mutating func lock(_ reason: LockReason, fingerprint: CredentialFingerprint? = nil) {
     self.reason = reason
     failedAttempts = 0
     isLockedOut = false
     credential = nil
-    recollect(memory: memory, fingerprint: nil, recall: nil)
+    recollect(memory: memory, fingerprint: fingerprint, recall: nil)
   }
 
   /// The adopter starts over (``StatefulContent/reset(completion:)``): no lock, no attempts,

@@ -70,9 +70,12 @@ enum RememberedCredentialsExample {
     var pages: [String] = []
     var hasContent: Bool { !pages.isEmpty }
 
-    init(url: URL, presenter: some Presenter, store: some CredentialStore) {
+    init(
+      url: URL, presenter: some Presenter, store: some CredentialStore,
+      clock: some Clock<Duration> = ContinuousClock()
+    ) {
       self.url = url
-      stateMachine = ContentStateMachine(presenter: presenter)
+      stateMachine = ContentStateMachine(presenter: presenter, clock: clock)
       stateMachine.credentialMemory = CredentialMemory(store: store, policy: .always)
     }
 
@@ -169,7 +172,8 @@ final class RememberedCredentialsExampleTests: XCTestCase {
     let presenter = RecordingPresenter()
     let store = MemoryCredentialStore()
     store.put(Credential(password: "secret"), for: CredentialFingerprint("pdf-id:7c1e")!)
-    let document = ProtectedPDF(url: report, presenter: presenter, store: store)
+    let clock = ManualClock()
+    let document = ProtectedPDF(url: report, presenter: presenter, store: store, clock: clock)
     await document.loadContent()
     // Opened with the remembered password within the show delay: nothing but the content.
     XCTAssertEqual(presenter.presentedKinds, [.content])

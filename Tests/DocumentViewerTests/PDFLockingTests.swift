@@ -97,6 +97,67 @@ final class PDFLockingTests: FixtureTestCase {
     XCTAssertEqual(runner.invocations.count, runs, "qpdf would read only the first line")
   }
 
+  // MARK: Remembered passwords
+
+  func test_theLock_carriesThePDFsFingerprint_andTriesNoEmptyPassword() async throws {
+    let path = try await fixtures.lockedPDF()
+    let expected = try await DocumentFingerprint.of(path).credentialFingerprint
+
+    do {
+      _ = try await PDFReader().read(path: path, byteCount: 0, credential: nil)
+      XCTFail("a locked PDF throws")
+    } catch let lock as ContentLockedError {
+      XCTAssertEqual(lock.reason, .credentialRequired)
+      XCTAssertNotNil(lock.fingerprint)
+      XCTAssertEqual(lock.fingerprint, expected)
+      XCTAssertFalse(lock.triesEmptyCredential, "qpdf --requires-password tried it already")
+    }
+  }
+
+  func test_aRememberedPassword_opensThePDFWithoutPresentingTheLock() async throws {
+    let path = try await fixtures.lockedPDF()
+    let computed = try await DocumentFingerprint.of(path).credentialFingerprint
+    let fingerprint = try XCTUnwrap(computed)
+    let store = MemoryCredentialStore()
+    store.put(Credential(password: password), for: fingerprint)
+    let session = DocumentSession(
+      path: path, opener: DocumentOpener(reader: DocumentReader()), presenter: presenter,
+      strings: .english)
+    session.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .never)
+
+    let outcome = await session.open()
+
+    XCTAssertEqual(outcome, .completed)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .content])
+    XCTAssertEqual(session.content?.lines, ["Secret text."])
+    XCTAssertEqual(session.stateMachine.credentialRecall, .openedWithRemembered)
+    XCTAssertEqual(session.stateMachine.unlockAttempts, 0)
+  }
+
+  func test_aRememberedPasswordThatNoLongerOpens_isForgotten_andTheLockIsPresentedPlainly()
+    async throws
+  {
+    let path = try await fixtures.lockedPDF()
+    let computed = try await DocumentFingerprint.of(path).credentialFingerprint
+    let fingerprint = try XCTUnwrap(computed)
+    let store = MemoryCredentialStore()
+    store.put(Credential(password: "an old password"), for: fingerprint)
+    let session = DocumentSession(
+      path: path, opener: DocumentOpener(reader: DocumentReader()), presenter: presenter,
+      strings: .english)
+    session.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .always)
+
+    let outcome = await session.open()
+
+    XCTAssertEqual(outcome, .locked(.credentialRequired))
+    XCTAssertEqual(lastMessage, "'locked.pdf' is protected by a password.")
+    XCTAssertNil(store.kept(for: fingerprint))
+    XCTAssertEqual(session.stateMachine.credentialRecall, .refusedAndForgotten)
+    let unlocked = await session.unlock(with: Credential(password: password))
+    XCTAssertEqual(unlocked, .unlocked)
+    XCTAssertEqual(store.kept(for: fingerprint)?.secret, password, "the policy remembers it")
+  }
+
   // MARK: Reload, cancel, limit
 
   func test_reloadAfterUnlock_staysUnlocked() async throws {

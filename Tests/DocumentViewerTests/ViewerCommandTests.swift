@@ -80,6 +80,27 @@ final class ViewerCommandTests: XCTestCase {
     assertParses(["--forget", "a.pdf", "--help"], .help)
   }
 
+  func test_parse_remember_isAFlag_andRememberForTakesSecondsAndImpliesIt() {
+    assertParses(["--remember", "a.pdf"], .view(ViewerOptions(remembers: true, paths: ["a.pdf"])))
+    let anHour = ViewerCommand.view(
+      ViewerOptions(remembers: true, rememberTimeout: .seconds(3600), paths: ["a.pdf"]))
+    assertParses(["--remember-for", "3600", "a.pdf"], anHour)
+    assertParses(["a.pdf", "--remember", "--remember-for=3600"], anHour)
+    assertParses(
+      ["--remember-for", "31536000"],
+      .view(ViewerOptions(remembers: true, rememberTimeout: .seconds(31_536_000))))
+    for value in ["0", "", "-1", "1.5", "1h", " 60", "31536001", "99999999999999999999"] {
+      assertRejects(["--remember-for", value, "a.pdf"], .invalidRememberTime(value))
+    }
+    assertRejects(["--remember-for"], .commandLine(.missingValue(option: "--remember-for")))
+    assertRejects(["--remember", "--forget", "a.pdf"], .forgetTakesOneFile)
+    assertRejects(["--remember", "--measure-first-screen"], .measurementTakesOneFile)
+    XCTAssertEqual(
+      UsageError.invalidRememberTime("0").description,
+      "invalid time '0' for --remember-for: expected a whole number of seconds, from 1 to "
+        + "31536000")
+  }
+
   func test_parse_badDelay_isAUsageError() {
     for value in ["abc", "-5", "1.5", "", "+3", " 7", "86400001", "99999999999999999999"] {
       assertRejects(["--delay", value], .invalidDelay(value))

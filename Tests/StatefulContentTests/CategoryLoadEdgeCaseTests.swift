@@ -32,6 +32,16 @@ final class CategoryLoadEdgeCaseTests: LoadTestCase {
     }
   }
 
+  func test_aLockEndingWorkShownLoading_isLockedAfterTheMinimumDisplayTime() async throws {
+    try await startLoadingShown()
+    model.endLoading(error: ContentLockedError(.credentialRequired))
+    XCTAssertEqual(model.currentState, .locked(.credentialRequired))
+    XCTAssertEqual(presenter.presentedKinds, [.loading], "held for the minimum display time")
+    try await settle { self.clock.sleeperCount == 1 }
+    clock.advance(by: .milliseconds(400))
+    try await settle { self.presenter.presentedKinds == [.loading, .locked] }
+  }
+
   func test_endTwiceBeforeShowDelay_eachCompletionOnce() async throws {
     let outcomes = OutcomeRecorder()
     model.startLoading(completion: outcomes.completion("start"))

@@ -94,6 +94,18 @@ final class CredentialMemoryTests: LoadTestCase {
     XCTAssertFalse(explanation.contains("changed since"))
   }
 
+  func test_anUnlockAfterARefusedRememberedCredential_saysNothingOfIt_whileItRuns() async {
+    store.put(Credential(password: "changed since"), for: document)
+    await open()
+    let model = model
+    let unlock = Task { await model.unlock(with: Credential(password: "typed")) }
+    _ = await unlock.value
+    let unlocking = presenter.records.map(\.presentation).last { $0.state.kind == .loading }
+    let reason = unlocking?.decision.explanation ?? ""
+    XCTAssertTrue(reason.contains("a load tries a credential"), reason)
+    XCTAssertFalse(reason.contains("remembered"), "the user's credential is tried: \(reason)")
+  }
+
   func test_noRememberedCredential_presentsTheLock_afterOneLookup() async {
     let outcome = await open()
     XCTAssertEqual(outcome, .locked(.credentialRequired))
@@ -163,23 +175,37 @@ final class CredentialMemoryTests: LoadTestCase {
     XCTAssertNil(model.stateMachine.credentialRecall, "the user's credential opened it")
   }
 
-  func test_policyAsk_remembersOnlyWhenTheAnswerIsYes() async {
-    let asked = LockedBox<[CredentialFingerprint]>([])
-    let answer = LockedBox(false)
-    model.stateMachine.credentialMemory = CredentialMemory(
-      store: store,
-      policy: .ask { fingerprint in
-        asked.value.append(fingerprint)
-        return answer.value
-      })
+  func test_policyAsk_remembersOnlyWhenTheUnlockSaysSo() async {
+    model.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .ask)
     await open()
     await model.unlock(with: Credential(password: password))
-    XCTAssertEqual(asked.value, [document])
-    XCTAssertNil(store.kept(for: document))
-    answer.value = true
+    XCTAssertNil(store.kept(for: document), "the checkbox was left unticked")
+    XCTAssertEqual(store.rememberCount, 0)
     await open()  // a new load of the same document
     XCTAssertEqual(model.currentState, .locked(.credentialRequired))
+    let wrong = await model.unlock(with: Credential(password: "wrong"), remember: true)
+    XCTAssertEqual(wrong, .incorrectCredential(attempts: 1))
+    XCTAssertEqual(store.rememberCount, 0, "a refused credential is never remembered")
+    await model.unlock(with: Credential(password: password), remember: true)
+    XCTAssertEqual(store.kept(for: document), Credential(password: password))
+  }
+
+  func test_policyNever_ignoresTheUnlocksWish_andPolicyAlways_needsNone() async {
+    await open()
+    await model.unlock(with: Credential(password: password), remember: true)
+    XCTAssertEqual(store.rememberCount, 0, "never")
+    model.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .always)
+    await open()
     await model.unlock(with: Credential(password: password))
+    XCTAssertEqual(store.rememberCount, 1, "always")
+  }
+
+  func test_aLockTheHostNamesByItsFingerprint_remembersTheCredentialThatUnlocksIt() async {
+    model.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .always)
+    model.stateMachine.credentialVerifier = { [password] in $0.secret == password }
+    model.lock(.credentialRequired, fingerprint: document)
+    let outcome = await model.unlock(with: Credential(password: password))
+    XCTAssertEqual(outcome, .unlocked)
     XCTAssertEqual(store.kept(for: document), Credential(password: password))
   }
 

@@ -610,74 +610,19 @@ final class CredentialRecallEdgeCaseTests: LoadTestCase {
     XCTAssertEqual(recall, .openedWithRemembered)
   }
 
-  func test_anAskClosureWhoseUnlockIsCancelled_remembersNothing_andTheUnlockReturns()
-    async throws
-  {
-    let answer = Gate<Bool>()
-    model.stateMachine.credentialMemory = CredentialMemory(
-      store: store, policy: .ask { _ in (try? await answer.wait()) ?? false })
+  func test_askPolicy_anUnlockAfterARefusedRememberedOne_remembersOnlyWhenTold() async {
+    model.stateMachine.credentialMemory = CredentialMemory(store: store, policy: .ask)
+    store.put(Credential(password: "changed since"), for: document)
     _ = await startOpening().value
-    let (model, password) = (model, password)
-    let unlock = Task { await model.unlock(with: Credential(password: password)) }
-    try await settle("the question is asked") { answer.waiterCount == 1 }
-    unlock.cancel()
-    let outcome = await unlock.value
-    XCTAssertEqual(outcome, .unlocked)
-    XCTAssertNil(store.kept(for: document))
-  }
-
-  func test_aModelWhoseAskClosureCapturesItWeakly_isReleasedAfterItsUnlock() async throws {
-    weak var released: AskingViewer?
-    do {
-      let viewer = AskingViewer(store: store, document: document, password: password)
-      released = viewer
-      let locked = await viewer.open()
-      XCTAssertEqual(locked, .locked(.credentialRequired))
-      let outcome = await viewer.unlock(with: Credential(password: password))
-      XCTAssertEqual(outcome, .unlocked)
-      XCTAssertEqual(viewer.questions, 1)
-    }
+    XCTAssertNil(store.kept(for: document), "refused and forgotten")
+    let unlocked = await model.unlock(with: Credential(password: password))
+    XCTAssertEqual(unlocked, .unlocked)
+    XCTAssertNil(store.kept(for: document), "not asked to remember")
+    _ = await startOpening().value
+    let remembered = await model.unlock(with: Credential(password: password), remember: true)
+    XCTAssertEqual(remembered, .unlocked)
     XCTAssertEqual(store.kept(for: document), Credential(password: password))
-    try await settle("the viewer is released") { released == nil }
-  }
-}
-
-/// A `@MainActor` model that asks itself whether to remember a password, capturing itself
-/// weakly in the question, as its documentation asks.
-@MainActor
-private final class AskingViewer: @MainActor StatefulContent {
-  let stateMachine = ContentStateMachine(presenter: RecordingPresenter())
-  var content: [String] = []
-  var questions = 0
-  private let document: CredentialFingerprint
-  private let password: String
-
-  init(store: MemoryCredentialStore, document: CredentialFingerprint, password: String) {
-    self.document = document
-    self.password = password
-    stateMachine.loadingPolicy = .immediate
-    stateMachine.credentialMemory = CredentialMemory(
-      store: store,
-      policy: .ask { [weak self] _ in
-        await self?.answer() ?? false
-      })
-  }
-
-  private func answer() -> Bool {
-    questions += 1
-    return true
-  }
-
-  func loadContent() async { _ = await open() }
-
-  func open() async -> LoadOutcome {
-    let (document, password) = (document, password)
-    return await load(into: \.content) { context in
-      guard context.credential?.secret == password else {
-        throw ContentLockedError(.credentialRequired, fingerprint: document)
-      }
-      return ["page 1"]
-    }
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
   }
 }
 

@@ -45,6 +45,18 @@ final class LockingTests: XCTestCase {
     XCTAssertTrue(placeholder.actions[0].requestsMaskedInput)
   }
 
+  func test_theCategoryAPIsWork_endingWithALock_isLocked_notAnError() async {
+    model.startLoading()
+    model.endLoading(error: ContentLockedError(.credentialRequired))
+    XCTAssertEqual(model.currentState, .locked(.credentialRequired))
+    XCTAssertEqual(model.stateMachine.lock, .credentialRequired)
+    XCTAssertEqual(model.stateMachine.unlockAttempts, 0)
+    XCTAssertEqual(presenter.presentedKinds, [.loading, .locked])
+    model.stateMachine.credentialVerifier = { [password] in $0.secret == password }
+    let outcome = await model.unlock(with: Credential(password: password))
+    XCTAssertEqual(outcome, .unlocked, "the lock is one an unlock can lift")
+  }
+
   func test_correctCredential_unlocksAndLoads_throughLoading() async {
     await openLocked()
     let outcome = await model.unlock(with: Credential(password: password))

@@ -40,8 +40,9 @@ public struct ViewerApp {
   public var speechSearchPath: String
   /// Runs `espeak-ng` for `--speak`.
   public var speechRunner: any ProcessRunner
-  /// Where `--forget` removes remembered passwords; its search path and runner also find and
-  /// run `sha256sum` for a PDF without an `/ID`. Defaults to the user's kernel keyring.
+  /// Where passwords are remembered (`--remember`), looked up before a locked PDF prompts,
+  /// and removed (`--forget`); its search path and runner also find and run `sha256sum` for
+  /// a PDF without an `/ID` in `--forget`. Defaults to the user's kernel keyring.
   public var keyring = KernelKeyring()
 
   /// Creates the program.
@@ -147,7 +148,9 @@ public struct ViewerApp {
     let documents = options.paths.map {
       Opening(heading: headings ? $0 : nil, path: $0, timelineName: $0, passwords: passwords)
     }
-    await view(documents, options: options, announcer: announcers.announcer)
+    await view(
+      documents, options: options, announcer: announcers.announcer,
+      memory: PasswordMemory(keyring: keyring, options: options))
     await announcers.finish()
     return 0
   }
@@ -212,9 +215,14 @@ public struct ViewerApp {
   /// policy: the documents are opened one after the other, each by a machine of its own, and
   /// a coalescing timer would outlive its document and speak after the next one began (or
   /// never, as the viewer exits). A newer announcement interrupts the speech instead.
+  ///
+  /// The documents named on the command line get `memory`: a locked PDF is first tried with
+  /// the password remembered for it; the tour's samples, made anew each time, get none.
   private func view(
-    _ documents: [Opening], options: ViewerOptions, announcer: (any Announcer)?
+    _ documents: [Opening], options: ViewerOptions, announcer: (any Announcer)?,
+    memory: PasswordMemory? = nil
   ) async {
+    var memory = memory
     let terminal: DocumentScreen?
     let presenter: any Presenter
     // The document each timeline line names: the one being opened.
@@ -243,13 +251,18 @@ public struct ViewerApp {
         path: document.path, opener: opener, presenter: presenter, clock: clock,
         loadingPolicy: options.delay == nil ? .immediate : .smooth, strings: strings)
       if let announcer { session.stateMachine.setAnnouncer(announcer, policy: .immediate) }
+      session.stateMachine.credentialMemory = memory?.memory
       terminal?.contentProvider = { [weak session] in session?.content }
       timelineName = document.timelineName
       switch await interrupts.cancelOnInterrupt(
         session, writeNote: writeError, strings: strings, during: { await session.open() })
       {
       case .locked:
+        // Before the prompt when the keyring failed the lookup; after the unlock when it
+        // failed to remember.
+        noteUnremembered(&memory, terminal: terminal)
         await unlock(session, with: document, terminal: terminal)
+        noteUnremembered(&memory, terminal: terminal)
       case .cancelled where session.currentState.kind == .idle:
         // Idle shows nothing: say so, or the last line would still read "Opening <name>…".
         if let terminal {
@@ -261,6 +274,13 @@ public struct ViewerApp {
       }
     }
     terminal?.commit()
+  }
+
+  /// Writes the note of `--remember` when the keyring cannot keep passwords (once a run).
+  private func noteUnremembered(_ memory: inout PasswordMemory?, terminal: DocumentScreen?) {
+    guard let note = memory?.note(in: strings) else { return }
+    terminal?.commit()
+    writeError(note)
   }
 
   /// Tries passwords on a locked session until it opens, a password is refused too often,

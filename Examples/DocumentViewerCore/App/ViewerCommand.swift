@@ -42,7 +42,7 @@ public enum ViewerCommand: Hashable, Sendable {
   /// Arguments are read as ``CommandLineArguments`` reads them (`--`, a lone `-`,
   /// `--delay=500`); `--help` or `-h` ends parsing with ``help``. `--measure-first-screen`
   /// takes at most one path and no other option, `--forget FILE` no other option or path;
-  /// `--explain` goes with `--timeline` only.
+  /// `--explain` goes with `--timeline` only; `--remember-for SECONDS` implies `--remember`.
   ///
   /// - Parameter arguments: The arguments after the program name.
   /// - Returns: The command to run.
@@ -51,13 +51,15 @@ public enum ViewerCommand: Hashable, Sendable {
   ///   that is not a whole number of milliseconds, 0 or more;
   ///   ``UsageError/measurementTakesOneFile`` for `--measure-first-screen` with more than one
   ///   path or another option; ``UsageError/forgetTakesOneFile`` for `--forget` with a path
-  ///   or another option, or given twice.
+  ///   or another option, or given twice; ``UsageError/invalidRememberTime(_:)`` for a
+  ///   `--remember-for` that is not a whole number of seconds from 1 to a year.
   public static func parse(_ arguments: [String]) throws(UsageError) -> ViewerCommand {
     var options = ViewerOptions()
     var measures = false
     var forgotten: [String] = []
     var arguments = CommandLineArguments(
-      arguments, optionsWithValues: ["--delay", "--password-file", "--forget"])
+      arguments,
+      optionsWithValues: ["--delay", "--password-file", "--forget", "--remember-for"])
     while let argument = try arguments.next(orThrow: UsageError.commandLine) {
       switch argument {
       case .operand(let path): options.paths.append(path)
@@ -70,6 +72,10 @@ public enum ViewerCommand: Hashable, Sendable {
       case .option("--delay", let value): options.delay = try parseDelay(value)
       case .option("--password-file", let value): options.passwordFile = value
       case .option("--forget", let value): forgotten.append(value)
+      case .flag("--remember"): options.remembers = true
+      case .option("--remember-for", let value):
+        options.remembers = true
+        options.rememberTimeout = try parseRememberTime(value)
       default: throw .commandLine(arguments.unknown(argument))
       }
     }
@@ -99,6 +105,17 @@ public enum ViewerCommand: Hashable, Sendable {
 
   /// The longest delay accepted: one day, in milliseconds.
   public static let maximumDelayMilliseconds = 86_400_000
+
+  /// Parses the seconds of `--remember-for`: ASCII digits only, from 1 to a year.
+  private static func parseRememberTime(_ text: String) throws(UsageError) -> Duration {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let seconds = Int(text), (1...maximumRememberSeconds).contains(seconds)
+    else { throw .invalidRememberTime(text) }
+    return .seconds(seconds)
+  }
+
+  /// The longest time `--remember-for` accepts: a year, in seconds.
+  public static let maximumRememberSeconds = 31_536_000
 }
 
 /// What to open and how to show it.
@@ -116,6 +133,12 @@ public struct ViewerOptions: Hashable, Sendable {
   public var speaks: Bool
   /// Whether what would be spoken is written to standard error (`--announce`).
   public var announces: Bool
+  /// Whether the password that unlocks a PDF is remembered in the user's kernel keyring
+  /// (`--remember`); passwords remembered before are tried either way.
+  public var remembers: Bool
+  /// How long a remembered password lives (`--remember-for`), or `nil` for as long as the
+  /// user's keyring.
+  public var rememberTimeout: Duration?
   /// The paths to open, in order; empty for the sample tour.
   public var paths: [String]
 
@@ -130,12 +153,18 @@ public struct ViewerOptions: Hashable, Sendable {
   ///   - speaks: Whether changes are spoken (`--speak`). Defaults to `false`.
   ///   - announces: Whether announcements are written to standard error (`--announce`).
   ///     Defaults to `false`.
+  ///   - remembers: Whether a password that unlocks a PDF is remembered (`--remember`).
+  ///     Defaults to `false`.
+  ///   - rememberTimeout: How long a remembered password lives (`--remember-for`), or `nil`.
+  ///     Defaults to `nil`.
   ///   - paths: The paths to open; empty for the sample tour. Defaults to none.
   public init(
     timeline: Bool = false, explains: Bool = false, delay: Duration? = nil,
     passwordFile: String? = nil, speaks: Bool = false, announces: Bool = false,
-    paths: [String] = []
+    remembers: Bool = false, rememberTimeout: Duration? = nil, paths: [String] = []
   ) {
+    self.remembers = remembers
+    self.rememberTimeout = rememberTimeout
     self.speaks = speaks
     self.announces = announces
     self.timeline = timeline
@@ -161,6 +190,10 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   case measurementTakesOneFile
   /// `--forget` was given with a path, another option, or twice.
   case forgetTakesOneFile
+  /// The value of `--remember-for` is not a whole number of seconds from 1 to a year.
+  ///
+  /// - Parameter value: The value as given.
+  case invalidRememberTime(String)
 
   /// A sentence naming the argument, in English, such as `unknown option '--colour'`.
   public var description: String { description(in: .english) }
@@ -178,6 +211,10 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         ["value": value, "maximum": "\(ViewerCommand.maximumDelayMilliseconds)"])
     case .measurementTakesOneFile: strings.text(.measurementTakesOneFile)
     case .forgetTakesOneFile: strings.text(.forgetTakesOneFile)
+    case .invalidRememberTime(let value):
+      strings.text(
+        .invalidRememberTime,
+        ["value": value, "maximum": "\(ViewerCommand.maximumRememberSeconds)"])
     }
   }
 }

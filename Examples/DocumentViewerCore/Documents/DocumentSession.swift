@@ -9,7 +9,7 @@ import StatefulContent
 /// and reports a large file's progress through its `LoadContext`. The rules then show the
 /// content, the empty placeholder (an empty file or folder, a PDF without text), the error
 /// placeholder with a Retry action, or — for a password-protected PDF — the locked
-/// placeholder until ``unlock(with:animated:isolation:)`` gets the right password.
+/// placeholder until ``unlock(with:remember:animated:isolation:)`` gets the right password.
 ///
 /// The session is not `Sendable`: it belongs to the actor that uses it (the main actor in
 /// `document-viewer`); its async methods run on their caller's actor.
@@ -108,7 +108,7 @@ public final class DocumentSession: StatefulContent {
   /// - Returns: `true` when the session handled it: Retry opens the document again with
   ///   `reload()`, keeping a PDF unlocked — or, after too many wrong passwords, anew, so that
   ///   the password is asked for again. Unlock needs a password, which the caller asks for
-  ///   and passes to ``unlock(with:animated:isolation:)``; it and custom roles are not handled.
+  ///   and passes to ``unlock(with:remember:animated:isolation:)``; it and custom roles are not handled.
   @discardableResult
   public func perform(
     _ action: PlaceholderAction, isolation: isolated (any Actor)? = #isolation

@@ -1,4 +1,5 @@
 import Foundation
+import StatefulContent
 import StatefulContentTerminal
 
 /// What identifies a document's bytes, never its path: the same PDF renamed or copied elsewhere
@@ -52,6 +53,11 @@ public struct DocumentFingerprint: Hashable, Sendable, CustomStringConvertible {
 
   /// The name of the kernel keyring's key that keeps this document's password.
   public var keyName: String { "statefulcontent:pdf:" + rawValue }
+
+  /// The fingerprint as the library's `CredentialFingerprint`, under which a
+  /// ``KeyringCredentialStore`` keeps the password in the key named ``keyName``; `nil` for a
+  /// raw value the library does not accept (empty, too long, or with spaces).
+  public var credentialFingerprint: CredentialFingerprint? { CredentialFingerprint(rawValue) }
 
   /// The fingerprint as text (``rawValue``).
   public var description: String { rawValue }

@@ -5,7 +5,8 @@ extension ViewerStrings {
   static let englishTable: [Key: String] = [
     .usage: """
     USAGE: document-viewer [--timeline [--explain]] [--speak] [--announce]
-                           [--delay MS] [--password-file FILE] [PATH ...]
+                           [--delay MS] [--password-file FILE]
+                           [--remember | --remember-for SECONDS] [PATH ...]
            document-viewer --measure-first-screen [FILE]
            document-viewer --forget FILE
 
@@ -50,6 +51,19 @@ extension ViewerStrings {
                             password: it ends the list, and no more is read.
                             After 3 wrong passwords the PDF is an error; its Retry
                             opens it locked again.
+      --remember            Keep the password that unlocks a PDF in the user's
+                            kernel keyring (keyctl, package keyutils), under the
+                            PDF's own /ID (or a SHA-256 of its bytes): the same PDF
+                            renamed or copied opens without asking. The key lives
+                            in kernel memory, never in a file, as long as any
+                            process of the user runs. Without --remember, a
+                            remembered password is still tried and nothing new is
+                            kept; one that no longer opens the PDF is forgotten.
+                            Without keyctl, or when the keyring refuses, a note
+                            says so and the viewer asks as before. Not in the tour.
+      --remember-for SECONDS
+                            Like --remember, and the key expires after SECONDS
+                            (1 to 31536000).
       --measure-first-screen [FILE]
                             Time the first screen of FILE (by default a generated
                             200 MiB log, removed afterwards) against 'head -n 40'
@@ -94,6 +108,14 @@ extension ViewerStrings {
     .keyringRefused:
       "document-viewer: the kernel keyring refused to forget the password of '{file}': "
       + "{reason}",
+    .invalidRememberTime:
+      "invalid time '{value}' for --remember-for: expected a whole number of seconds, from 1 "
+      + "to {maximum}",
+    .rememberKeyctlMissing:
+      "document-viewer: passwords are not remembered: keyctl was not found on PATH; install "
+      + "{package} to remember them.",
+    .rememberKeyringRefused:
+      "document-viewer: passwords are not remembered: the kernel keyring refused: {reason}",
     .passwordFileUnreadable: "document-viewer: cannot read the password file '{file}': {reason}",
     .passwordFileTooLarge: "it is larger than {limit} KiB, so not a list of passwords",
     .passwordLineTooLong:

@@ -5,7 +5,8 @@ extension ViewerStrings {
   static let frenchTable: [Key: String] = [
     .usage: """
     UTILISATION\u{A0}: document-viewer [--timeline [--explain]] [--speak] [--announce]
-                                 [--delay MS] [--password-file FICHIER] [CHEMIN ...]
+                                 [--delay MS] [--password-file FICHIER]
+                                 [--remember | --remember-for SECONDES] [CHEMIN ...]
                    document-viewer --measure-first-screen [FICHIER]
                    document-viewer --forget FICHIER
 
@@ -65,6 +66,21 @@ extension ViewerStrings {
                             alternance, puis les médianes et leur rapport. Aucune
                             autre option ne l’accompagne. Compiler avec -c release
                             pour des chiffres à citer.
+      --remember            Garder le mot de passe qui ouvre un PDF dans le
+                            trousseau noyau de l’utilisateur (keyctl, paquet
+                            keyutils), sous le /ID du PDF (ou un SHA-256 de ses
+                            octets)\u{A0}: le même PDF, renommé ou copié, s’ouvre sans
+                            question. La clé vit dans la mémoire du noyau, jamais
+                            dans un fichier, tant qu’un processus de l’utilisateur
+                            tourne. Sans --remember, un mot de passe retenu est
+                            tout de même essayé, mais rien de nouveau n’est
+                            gardé\u{A0}; celui qui n’ouvre plus le PDF est oublié.
+                            Sans keyctl, ou si le trousseau refuse, une note le dit
+                            et la visionneuse demande comme avant. Pas dans la
+                            visite.
+      --remember-for SECONDES
+                            Comme --remember, et la clé expire après SECONDES
+                            (de 1 à 31536000).
       --forget FICHIER      Retirer du trousseau noyau de l’utilisateur (keyctl,
                             paquet keyutils) le mot de passe retenu pour le PDF
                             FICHIER, trouvé par le /ID du PDF (ou un SHA-256 de ses
@@ -111,6 +127,15 @@ extension ViewerStrings {
     .keyringRefused:
       "document-viewer\u{A0}: le trousseau noyau refuse d’oublier le mot de passe de "
       + "«\u{A0}{file}\u{A0}»\u{A0}: {reason}",
+    .invalidRememberTime:
+      "durée invalide «\u{A0}{value}\u{A0}» pour --remember-for\u{A0}: un nombre entier de "
+      + "secondes est attendu, de 1 à {maximum}",
+    .rememberKeyctlMissing:
+      "document-viewer\u{A0}: les mots de passe ne sont pas retenus\u{A0}: keyctl introuvable "
+      + "dans le PATH\u{A0}; installez {package} pour les retenir.",
+    .rememberKeyringRefused:
+      "document-viewer\u{A0}: les mots de passe ne sont pas retenus\u{A0}: le trousseau noyau "
+      + "refuse\u{A0}: {reason}",
     .passwordFileUnreadable:
       "document-viewer\u{A0}: impossible de lire le fichier de mots de passe "
       + "«\u{A0}{file}\u{A0}»\u{A0}: {reason}",

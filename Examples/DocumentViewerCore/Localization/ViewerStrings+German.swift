@@ -4,7 +4,8 @@ extension ViewerStrings {
   static let germanTable: [Key: String] = [
     .usage: """
     AUFRUF: document-viewer [--timeline [--explain]] [--speak] [--announce]
-                            [--delay MS] [--password-file DATEI] [PFAD ...]
+                            [--delay MS] [--password-file DATEI]
+                            [--remember | --remember-for SEKUNDEN] [PFAD ...]
             document-viewer --measure-first-screen [DATEI]
             document-viewer --forget DATEI
 
@@ -61,6 +62,21 @@ extension ViewerStrings {
                             Wechsel, dann die Mediane und ihr Verhältnis. Keine
                             andere Option ist dabei erlaubt. Für zitierfähige Werte
                             mit -c release bauen.
+      --remember            Das Passwort, das ein PDF öffnet, im Kernel-
+                            Schlüsselbund des Benutzers behalten (keyctl, Paket
+                            keyutils), unter der eigenen /ID des PDFs (oder einem
+                            SHA-256 seiner Bytes): dasselbe PDF, umbenannt oder
+                            kopiert, öffnet sich ohne Frage. Der Schlüssel liegt im
+                            Kernel-Speicher, nie in einer Datei, solange irgendein
+                            Prozess des Benutzers läuft. Ohne --remember wird ein
+                            gemerktes Passwort trotzdem versucht, aber nichts Neues
+                            behalten; eines, das das PDF nicht mehr öffnet, wird
+                            vergessen. Ohne keyctl, oder wenn der Schlüsselbund
+                            ablehnt, sagt ein Hinweis es, und der Betrachter fragt
+                            wie bisher. Nicht beim Rundgang.
+      --remember-for SEKUNDEN
+                            Wie --remember, und der Schlüssel verfällt nach
+                            SEKUNDEN (1 bis 31536000).
       --forget DATEI        Das für das PDF DATEI gemerkte Passwort aus dem
                             Kernel-Schlüsselbund des Benutzers entfernen (keyctl,
                             Paket keyutils), gefunden über die eigene /ID des PDFs
@@ -104,6 +120,15 @@ extension ViewerStrings {
     .keyringRefused:
       "document-viewer: der Kernel-Schlüsselbund lehnt es ab, das Passwort von „{file}“ zu "
       + "vergessen: {reason}",
+    .invalidRememberTime:
+      "ungültige Zeit „{value}“ für --remember-for: erwartet ist eine ganze Zahl von Sekunden, "
+      + "von 1 bis {maximum}",
+    .rememberKeyctlMissing:
+      "document-viewer: Passwörter werden nicht gemerkt: keyctl wurde nicht im PATH gefunden; "
+      + "installieren Sie {package}, um sie zu merken.",
+    .rememberKeyringRefused:
+      "document-viewer: Passwörter werden nicht gemerkt: der Kernel-Schlüsselbund lehnt ab: "
+      + "{reason}",
     .passwordFileUnreadable:
       "document-viewer: die Passwortdatei „{file}“ kann nicht gelesen werden: {reason}",
     .passwordFileTooLarge: "sie ist größer als {limit} KiB, also keine Liste von Passwörtern",

@@ -21,6 +21,12 @@ extension ViewerStrings {
     case keyctlMissing
     /// "document-viewer: the kernel keyring refused to forget …'{file}': {reason}".
     case keyringRefused
+    /// A usage error: "invalid time '{value}' for --remember-for: …", with the `{maximum}`.
+    case invalidRememberTime
+    /// The note of `--remember` without keyctl, with the `{package}` to install.
+    case rememberKeyctlMissing
+    /// The note of `--remember` when the kernel keyring refuses, with its `{reason}`.
+    case rememberKeyringRefused
     /// "document-viewer: cannot read the password file '{file}': {reason}".
     case passwordFileUnreadable
     /// The reason of a password file that is too large, with its `{limit}` in KiB.

@@ -8,7 +8,9 @@ import StatefulContentTerminal
 /// Reading a PDF takes these steps, each a tool run through ``PDFTools/runner``:
 /// 1. Without a credential, `qpdf --requires-password FILE` says whether a user password is
 ///    needed (exit status 0). If so, the read throws `ContentLockedError(.credentialRequired)`
-///    and the machine shows the locked state. A PDF with only an owner password (status 3) or
+///    with the PDF's ``DocumentFingerprint`` (its `/ID`, read without the password), under
+///    which a machine with a credential memory looks up a remembered password before it
+///    shows the locked state. A PDF with only an owner password (status 3) or
 ///    none (status 2, also for a damaged file, which step 3 reports) is read as is.
 /// 2. With a credential, `qpdf --password-file=- --requires-password FILE` checks it, reading
 ///    the password from standard input: status 0 means it is wrong, and the read throws
@@ -83,7 +85,10 @@ public struct PDFReader: Sendable {
     guard let credential else {
       let check = try await run(qpdf, ["--requires-password", input], for: path)
       switch check.status {
-      case 0: throw ContentLockedError(.credentialRequired)
+      case 0:
+        // No empty-password trial (`triesEmptyCredential`): `--requires-password` has just
+        // tried the empty user password, and status 0 says it does not open the PDF.
+        throw ContentLockedError(.credentialRequired, fingerprint: try await fingerprint(path))
       case 2, 3: break
       default:
         throw DocumentError.pdfUnreadable(
@@ -162,6 +167,21 @@ public struct PDFReader: Sendable {
     return scanner.withLock { scanner in
       scanner.finish()
       return Self.document(from: scanner, path: path, byteCount: byteCount)
+    }
+  }
+
+  /// The fingerprint of a locked PDF, under which its password is remembered: its `/ID`, or
+  /// a digest of its bytes run through ``tools``; `nil` when the file cannot be fingerprinted
+  /// (the lock is then presented without a remembered password).
+  private func fingerprint(_ path: String) async throws -> CredentialFingerprint? {
+    do {
+      return try await DocumentFingerprint.of(
+        path, searchPath: tools.searchPath, runner: tools.runner
+      ).credentialFingerprint
+    } catch let error as CancellationError {
+      throw error
+    } catch {
+      return nil
     }
   }
 

@@ -25,7 +25,7 @@ public enum AdoptionMistake: Sendable, Hashable, CustomStringConvertible {
   /// ``StatefulContent/loadContent()``, so nothing was loaded.
   case loadContentNotImplemented
   /// The adopter's ``StatefulContent/loadContent()`` ran off the actor that called
-  /// ``StatefulContent/reload(isolation:)`` or ``StatefulContent/unlock(with:animated:isolation:)``:
+  /// ``StatefulContent/reload(isolation:)`` or ``StatefulContent/unlock(with:remember:animated:isolation:)``:
   /// in a class that no actor isolates, a plain `func loadContent() async` declared in an
   /// extension that does not name the conformance runs on the global executor. The load it
   /// started was run on the calling actor; declare the method

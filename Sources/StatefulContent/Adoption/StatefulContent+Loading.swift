@@ -50,7 +50,7 @@ extension StatefulContent {
 
   /// Runs one load; every form of `load` comes here.
   ///
-  /// A load started in a task where ``reload(isolation:)`` or ``unlock(with:animated:isolation:)``
+  /// A load started in a task where ``reload(isolation:)`` or ``unlock(with:remember:animated:isolation:)``
   /// waits for the adopter's load runs as theirs (`ContentStateMachine.loadStart(for:in:)`): with the
   /// credential that unlocked the content and no debounce, or with the credential to try.
   func runLoad<Value: Sendable>(
@@ -140,7 +140,7 @@ extension StatefulContent {
   /// asks the adopter's ``loadContent()`` for its load and runs it as a reload.
   ///
   /// The machine keeps no operation; it calls ``loadContent()``, and the first load that starts
-  /// there — in this task, or a task it creates — is the reload: content unlocked with ``unlock(with:animated:isolation:)`` stays
+  /// there — in this task, or a task it creates — is the reload: content unlocked with ``unlock(with:remember:animated:isolation:)`` stays
   /// unlocked (the operation receives the credential that unlocked it in
   /// ``LoadContext/credential``), and a keyed load waits for no debounce. Later loads started
   /// in the same call — a page append — are loads of their own.

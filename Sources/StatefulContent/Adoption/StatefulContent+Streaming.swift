@@ -21,7 +21,7 @@ extension StatefulContent {
   ///   failed attempt is retried as any load's; after it, never (the parts would come again).
   /// - A superseded or cancelled load applies nothing more; the parts it applied stay in the
   ///   adopter, and the state is decided again from them.
-  /// - While the content is locked — during ``unlock(with:animated:isolation:)``, which runs
+  /// - While the content is locked — during ``unlock(with:remember:animated:isolation:)``, which runs
   ///   the stream again with the credential — a part proves nothing: the parts are kept from
   ///   the adopter until the credential is accepted (``LoadContext/reportCredentialAccepted()``,
   ///   the ``ContentStateMachine/credentialVerifier``, or the stream's successful end); then

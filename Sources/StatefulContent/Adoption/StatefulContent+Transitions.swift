@@ -109,6 +109,9 @@ extension StatefulContent {
   /// does not end its loading and its error is dropped, as a superseded load's result is
   /// (the completion receives the outcome of the decided state's request).
   ///
+  /// A lock is not an error either: with ``ContentLockedError`` the state is locked, as after a
+  /// `load` that found it, with no attempt counted.
+  ///
   /// Cancellation is not an error: with an error the machine's
   /// ``ContentStateMachine/cancellationPolicy`` recognizes (`CancellationError`,
   /// `URLError.cancelled`, …), the error from before

@@ -1,5 +1,5 @@
 extension StatefulContent {
-  /// Locks the content: the state becomes locked until ``unlock(with:animated:isolation:)``
+  /// Locks the content: the state becomes locked until ``unlock(with:remember:animated:isolation:)``
   /// succeeds or a load succeeds.
   ///
   /// Use it when the host knows before loading that a credential is needed; a load's
@@ -7,16 +7,24 @@ extension StatefulContent {
   ///
   /// - Parameters:
   ///   - reason: Why the content is locked. Defaults to ``LockReason/credentialRequired``.
+  ///   - fingerprint: What identifies the locked document, so that an unlock can remember its
+  ///     credential (``ContentStateMachine/credentialMemory``); `nil` (the default) remembers
+  ///     none. Trying a remembered credential needs a load, which can open the document: a
+  ///     load's ``ContentLockedError`` does that.
   ///   - animated: Whether to animate the change.
   ///   - completion: Called exactly once with how the transition ended.
   public func lock(
-    _ reason: LockReason = .credentialRequired, animated: Bool = false,
-    completion: TransitionCompletion? = nil
+    _ reason: LockReason = .credentialRequired, fingerprint: CredentialFingerprint? = nil,
+    animated: Bool = false, completion: TransitionCompletion? = nil
   ) {
     let machine = stateMachine
-    machine.enter(orLater: { self.lock(reason, animated: animated, completion: completion) }) {
+    machine.enter(
+      orLater: {
+        self.lock(reason, fingerprint: fingerprint, animated: animated, completion: completion)
+      }
+    ) {
       machine.endRunningLoadForNewState()
-      machine.lockContent(reason)
+      machine.lockContent(reason, fingerprint: fingerprint)
       requestDecidedState(animated: animated, completion: completion)
     }
   }
@@ -55,6 +63,12 @@ extension StatefulContent {
   ///
   /// - Parameters:
   ///   - credential: The credential to try.
+  ///   - remember: Whether the user asked to remember the credential — the "Remember this
+  ///     password" checkbox — once it unlocked the document: it is remembered when the
+  ///     machine's ``ContentStateMachine/credentialMemory`` has the policy
+  ///     ``CredentialMemory/Policy/ask`` (``CredentialMemory/Policy/always`` remembers it
+  ///     anyway, ``CredentialMemory/Policy/never`` never). The unlock returns once the store
+  ///     has it, or after the memory's time limit. Defaults to `false`.
   ///   - animated: Whether to animate the transitions of a check by the verifier alone (the
   ///     adopter's load says for its own). Defaults to `true`.
   ///   - isolation: The actor that owns the machine; inferred from the caller.
@@ -64,6 +78,7 @@ extension StatefulContent {
   @discardableResult
   public func unlock(
     with credential: Credential,
+    remember: Bool = false,
     animated: Bool = true,
     isolation: isolated (any Actor)? = #isolation
   ) async -> UnlockOutcome {
@@ -95,7 +110,7 @@ extension StatefulContent {
       let fingerprint = machine.contentLock.fingerprint ?? lockedDocument
     {
       await CredentialStoreCall.remember(
-        credential, for: fingerprint, in: memory, clock: machine.clock)
+        credential, for: fingerprint, in: memory, requested: remember, clock: machine.clock)
     }
     return unlock
   }

@@ -103,7 +103,7 @@ public protocol StatefulContent: AnyObject {
   func handleErrorWhenContentAvailable(_ error: any Error) -> _OldErrorHookResult
 
   /// Loads the content: the adopter's own `load`, which ``reload(isolation:)`` — the error
-  /// placeholder's Retry, pull to refresh — and ``unlock(with:animated:isolation:)`` run.
+  /// placeholder's Retry, pull to refresh — and ``unlock(with:remember:animated:isolation:)`` run.
   ///
   /// The machine keeps no operation: a `load`'s operation and `apply` are released when the
   /// load ends, so an operation that captures `self` is no retain cycle. To load again, the
@@ -136,7 +136,7 @@ public protocol StatefulContent: AnyObject {
   ///   `nonisolated(nonsending) func loadContent() async` there (in the class body or the
   ///   conformance's extension it gets the requirement's isolation). The machine reports
   ///   ``AdoptionMistake/loadContentRanOffItsActor`` and runs the load it starts on the actor
-  ///   that called ``reload(isolation:)`` or ``unlock(with:animated:isolation:)``.
+  ///   that called ``reload(isolation:)`` or ``unlock(with:remember:animated:isolation:)``.
   ///
   /// - Important: In a `@MainActor` class whose declaration names the conformance
   ///   (`final class Feed: @MainActor StatefulContent`), Swift 6.3 gives the method the

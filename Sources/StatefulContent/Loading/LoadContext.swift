@@ -7,7 +7,7 @@ public struct LoadContext: Sendable {
   /// The attempt running, counting from 1; above 1 when the operation is retried.
   public let attempt: Int
   /// The credential to open locked content with: the one being tried by
-  /// ``StatefulContent/unlock(with:animated:isolation:)``, or the one that unlocked the content
+  /// ``StatefulContent/unlock(with:remember:animated:isolation:)``, or the one that unlocked the content
   /// before, kept through ``StatefulContent/reload(isolation:)``, or one the load tries on its
   /// own before it presents a lock (the empty one, or the one the
   /// ``ContentStateMachine/credentialMemory`` remembers); `nil` for a new load.

@@ -27,7 +27,7 @@ struct RequestedLoads {
     var machine: ObjectIdentifier
     var id: UInt64
     /// The actor ``StatefulContent/reload(isolation:)`` or
-    /// ``StatefulContent/unlock(with:animated:isolation:)`` was called on: the load that takes
+    /// ``StatefulContent/unlock(with:remember:animated:isolation:)`` was called on: the load that takes
     /// the request runs there.
     var isolation: (any Actor)?
 

@@ -111,14 +111,15 @@ struct ContentLock {
 
   // MARK: Events
 
-  /// The host locked the content (``StatefulContent/lock(_:animated:completion:)``): attempts,
-  /// the lockout and the credential of before are forgotten.
-  mutating func lock(_ reason: LockReason) {
+  /// The host locked the content (``StatefulContent/lock(_:fingerprint:animated:completion:)``),
+  /// the document named by `fingerprint` when given: attempts, the lockout and the credential
+  /// of before are forgotten.
+  mutating func lock(_ reason: LockReason, fingerprint: CredentialFingerprint? = nil) {
     self.reason = reason
     failedAttempts = 0
     isLockedOut = false
     credential = nil
-    recollect(memory: memory, fingerprint: nil, recall: nil)
+    recollect(memory: memory, fingerprint: fingerprint, recall: nil)
   }
 
   /// The adopter starts over (``StatefulContent/reset(completion:)``): no lock, no attempts,
@@ -160,6 +161,9 @@ struct ContentLock {
   mutating func loadStarted(_ mode: LoadLifecycle.Mode) {
     // A trial underway was the superseded load's: it explains nothing of this one.
     if recall?.isUnderway == true { recalled(nil) }
+    // The user's own credential is tried now: what a load did on its own before is history,
+    // not why the unlock shows what it shows.
+    if mode == .unlock, recalls { recalled(nil) }
     guard mode == .load else { return }
     credential = nil
     failedAttempts = 0

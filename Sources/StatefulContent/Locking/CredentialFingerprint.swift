@@ -19,7 +19,9 @@ public struct CredentialFingerprint: Hashable, Sendable, CustomStringConvertible
 
   /// Creates a fingerprint, or `nil` for a value that cannot be one: empty, longer than
   /// ``maximumLength`` UTF-8 bytes, or holding whitespace or control characters (a store's
-  /// key name must stay one word).
+  /// key name must stay one word). A lock without a fingerprint is presented as found, and
+  /// nothing is remembered for it: encode an identifier that may hold such characters (hex,
+  /// Base64) rather than lose remembering for that document.
   ///
   /// - Parameter value: A digest of the document's bytes or the document's own identifier,
   ///   with a prefix that says which (`sha256:`, `pdf-id:`).

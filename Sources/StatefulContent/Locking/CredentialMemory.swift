@@ -10,23 +10,14 @@
 /// before it presents the lock; see <doc:LockedDocuments>.
 public struct CredentialMemory: Sendable {
   /// Whether the credential that unlocked a document is remembered.
-  public enum Policy: Sendable {
+  public enum Policy: Hashable, Sendable {
     /// Never: remembered credentials are only read.
     case never
-    /// Ask: the closure is asked after each unlock, with the document's fingerprint, and
-    /// the credential is remembered when it returns `true` — a "Remember this password?"
-    /// question. It runs after the content is presented; the unlock's call waits for it,
-    /// and returns at once when its task is cancelled only if the closure does.
-    ///
-    /// The closure is kept as long as the machine's ``ContentStateMachine/credentialMemory``
-    /// holds it: one that captures the model strongly keeps the model — and its machine —
-    /// alive for ever. Capture it weakly:
-    ///
-    /// ```swift
-    /// policy: .ask { [weak self] fingerprint in await self?.askToRemember() ?? false }
-    /// ```
-    case ask(@Sendable (CredentialFingerprint) async -> Bool)
-    /// Always.
+    /// When the user asks for it: the `remember` argument of
+    /// ``StatefulContent/unlock(with:remember:animated:isolation:)`` — the "Remember this
+    /// password" checkbox of the password dialog — decides.
+    case ask
+    /// Always, whatever the unlock's `remember` says.
     case always
   }
 

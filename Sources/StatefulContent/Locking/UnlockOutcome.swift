@@ -1,4 +1,4 @@
-/// How a call of ``StatefulContent/unlock(with:animated:isolation:)`` ended.
+/// How a call of ``StatefulContent/unlock(with:remember:animated:isolation:)`` ended.
 public enum UnlockOutcome: Sendable {
   /// The credential was right; the state was decided again (content, empty or error).
   case unlocked

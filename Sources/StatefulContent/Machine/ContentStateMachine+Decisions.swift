@@ -22,6 +22,13 @@ extension ContentStateMachine {
       updateInputs { $0.loadingCancelled() }
       return true
     }
+    if let lock = error as? ContentLockedError {
+      // The adopter's work found the content locked: the state is locked, not an error, as
+      // for a `load` — with no credential tried, so no attempt counts.
+      updateInputs { $0.loadingEnded(error: nil) }
+      _ = updateLock { $0.loadFoundLock(lock, mode: .load, credential: nil) }
+      return false
+    }
     if overTimeBox != nil {
       if let error {
         recordLoadFailed(error, wasRefresh: storedIsRefreshing)
@@ -186,10 +193,10 @@ extension ContentStateMachine {
     (try? placeholders.validate(.custom(key))) != nil ? key : nil
   }
 
-  /// Locks the content (``StatefulContent/lock(_:animated:completion:)``); the adopter then
+  /// Locks the content (``StatefulContent/lock(_:fingerprint:animated:completion:)``); the adopter then
   /// requests the decided state.
-  func lockContent(_ reason: LockReason) {
-    updateLock { $0.lock(reason) }
+  func lockContent(_ reason: LockReason, fingerprint: CredentialFingerprint? = nil) {
+    updateLock { $0.lock(reason, fingerprint: fingerprint) }
     updateInputs { $0.contentLocked() }
   }
 

@@ -4,7 +4,7 @@
 extension ContentStateMachine {
   /// Asks the adopter's ``StatefulContent/loadContent()`` for its load, for
   /// ``StatefulContent/reload(isolation:)`` (with the credential that unlocked the content) or
-  /// ``StatefulContent/unlock(with:animated:isolation:)`` (with a credential to try): the first
+  /// ``StatefulContent/unlock(with:remember:animated:isolation:)`` (with a credential to try): the first
   /// load that starts in this task while `loadContent` runs takes the request.
   ///
   /// - Parameters:

@@ -51,15 +51,17 @@ enum CredentialStoreCall {
   /// Remembers the credential that unlocked a document when the memory's policy says so,
   /// within the memory's time limit; a store that fails or takes too long leaves the content
   /// unlocked and the credential unremembered.
+  ///
+  /// - Parameter requested: Whether the user asked for it (the unlock's `remember`), which
+  ///   decides under ``CredentialMemory/Policy/ask``.
   static func remember(
     _ credential: Credential, for fingerprint: CredentialFingerprint, in memory: CredentialMemory,
-    clock: ContentStateMachine.ElapsedClock
+    requested: Bool, clock: ContentStateMachine.ElapsedClock
   ) async {
     switch memory.policy {
     case .never: return
-    case .always: break
-    case .ask(let question):
-      guard await question(fingerprint), !Task.isCancelled else { return }
+    case .ask where !requested: return
+    case .ask, .always: break
     }
     let store = memory.store
     _ = await run(timeLimit: memory.timeLimit, clock: clock) {

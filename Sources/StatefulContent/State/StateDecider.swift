@@ -134,7 +134,7 @@ struct StateDecider {
     return true
   }
 
-  /// The content was locked (``StatefulContent/lock(_:animated:completion:)``): the last
+  /// The content was locked (``StatefulContent/lock(_:fingerprint:animated:completion:)``): the last
   /// load's error is no longer what the screen is about.
   mutating func contentLocked() {
     error = nil

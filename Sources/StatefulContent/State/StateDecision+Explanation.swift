@@ -11,7 +11,8 @@ extension StateDecision: CustomStringConvertible {
   /// ```swift
   /// StateDecision.decide(StateInputs(lock: .incorrectCredential(attempts: 2),
   ///                                  failedUnlockAttempts: 2)).explanation
-  /// // "locked — rule 1: incorrect credential, 2 wrong attempts"
+  /// // "locked(incorrect credential (attempt 2)) — rule 1: incorrect credential,
+  /// //  2 wrong attempts"
   /// ```
   public var explanation: String {
     "\(Self.shortened(state.description)) — \(reason)"

@@ -1,0 +1,63 @@
+import StatefulContent
+import StatefulContentTerminal
+
+extension ViewerApp {
+  /// The passwords remembered for the documents of one run: the machine's credential memory
+  /// over ``ViewerApp/keyring``, and the note `--remember` owes the user when the keyring
+  /// cannot keep them.
+  ///
+  /// Passwords remembered before are tried whether or not `--remember` is given, so that a
+  /// PDF remembered once opens without a prompt however it is named; only `--remember` (or
+  /// `--remember-for`) keeps a new one.
+  struct PasswordMemory {
+    /// The memory each session's machine gets, or `nil` without `keyctl`: nothing to look
+    /// up, and no decision's reasons speak of a store that cannot exist.
+    let memory: CredentialMemory?
+    /// The store of ``memory``, which keeps how the keyring failed.
+    let store: KeyringCredentialStore
+    /// Whether `--remember` was given.
+    let remembers: Bool
+    /// Whether `keyctl` was found.
+    let isInstalled: Bool
+    /// Whether the note was written: once a run is enough.
+    private var noted = false
+
+    /// The memory for a run.
+    ///
+    /// - Parameters:
+    ///   - keyring: The keyring the passwords live in.
+    ///   - options: The run's options: `--remember` and its timeout.
+    init(keyring: KernelKeyring, options: ViewerOptions) {
+      store = KeyringCredentialStore(keyring: keyring, timeout: options.rememberTimeout)
+      remembers = options.remembers
+      isInstalled = keyring.isInstalled
+      memory =
+        isInstalled
+        ? CredentialMemory(store: store, policy: options.remembers ? .always : .never) : nil
+    }
+
+    /// The note that passwords are not remembered, ending with a line feed — once, and only
+    /// with `--remember` and a keyring that is missing or failed.
+    ///
+    /// - Parameter strings: The language of the note.
+    /// - Returns: The note, or `nil` when there is nothing (more) to say.
+    mutating func note(in strings: ViewerStrings) -> String? {
+      guard remembers, !noted else { return nil }
+      let text: String
+      if !isInstalled {
+        text = strings.text(.rememberKeyctlMissing, ["package": KernelKeyring.package])
+      } else if let failure = store.lastFailure {
+        let reason =
+          switch failure {
+          case .refused(let reason): reason
+          case .keyctlMissing, .invalidName: failure.description
+          }
+        text = strings.text(.rememberKeyringRefused, ["reason": TerminalText.clean(reason)])
+      } else {
+        return nil
+      }
+      noted = true
+      return text + "\n"
+    }
+  }
+}

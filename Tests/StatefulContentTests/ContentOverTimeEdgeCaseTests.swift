@@ -15,7 +15,19 @@ final class ContentOverTimeEdgeCaseTests: LoadTestCase {
     model.followConnectivity(connectivity)
   }
 
+  /// Whether the source reported anything yet in this test.
+  private var hasReported = false
+
+  /// Sends a report and waits until the machine took it. A first report of a reachable
+  /// network would change nothing the test can see — the machine assumes one — and could be
+  /// taken late, after a load's connection error, where it means "back": it follows an
+  /// unreachable one, so that the machine is seen to take it.
   private func report(_ reachability: Reachability) async throws {
+    if !hasReported, reachability == .reachable {
+      hasReported = true
+      try await report(.unreachable)
+    }
+    hasReported = true
     connectivity.send(reachability)
     try await settle("the machine takes the report") {
       model.stateMachine.reachability == reachability

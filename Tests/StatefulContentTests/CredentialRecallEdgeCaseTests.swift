@@ -245,7 +245,8 @@ final class CredentialRecallEdgeCaseTests: LoadTestCase {
         return ["page 1"]
       }
     }
-    try await settle("the retry waits for its delay") { clock.sleeperCount == 1 }
+    // The one timer must be the retry's (due in 1 s), not the lookup's time limit (2 s).
+    try await settleOnTheOnlyTimer(dueIn: .seconds(1))
     XCTAssertEqual(model.stateMachine.credentialRecall, .tryingRemembered)
     clock.advance(by: .seconds(1))
     let outcome = await load.value

@@ -7,13 +7,11 @@ import XCTest
 /// it — waiting with no content, content marked offline — spends no retry attempt, and runs
 /// once more when the network is back.
 final class ConnectivityTests: LoadTestCase {
-  private var connectivity = ManualConnectivity()
   /// How many times the operation ran.
   private let runs = LockedCounter()
 
   override func setUp() async throws {
     try await super.setUp()
-    connectivity = ManualConnectivity()
     model.followConnectivity(connectivity)
   }
 
@@ -26,25 +24,6 @@ final class ConnectivityTests: LoadTestCase {
       runs.increment()
       if succeeds.value { return ["item"] }
       throw error
-    }
-  }
-
-  /// Whether the source reported anything yet in this test.
-  private var hasReported = false
-
-  /// Sends a report and waits until the machine took it. A first report of a reachable
-  /// network would change nothing the test can see — the machine assumes one — and could be
-  /// taken late, after a load's connection error, where it means "back": it follows an
-  /// unreachable one, so that the machine is seen to take it.
-  private func report(_ reachability: Reachability) async throws {
-    if !hasReported, reachability == .reachable {
-      hasReported = true
-      try await report(.unreachable)
-    }
-    hasReported = true
-    connectivity.send(reachability)
-    try await settle("the machine takes the report") {
-      model.stateMachine.reachability == reachability
     }
   }
 

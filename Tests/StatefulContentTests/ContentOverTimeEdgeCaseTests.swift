@@ -7,31 +7,11 @@ import XCTest
 /// followed twice, loads cancelled or superseded while they wait or read a cache, staleness
 /// timers against cancelled refreshes, policies changed mid-way, and recorded traces.
 final class ContentOverTimeEdgeCaseTests: LoadTestCase {
-  private var connectivity = ManualConnectivity()
   private let fiveMinutes = Duration.seconds(300)
 
   private func follow() async throws {
     connectivity = ManualConnectivity()
     model.followConnectivity(connectivity)
-  }
-
-  /// Whether the source reported anything yet in this test.
-  private var hasReported = false
-
-  /// Sends a report and waits until the machine took it. A first report of a reachable
-  /// network would change nothing the test can see — the machine assumes one — and could be
-  /// taken late, after a load's connection error, where it means "back": it follows an
-  /// unreachable one, so that the machine is seen to take it.
-  private func report(_ reachability: Reachability) async throws {
-    if !hasReported, reachability == .reachable {
-      hasReported = true
-      try await report(.unreachable)
-    }
-    hasReported = true
-    connectivity.send(reachability)
-    try await settle("the machine takes the report") {
-      model.stateMachine.reachability == reachability
-    }
   }
 
   // MARK: Found by the hostile pass

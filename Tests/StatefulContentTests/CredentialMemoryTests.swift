@@ -38,10 +38,6 @@ final class CredentialMemoryTests: LoadTestCase {
     }
   }
 
-  private var explanation: String {
-    presenter.lastPresentation?.decision.explanation ?? ""
-  }
-
   // MARK: A remembered credential
 
   func test_aRememberedCredentialThatOpens_neverPresentsTheLock_andCountsNoAttempt() async {

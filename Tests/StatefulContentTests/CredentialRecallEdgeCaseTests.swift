@@ -53,10 +53,6 @@ final class CredentialRecallEdgeCaseTests: LoadTestCase {
       store: gated, policy: .always, timeLimit: timeLimit)
   }
 
-  private var explanation: String {
-    presenter.lastPresentation?.decision.explanation ?? ""
-  }
-
   // MARK: A store that answers after its load ended
 
   func test_aLookupAnsweredAfterTheLoadWasCancelled_changesNothing() async throws {

@@ -33,10 +33,6 @@ final class CredentialStoreHostileTests: LoadTestCase {
     }
   }
 
-  private var explanation: String {
-    presenter.lastPresentation?.decision.explanation ?? ""
-  }
-
   func test_aStoreThatThrows_presentsTheLock_withNoAttemptCounted() async {
     store.behavior = .fails(TestError("keyring refused"))
     let outcome = await startOpening().value

@@ -86,9 +86,12 @@ final class LoadDriver<Value: Sendable> {
       key: key, keyChange: keyChange, debounce: debounce,
       readsLockedSource: machine.contentLock.hidesContent)
     debounceDeadline = lifecycle.debounceDeadline(now: machine.clock.now())
-    trials = CredentialTrials(
-      mode: mode, credential: credential, after: machine.contentLock.recall,
-      fingerprint: machine.contentLock.fingerprint)
+    // Only a reload with a kept credential may continue a trial of the load before it.
+    if mode == .reload, credential != nil {
+      trials = CredentialTrials(
+        mode: mode, credential: credential, after: machine.contentLock.recall,
+        fingerprint: machine.contentLock.fingerprint)
+    }
     let mailbox = Mailbox()
     self.mailbox = mailbox
     id = machine.beginLoad(lifecycle, credential: credential) { signal in mailbox.signal(signal) }

@@ -8,6 +8,10 @@ class LoadTestCase: XCTestCase {
   var presenter = RecordingPresenter()
   var clock = ManualClock()
   var model = TestModel()
+  /// A connectivity source for the tests that follow one (``report(_:)``).
+  var connectivity = ManualConnectivity()
+  /// Whether the source reported anything yet in this test.
+  private var hasReported = false
 
   /// The loading policy each test starts with.
   var loadingPolicy: LoadingPolicy { .immediate }
@@ -18,6 +22,29 @@ class LoadTestCase: XCTestCase {
     let machine = ContentStateMachine(presenter: presenter, clock: clock)
     machine.loadingPolicy = loadingPolicy
     model = TestModel(machine: machine)
+    connectivity = ManualConnectivity()
+    hasReported = false
+  }
+
+  /// The explanation of the decision presented last.
+  var explanation: String {
+    presenter.lastPresentation?.decision.explanation ?? ""
+  }
+
+  /// Sends ``connectivity`` a report and waits until the machine took it. A first report of a
+  /// reachable network would change nothing the test can see — the machine assumes one — and
+  /// could be taken late, after a load's connection error, where it means "back": it follows
+  /// an unreachable one, so that the machine is seen to take it.
+  func report(_ reachability: Reachability) async throws {
+    if !hasReported, reachability == .reachable {
+      hasReported = true
+      try await report(.unreachable)
+    }
+    hasReported = true
+    connectivity.send(reachability)
+    try await settle("the machine takes the report") {
+      model.stateMachine.reachability == reachability
+    }
   }
 
   /// Starts a load of `gate`'s value into the model's content, in a task of its own.

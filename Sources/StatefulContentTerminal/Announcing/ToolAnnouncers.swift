@@ -80,17 +80,7 @@ public struct ToolAnnouncers {
   ///   - language: `en`, `de` or `fr`; any other language gets English.
   /// - Returns: The note, such as `file-search: --speak: espeak-ng was not found on PATH, …`.
   public static func missingSpeechNote(toolName: String, language: String) -> String {
-    switch language {
-    case "de":
-      "\(toolName): --speak: espeak-ng wurde nicht im PATH gefunden, daher wird nichts "
-        + "gesprochen; installieren Sie es, um die Ansagen zu hören (apt-get install espeak-ng)."
-    case "fr":
-      "\(toolName)\u{A0}: --speak\u{A0}: espeak-ng est introuvable dans le PATH, rien ne sera "
-        + "dit\u{A0}; installez-le pour entendre les annonces (apt-get install espeak-ng)."
-    default:
-      "\(toolName): --speak: espeak-ng was not found on PATH, so nothing is spoken; install it "
-        + "to hear the announcements (apt-get install espeak-ng)."
-    }
+    ToolStrings<TerminalNote>(language: language).text(.missingSpeech, ["tool": toolName])
   }
 
   /// Announcers that each get every announcement: `--speak` and `--announce` together.

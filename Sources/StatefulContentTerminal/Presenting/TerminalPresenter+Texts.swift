@@ -43,49 +43,13 @@ extension TerminalPresenter {
     public var offline: String
 
     /// English texts; the marks of content over time from `PlaceholderStrings.english`.
-    public static let english = Texts(
-      refreshing: { " · refreshing…" + percentage($0, separator: "") },
-      previousKey: { shown, loading in " · '\(shown)' shown, loading '\(loading)'…" },
-      previousKeyLine: { shown, loading in
-        "Loading '\(loading)'… (the results above are for '\(shown)')"
-      },
-      appendLoading: "Loading more…",
-      appendFailed: { "Could not load more (\($0))" },
-      appendFailedLine: { "Could not load more: \($0)" },
-      describe: { String(describing: $0) },
-      stale: staleMark(in: .english),
-      offline: offlineMark(in: .english))
+    public static let english = Texts(ToolStrings(language: "en"), strings: .english)
 
     /// German texts; the marks of content over time from `PlaceholderStrings.german`.
-    public static let german = Texts(
-      refreshing: { " · wird aktualisiert…" + percentage($0, separator: "\u{A0}") },
-      previousKey: { shown, loading in " · „\(shown)“ angezeigt, „\(loading)“ wird geladen…" },
-      previousKeyLine: { shown, loading in
-        "„\(loading)“ wird geladen… (die Ergebnisse oben gelten für „\(shown)“)"
-      },
-      appendLoading: "Weitere werden geladen…",
-      appendFailed: { "Weitere ließen sich nicht laden (\($0))" },
-      appendFailedLine: { "Weitere ließen sich nicht laden: \($0)" },
-      describe: { String(describing: $0) },
-      stale: staleMark(in: .german),
-      offline: offlineMark(in: .german))
+    public static let german = Texts(ToolStrings(language: "de"), strings: .german)
 
     /// French texts; the marks of content over time from `PlaceholderStrings.french`.
-    public static let french = Texts(
-      refreshing: { " · actualisation…" + percentage($0, separator: "\u{A0}") },
-      previousKey: { shown, loading in
-        " · «\u{A0}\(shown)\u{A0}» affiché, chargement de «\u{A0}\(loading)\u{A0}»…"
-      },
-      previousKeyLine: { shown, loading in
-        "Chargement de «\u{A0}\(loading)\u{A0}»… (les résultats ci-dessus sont pour "
-          + "«\u{A0}\(shown)\u{A0}»)"
-      },
-      appendLoading: "Chargement de la suite…",
-      appendFailed: { "Impossible de charger la suite (\($0))" },
-      appendFailedLine: { "Impossible de charger la suite\u{A0}: \($0)" },
-      describe: { String(describing: $0) },
-      stale: staleMark(in: .french),
-      offline: offlineMark(in: .french))
+    public static let french = Texts(ToolStrings(language: "fr"), strings: .french)
 
     /// The texts in the language of the process, as `PlaceholderStrings.current` chooses
     /// it: what a tool passes to speak as its machine does by default.
@@ -134,13 +98,27 @@ extension TerminalPresenter {
     /// - Parameter strings: The machine's texts, such as its
     ///   `ContentStateMachine.strings`.
     public init(strings: PlaceholderStrings) {
-      switch PlaceholderStrings.builtIn(language: strings.language)?.language {
-      case "de": self = .german
-      case "fr": self = .french
-      default: self = .english
-      }
-      stale = Self.staleMark(in: strings)
-      offline = Self.offlineMark(in: strings)
+      self.init(ToolStrings(language: strings.language), strings: strings)
+    }
+
+    /// The texts of the product's notes in a language, with the marks of content over time
+    /// in the words of `strings`.
+    private init(_ notes: ToolStrings<TerminalNote>, strings: PlaceholderStrings) {
+      self.init(
+        refreshing: { progress in
+          notes.text(.refreshing)
+            + (progress.map {
+              notes.text(.percent, ["percent": "\(TerminalPresenter.percent($0))"])
+            } ?? "")
+        },
+        previousKey: { notes.text(.previousKey, ["shown": $0, "loading": $1]) },
+        previousKeyLine: { notes.text(.previousKeyLine, ["shown": $0, "loading": $1]) },
+        appendLoading: notes.text(.appendLoading),
+        appendFailed: { notes.text(.appendFailed, ["error": $0]) },
+        appendFailedLine: { notes.text(.appendFailedLine, ["error": $0]) },
+        describe: { String(describing: $0) },
+        stale: Self.staleMark(in: strings),
+        offline: Self.offlineMark(in: strings))
     }
 
     /// The mark of stale content in the words of `strings`: ` · Not up to date · Updated 5
@@ -160,11 +138,6 @@ extension TerminalPresenter {
     /// - Returns: The mark.
     public static func offlineMark(in strings: PlaceholderStrings) -> String {
       " · " + strings.offline
-    }
-
-    /// A progress as ` 40%` (with `separator` before the sign), or nothing when unknown.
-    private static func percentage(_ progress: Double?, separator: String) -> String {
-      progress.map { " \(TerminalPresenter.percent($0))\(separator)%" } ?? ""
     }
   }
 }

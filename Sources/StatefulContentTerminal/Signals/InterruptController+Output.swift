@@ -64,11 +64,7 @@ extension InterruptController {
   public static func unwritableOutputNote(toolName: String, language: String, reason: String)
     -> String
   {
-    switch language {
-    case "de": "\(toolName): die Standardausgabe kann nicht geschrieben werden: \(reason)"
-    case "fr":
-      "\(toolName)\u{A0}: impossible d’écrire sur la sortie standard\u{A0}: \(reason)"
-    default: "\(toolName): cannot write to standard output: \(reason)"
-    }
+    ToolStrings<TerminalNote>(language: language).text(
+      .unwritableOutput, ["tool": toolName, "reason": reason])
   }
 }

@@ -1,0 +1,30 @@
+/// The texts of a tool, one case per template, with the tables that hold them in each
+/// language: what ``ToolStrings`` reads.
+///
+/// A tool declares one enum of its texts, and one table a language, in Swift beside it. A
+/// template names its arguments in braces, such as `Cannot open '{path}'`, and quotes the
+/// way its language does ('x', „x“, « x »):
+///
+/// ```swift
+/// enum NotesText: String, ToolStringKey {
+///   case noNotes, noteCount, noteCounts
+///
+///   static let tables: [String: [NotesText: String]] = [
+///     "en": [.noNotes: "No notes in '{folder}'", .noteCount: "{count} note", .noteCounts: "{count} notes"],
+///     "de": [.noNotes: "Keine Notizen in „{folder}“", .noteCount: "{count} Notiz", .noteCounts: "{count} Notizen"],
+///     "fr": [.noNotes: "Aucune note dans «\u{A0}{folder}\u{A0}»", .noteCount: "{count} note", .noteCounts: "{count} notes"],
+///   ]
+/// }
+/// ```
+///
+/// ## Implementation requirements
+///
+/// ``tables`` has an English table (`en`), which every other falls back to; a table per
+/// language the library has placeholder texts for (`de`, `fr`) makes the tool speak as its
+/// placeholders do. ``ToolStrings/tableProblems(languages:)`` lists what a table lacks, for a
+/// test to assert it is nothing.
+public protocol ToolStringKey: RawRepresentable, CaseIterable, Hashable, Sendable
+where RawValue == String {
+  /// The templates of each language, by language code (`en`, `de`, `fr`).
+  static var tables: [String: [Self: String]] { get }
+}

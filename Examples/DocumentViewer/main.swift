@@ -13,7 +13,7 @@ let signals = SignalHandler.install(controller: interrupts, quit: InterruptContr
 // more (`| head -1`): stop at once, with status 141. It cannot be written at all (`> /dev/full`,
 // `>&-`): say so once and stop, with status 1.
 let writeOutput = interrupts.outputWriter(
-  toolName: "document-viewer", language: ViewerStrings.current.language.rawValue,
+  toolName: "document-viewer", language: ViewerStrings.current.language,
   quit: InterruptController.quitViewer)
 let status = await ViewerApp(writeOutput: writeOutput, interrupts: interrupts)
   // The arguments' bytes: `CommandLine.arguments` would silently repair a name that is not UTF-8.

@@ -111,7 +111,7 @@ final class DocumentSessionTests: FixtureTestCase {
   // MARK: Errors
 
   func test_aSessionInGerman_showsTheLibrarysTextsInGermanToo_whateverTheProcessSpeaks() async {
-    let german = ViewerStrings(.german)
+    let german = ViewerStrings(language: "de")
     let session = DocumentSession(
       path: fixtures.path("missing.txt"), presenter: presenter, strings: german)
 
@@ -122,7 +122,7 @@ final class DocumentSessionTests: FixtureTestCase {
     XCTAssertEqual(placeholder?.actions, [.retry(in: .german)])
     XCTAssertEqual(placeholder?.actions.first?.title, "Erneut versuchen")
     XCTAssertEqual(german.placeholderStrings, .german)
-    XCTAssertEqual(ViewerStrings(.french).placeholderStrings, .french)
+    XCTAssertEqual(ViewerStrings(language: "fr").placeholderStrings, .french)
     XCTAssertEqual(ViewerStrings.english.placeholderStrings, .english)
   }
 

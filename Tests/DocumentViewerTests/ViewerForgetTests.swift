@@ -97,7 +97,7 @@ final class ViewerForgetTests: FixtureTestCase {
     }
     // sha256sum runs for real; keyctl answers as a refusing keyring would.
     let keyring = KernelKeyring(searchPath: bin, runner: SplitRunner(keyctl: runner, other: system))
-    let status = await makeApp(keyring: keyring, strings: ViewerStrings(.german))
+    let status = await makeApp(keyring: keyring, strings: ViewerStrings(language: "de"))
       .run(["--forget", text])
     XCTAssertEqual(status, 1)
     XCTAssertEqual(

@@ -271,7 +271,7 @@ final class ViewerRememberTests: FixtureTestCase {
     }
     var app = makeApp(
       keyring: KernelKeyring(searchPath: fixtures.path("bin"), runner: refusing),
-      strings: ViewerStrings(.german))
+      strings: ViewerStrings(language: "de"))
     app.standardInputPasswords = .lines([FixturePasswords.user, FixturePasswords.user])
 
     let status = await app.run(["--timeline", "--remember-for", "60", first, second])

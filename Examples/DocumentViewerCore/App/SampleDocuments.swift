@@ -1,5 +1,6 @@
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 /// The documents of the sample tour, generated on disk so that every state comes from real
 /// input: content, loading with progress, empty, error and locked.
@@ -81,7 +82,7 @@ public enum SampleDocuments {
       try Data(bytes).write(to: directory.appendingPathComponent(name))
     }
     func sample(
-      _ title: ViewerStrings.Key, _ name: String, _ kind: ContentState.Kind,
+      _ title: ViewerText, _ name: String, _ kind: ContentState.Kind,
       password: String? = nil
     ) -> Sample {
       Sample(

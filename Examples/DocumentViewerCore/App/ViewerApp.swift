@@ -159,7 +159,7 @@ public struct ViewerApp {
   private func makeAnnouncers(_ options: ViewerOptions) -> ToolAnnouncers {
     ToolAnnouncers(
       speaks: options.speaks, announces: options.announces, toolName: "document-viewer",
-      language: strings.language.voice, searchPath: speechSearchPath, runner: speechRunner,
+      language: strings.language, searchPath: speechSearchPath, runner: speechRunner,
       writeError: writeError)
   }
 

@@ -204,7 +204,7 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The sentence, such as `unbekannte Option „--colour“`.
   public func description(in strings: ViewerStrings) -> String {
     switch self {
-    case .commandLine(let error): error.description(language: strings.language.rawValue)
+    case .commandLine(let error): error.description(language: strings.language)
     case .invalidDelay(let value):
       strings.text(
         .invalidDelay,

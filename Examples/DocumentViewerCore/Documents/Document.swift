@@ -1,3 +1,5 @@
+import StatefulContentTerminal
+
 /// An opened document: what the viewer shows of it and what it knows about the rest.
 ///
 /// The viewer keeps only the first screenful, so that a large file costs no more memory than a

@@ -87,7 +87,7 @@ extension DocumentError: CustomStringConvertible {
   /// The kind of file of ``unsupportedFileType(path:type:)`` with its article, such as
   /// `a FIFO`; a kind the tables do not know is kept as it is.
   private static func fileType(_ type: String, _ strings: ViewerStrings) -> String {
-    let key: ViewerStrings.Key? =
+    let key: ViewerText? =
       switch type {
       case "FIFO": .fileTypeFIFO
       case "socket": .fileTypeSocket

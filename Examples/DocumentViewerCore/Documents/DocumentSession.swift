@@ -1,5 +1,6 @@
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 /// One document on screen: opens a path and lets the state rules decide what is shown.
 ///
@@ -153,7 +154,7 @@ public final class DocumentSession: StatefulContent {
   /// - Returns: The placeholder to present.
   public func configureEmptyPlaceholder(_ placeholder: any Placeholder) -> any Placeholder {
     var empty = placeholder as? StandardPlaceholder ?? .empty
-    let (title, message): (ViewerStrings.Key, ViewerStrings.Key) =
+    let (title, message): (ViewerText, ViewerText) =
       switch content?.kind {
       case .directory: (.emptyFolderTitle, .emptyFolderMessage)
       case .pdf: (.noTextTitle, .noTextMessage)
@@ -218,7 +219,7 @@ public final class DocumentSession: StatefulContent {
     return placeholder
   }
 
-  private static func title(for error: any Error) -> ViewerStrings.Key {
+  private static func title(for error: any Error) -> ViewerText {
     if error is UnlockError { return .titleTooManyAttempts }
     switch error as? DocumentError {
     case .notFound: return .titleNotFound

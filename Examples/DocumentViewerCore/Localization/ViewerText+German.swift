@@ -1,7 +1,7 @@
 // The viewer's texts in German, quoted „so“.
-extension ViewerStrings {
+extension ViewerText {
   /// The German templates.
-  static let germanTable: [Key: String] = [
+  static let germanTable: [ViewerText: String] = [
     .usage: """
     AUFRUF: document-viewer [--timeline [--explain]] [--speak] [--announce]
                             [--delay MS] [--password-file DATEI]
@@ -186,8 +186,6 @@ extension ViewerStrings {
     .fileTypeCharacterDevice: "ein zeichenorientiertes Gerät",
     .fileTypeBlockDevice: "ein blockorientiertes Gerät",
     .fileTypeSpecial: "eine Spezialdatei",
-    .listAnd: " und ",
-    .decimalSeparator: ",",
     .lineOne: "{count} Zeile",
     .lineOther: "{count} Zeilen",
     .entryOne: "{count} Eintrag",

@@ -1,8 +1,8 @@
 // The viewer's texts in English: the language of its sources, and the one a table falls back
 // to. Paths and names are quoted in single quotes, which paste into a shell.
-extension ViewerStrings {
+extension ViewerText {
   /// The English templates.
-  static let englishTable: [Key: String] = [
+  static let englishTable: [ViewerText: String] = [
     .usage: """
     USAGE: document-viewer [--timeline [--explain]] [--speak] [--announce]
                            [--delay MS] [--password-file FILE]
@@ -164,8 +164,6 @@ extension ViewerStrings {
     .fileTypeCharacterDevice: "a character device",
     .fileTypeBlockDevice: "a block device",
     .fileTypeSpecial: "a special file",
-    .listAnd: " and ",
-    .decimalSeparator: ".",
     .lineOne: "{count} line",
     .lineOther: "{count} lines",
     .entryOne: "{count} entry",

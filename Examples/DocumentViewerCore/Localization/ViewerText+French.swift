@@ -1,8 +1,8 @@
 // The viewer's texts in French, quoted « ainsi », with a no-break space (U+00A0, written
 // `\u{A0}`) inside the guillemets and before a colon or a semicolon.
-extension ViewerStrings {
+extension ViewerText {
   /// The French templates.
-  static let frenchTable: [Key: String] = [
+  static let frenchTable: [ViewerText: String] = [
     .usage: """
     UTILISATION\u{A0}: document-viewer [--timeline [--explain]] [--speak] [--announce]
                                  [--delay MS] [--password-file FICHIER]
@@ -202,8 +202,6 @@ extension ViewerStrings {
     .fileTypeCharacterDevice: "un périphérique caractère",
     .fileTypeBlockDevice: "un périphérique bloc",
     .fileTypeSpecial: "un fichier spécial",
-    .listAnd: " et ",
-    .decimalSeparator: ",",
     .lineOne: "{count} ligne",
     .lineOther: "{count} lignes",
     .entryOne: "{count} entrée",

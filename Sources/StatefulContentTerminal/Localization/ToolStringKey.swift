@@ -1,3 +1,5 @@
+import StatefulContent
+
 /// The texts of a tool, one case per template, with the tables that hold them in each
 /// language: what ``ToolStrings`` reads.
 ///
@@ -27,4 +29,30 @@ public protocol ToolStringKey: RawRepresentable, CaseIterable, Hashable, Sendabl
 where RawValue == String {
   /// The templates of each language, by language code (`en`, `de`, `fr`).
   static var tables: [String: [Self: String]] { get }
+
+  /// The library's placeholder texts of a language in the tool's own words, such as its own
+  /// noun for a count of results: what ``ToolStrings/placeholderStrings`` returns.
+  ///
+  /// The default returns `builtIn` unchanged.
+  ///
+  /// - Parameters:
+  ///   - builtIn: The library's texts in the language of `strings`.
+  ///   - strings: The tool's texts.
+  /// - Returns: The texts for the tool's machines.
+  static func placeholderStrings(_ builtIn: PlaceholderStrings, in strings: ToolStrings<Self>)
+    -> PlaceholderStrings
+}
+
+extension ToolStringKey {
+  /// The library's texts unchanged.
+  ///
+  /// - Parameters:
+  ///   - builtIn: The library's texts in the language of `strings`.
+  ///   - strings: The tool's texts.
+  /// - Returns: `builtIn`.
+  public static func placeholderStrings(
+    _ builtIn: PlaceholderStrings, in strings: ToolStrings<Self>
+  ) -> PlaceholderStrings {
+    builtIn
+  }
 }

@@ -74,9 +74,10 @@ public struct ToolStrings<Key: ToolStringKey>: Hashable, Sendable {
   }
 
   /// The library's built-in texts (Retry, Unlock, Loading…) in the same language, for the
-  /// tool's machines (`ContentStateMachine.strings`).
+  /// tool's machines (`ContentStateMachine.strings`), in the tool's words where its key type
+  /// says so (``ToolStringKey/placeholderStrings(_:in:)``).
   public var placeholderStrings: PlaceholderStrings {
-    PlaceholderStrings.builtIn(language: language) ?? .english
+    Key.placeholderStrings(PlaceholderStrings.builtIn(language: language) ?? .english, in: self)
   }
 
   /// The template of a key as this language's table has it, its arguments in braces.

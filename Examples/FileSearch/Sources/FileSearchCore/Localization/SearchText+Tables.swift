@@ -1,11 +1,12 @@
 // The search's texts in English ('quoted'), German („quoted“) and French (« quoted », with
 // no-break spaces, `\u{A0}`, inside the guillemets and before a colon or a semicolon).
-extension SearchStrings {
-  static let tables: [String: [Key: String]] = [
+extension SearchText {
+  /// The tables by language code.
+  public static let tables: [String: [SearchText: String]] = [
     "en": englishTable, "de": germanTable, "fr": frenchTable,
   ]
 
-  static let englishTable: [Key: String] = [
+  static let englishTable: [SearchText: String] = [
     .usage: """
     USAGE: file-search [--queries LIST] [--timeline [--explain]] [--speak]
                        [--announce] [--page-size N] [--hidden] DIR
@@ -108,7 +109,7 @@ extension SearchStrings {
       + "stopped reading it.",
   ]
 
-  static let germanTable: [Key: String] = [
+  static let germanTable: [SearchText: String] = [
     .usage: """
     AUFRUF: file-search [--queries LISTE] [--timeline [--explain]] [--speak]
                         [--announce] [--page-size N] [--hidden] ORDNER
@@ -215,7 +216,7 @@ extension SearchStrings {
       + "Suchen; sie wird nicht weiter gelesen.",
   ]
 
-  static let frenchTable: [Key: String] = [
+  static let frenchTable: [SearchText: String] = [
     .usage: """
     UTILISATION\u{A0}: file-search [--queries LISTE] [--timeline [--explain]] [--speak]
                                [--announce] [--page-size N] [--hidden] DOSSIER

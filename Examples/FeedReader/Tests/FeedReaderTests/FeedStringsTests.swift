@@ -17,6 +17,10 @@ final class FeedStringsTests: XCTestCase {
     .unreachable(.badServerResponse), .unreachable(.unsupportedURL),
   ]
 
+  func test_everyLanguage_hasATextForEveryKeyWithTheEnglishArguments() {
+    XCTAssertEqual(FeedStrings.tableProblems(), [])
+  }
+
   func test_everyError_saysSomething_ineachLanguage_andTheLanguagesDiffer() {
     for error in errors {
       let texts = FeedStrings.languages.map { FeedStrings(language: $0).texts(for: error) }

@@ -1,5 +1,6 @@
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
 
 /// A feed: its items over every page loaded, and the state the library's rules decide for
 /// them — loading, content, empty ("No items"), error (with Retry) or waiting for the network.

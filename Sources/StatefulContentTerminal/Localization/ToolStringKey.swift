@@ -11,11 +11,19 @@ import StatefulContent
 /// enum NotesText: String, ToolStringKey {
 ///   case noNotes, noteCount, noteCounts
 ///
-///   static let tables: [String: [NotesText: String]] = [
-///     "en": [.noNotes: "No notes in '{folder}'", .noteCount: "{count} note", .noteCounts: "{count} notes"],
-///     "de": [.noNotes: "Keine Notizen in „{folder}“", .noteCount: "{count} Notiz", .noteCounts: "{count} Notizen"],
-///     "fr": [.noNotes: "Aucune note dans «\u{A0}{folder}\u{A0}»", .noteCount: "{count} note", .noteCounts: "{count} notes"],
+///   static let tables = ["en": english, "de": german, "fr": french]
+///
+///   static let english: [NotesText: String] = [
+///     .noNotes: "No notes in '{folder}'",
+///     .noteCount: "{count} note",
+///     .noteCounts: "{count} notes",
 ///   ]
+///   static let german: [NotesText: String] = [
+///     .noNotes: "Keine Notizen in „{folder}“",
+///     .noteCount: "{count} Notiz",
+///     .noteCounts: "{count} Notizen",
+///   ]
+///   static let french: [NotesText: String] = [ … ]
 /// }
 /// ```
 ///

@@ -37,6 +37,29 @@ func fetchReleaseNotes() async throws -> [String] {
   try await ReleaseNotesServer.gate.withLock { $0 }.wait()
 }
 
+// The article's texts of a deploy tool.
+enum DeployText: String, ToolStringKey {
+  case waiting, fileCount, fileCounts
+
+  static let tables = ["en": english, "de": german, "fr": french]
+
+  static let english: [DeployText: String] = [
+    .waiting: "Waiting for '{server}'…",
+    .fileCount: "{count} file",
+    .fileCounts: "{count} files",
+  ]
+  static let german: [DeployText: String] = [
+    .waiting: "Warte auf „{server}“…",
+    .fileCount: "{count} Datei",
+    .fileCounts: "{count} Dateien",
+  ]
+  static let french: [DeployText: String] = [
+    .waiting: "Attente de «\u{A0}{server}\u{A0}»…",
+    .fileCount: "{count} fichier",
+    .fileCounts: "{count} fichiers",
+  ]
+}
+
 final class CommandLineToolsExampleTests: XCTestCase {
   private let notesText = ["1.2: search in bytes", "1.1: a timeline"]
 
@@ -162,5 +185,24 @@ final class CommandLineToolsExampleTests: XCTestCase {
     XCTAssertTrue(pair.waitForText("\u{1B}[?25h\u{1B}[?1049l"), "left, cursor shown")
     XCTAssertTrue(pair.text.hasPrefix("\u{1B}[?1049h\u{1B}[?25l"), "the alternate screen")
     XCTAssertTrue(pair.isInLineModeWithEcho, "raw mode restored")
+  }
+
+  // MARK: A tool's own texts
+
+  @MainActor
+  func test_toolStrings_speakTheToolsLanguage_andGiveTheMachineTheMatchingPlaceholders() {
+    let strings = ToolStrings<DeployText>(language: "fr")
+    let waiting = strings.text(.waiting, ["server": "eu-1"])  // "Attente de « eu-1 »…"
+    let files = strings.counted(1, .fileCount, .fileCounts)  // "1 fichier"
+    let machine = ContentStateMachine()
+    machine.strings = strings.placeholderStrings  // "Réessayer", as the tool speaks French
+
+    XCTAssertEqual(waiting, "Attente de «\u{A0}eu-1\u{A0}»…")
+    XCTAssertEqual(files, "1 fichier")
+    XCTAssertEqual(machine.strings.retry, "Réessayer")
+  }
+
+  func test_everyLanguage_hasEveryTextWithTheEnglishArguments() {
+    XCTAssertEqual(ToolStrings<DeployText>.tableProblems(), [])
   }
 }

@@ -6,7 +6,7 @@ import StatefulContent
 // `--only a` (or `b`) runs that row alone and prints it: for a profiler, such as
 //   valgrind --tool=callgrind .build/release/stateful-bench --quick --only a
 // Row g, the document viewer's first screen of a 200 MiB log (or of `--file FILE`) against
-// `head -n 40` of it, takes 15–20 s: a full run ends with it, `--quick` leaves it out, and
+// `head -n 40` of it, takes 9–17 s: a full run ends with it, `--quick` leaves it out, and
 // `--only g` runs it alone and prints its report too.
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -11,8 +11,8 @@ import StatefulContentTerminal
 /// and its placeholders always agree; its code is also the voice of `--speak`.
 ///
 /// The library's own placeholder texts (the locked placeholder's title, the Retry action) are
-/// `placeholderStrings`; `--timeline` output, the measurement report and the reasons given by
-/// the system or by a PDF tool stay as they are.
+/// `placeholderStrings`; `--timeline` output and the reasons given by the system or by a PDF
+/// tool stay as they are.
 ///
 /// ```swift
 /// let strings = ViewerStrings(language: "de")

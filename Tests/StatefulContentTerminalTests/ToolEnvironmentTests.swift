@@ -8,36 +8,6 @@ import XCTest
 #endif
 
 final class ToolEnvironmentTests: XCTestCase {
-  /// What a tool wrote, collected from any thread.
-  private final class Collected: Sendable {
-    private let texts = Locked<[String]>([])
-    var text: String { texts.withLock { $0.joined() } }
-    func append(_ text: String) { texts.withLock { $0.append(text) } }
-  }
-
-  /// A tool that says where it runs and how long its timeline has run.
-  private func tool(_ environment: ToolEnvironment) {
-    let elapsed = environment.makeStopwatch()
-    let place = environment.inputIsTerminal ? "a terminal" : "a script"
-    environment.writeOutput("run by \(place) after \(elapsed())\n")
-    environment.writeError("note\n")
-  }
-
-  func test_theArticlesBlock_givesTheToolWhatTheTestWatches() {
-    let output = Collected()
-
-    var environment = ToolEnvironment()
-    environment.writeOutput = { output.append($0) }
-    environment.makeStopwatch = { { .zero } }
-    (environment.inputIsTerminal, environment.outputIsTerminal) = (false, false)
-
-    let errors = Collected()
-    environment.writeError = { errors.append($0) }
-    tool(environment)
-    XCTAssertEqual(output.text, "run by a script after 0.0 seconds\n")
-    XCTAssertEqual(errors.text, "note\n")
-  }
-
   func test_theDefaults_areTheProcesss() {
     let environment = ToolEnvironment()
 

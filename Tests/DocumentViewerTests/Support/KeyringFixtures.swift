@@ -11,14 +11,11 @@ func skipUnlessKernelKeyringWorks() async throws {
   let keyring = KernelKeyring()
   try XCTSkipUnless(keyring.isInstalled, "install keyutils (keyctl) to run this test")
   do {
-    _ = try await keyring.secret(named: uniqueKeyName())
+    _ = try await keyring.secret(named: "statefulcontent:test:\(UUID().uuidString)")
   } catch {
     throw XCTSkip("the kernel keyring is unavailable here: \(error)")
   }
 }
-
-/// A key name no other test (or run) uses.
-func uniqueKeyName() -> String { "statefulcontent:test:\(UUID().uuidString)" }
 
 /// The regular files under a directory whose bytes contain a secret, as paths.
 func files(under directory: String, containing secret: String) -> [String] {

@@ -94,7 +94,7 @@ final class ViewerForgetTests: FixtureTestCase {
     let keyctl = try fixtures.file("bin/keyctl", text: "#!/bin/sh\nexit 1\n")
     chmod(keyctl, 0o755)
     let system = SystemProcessRunner()
-    let runner = ScriptedKeyctlRunner { _ in
+    let runner = RecordingProcessRunner.scripted { _ in
       ProcessResult(status: 1, standardError: Data("keyctl_search: Permission denied\n".utf8))
     }
     // sha256sum runs for real; keyctl answers as a refusing keyring would.

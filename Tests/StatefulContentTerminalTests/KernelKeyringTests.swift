@@ -56,7 +56,7 @@ final class KernelKeyringTests: FolderTestCase {
 
   func test_store_withTimeout_givesTheKeyAnExpiryInProcKeys() async throws {
     try await skipUnlessKernelKeyringWorks()
-    let runner = KeyctlRunner()
+    let runner = RecordingProcessRunner()
     let keyring = KernelKeyring(runner: runner)
     let name = name()
     try await keyring.store(Self.secret, named: name, timeout: .milliseconds(59_500))
@@ -76,7 +76,7 @@ final class KernelKeyringTests: FolderTestCase {
 
   func test_theSecret_isNeverAnArgument_onlyStandardInputAndOutput() async throws {
     try await skipUnlessKernelKeyringWorks()
-    let runner = KeyctlRunner()
+    let runner = RecordingProcessRunner()
     let keyring = KernelKeyring(runner: runner)
     let name = name()
     try await keyring.store(Self.secret, named: name, timeout: .seconds(60))
@@ -101,7 +101,7 @@ final class KernelKeyringTests: FolderTestCase {
   func test_withoutKeyctl_everyOperationThrowsKeyctlMissing() async throws {
     let keyring = KernelKeyring(
       searchPath: "",
-      runner: KeyctlRunner { _ in
+      runner: RecordingProcessRunner.scripted { _ in
         XCTFail("nothing runs")
         return ProcessResult(status: 0)
       })
@@ -116,8 +116,22 @@ final class KernelKeyringTests: FolderTestCase {
     }
   }
 
+  func test_isAvailable_needsKeyctl_andAKeyringThatAnswers() async throws {
+    let missing = await KernelKeyring(searchPath: "").isAvailable()
+    XCTAssertFalse(missing)
+    let refusing = RecordingProcessRunner.scripted { _ in ProcessResult(status: 1) }
+    let refused = await KernelKeyring(searchPath: try fakeKeyctlPath(), runner: refusing)
+      .isAvailable()
+    XCTAssertFalse(refused)
+    XCTAssertEqual(refusing.commandLines, ["keyctl rlist @u"])
+    let answering = RecordingProcessRunner.scripted { _ in ProcessResult(status: 0) }
+    let available = await KernelKeyring(searchPath: try fakeKeyctlPath(), runner: answering)
+      .isAvailable()
+    XCTAssertTrue(available)
+  }
+
   func test_aRefusedKeyring_throwsRefusedWithKeyctlsReason() async throws {
-    let runner = KeyctlRunner { _ in
+    let runner = RecordingProcessRunner.scripted { _ in
       ProcessResult(status: 1, standardError: Data("keyctl_search: Permission denied\n".utf8))
     }
     let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
@@ -131,7 +145,7 @@ final class KernelKeyringTests: FolderTestCase {
   }
 
   func test_aFailedSearch_inAKeyringThatLists_isNotFound_inAnyLanguage() async throws {
-    let runner = KeyctlRunner { invocation in
+    let runner = RecordingProcessRunner.scripted { invocation in
       invocation.arguments.first == "rlist"
         ? ProcessResult(status: 0, standardOutput: Data("12345\n".utf8))
         : ProcessResult(
@@ -145,7 +159,7 @@ final class KernelKeyringTests: FolderTestCase {
   }
 
   func test_aNameThatKeyctlCouldMisread_isRefusedBeforeAnythingRuns() async throws {
-    let runner = KeyctlRunner { _ in ProcessResult(status: 0) }
+    let runner = RecordingProcessRunner.scripted { _ in ProcessResult(status: 0) }
     let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
     for name in ["", "-x", "two words", "line\nbreak"] {
       await assertThrows(KernelKeyring.Failure.invalidName) {
@@ -156,7 +170,7 @@ final class KernelKeyringTests: FolderTestCase {
   }
 
   func test_aCancelledTask_runsNothingAndThrowsCancellationError() async throws {
-    let runner = KeyctlRunner { _ in ProcessResult(status: 0) }
+    let runner = RecordingProcessRunner.scripted { _ in ProcessResult(status: 0) }
     let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }

@@ -50,7 +50,7 @@ final class KeyringCredentialStoreTests: FolderTestCase {
 
   func test_remember_withATimeout_givesTheKeyThatTimeout() async throws {
     try await skipUnlessKernelKeyringWorks()
-    let runner = KeyctlRunner()
+    let runner = RecordingProcessRunner()
     let store = KeyringCredentialStore(
       keyPrefix: Self.prefix, keyring: KernelKeyring(runner: runner), timeout: .seconds(90))
 
@@ -64,7 +64,7 @@ final class KeyringCredentialStoreTests: FolderTestCase {
   }
 
   func test_aRefusingKeyring_throws_andTheStoreKeepsWhy() async throws {
-    let runner = KeyctlRunner { _ in
+    let runner = RecordingProcessRunner.scripted { _ in
       ProcessResult(status: 1, standardError: Data("keyctl_search: Permission denied\n".utf8))
     }
     let store = KeyringCredentialStore(
@@ -126,7 +126,7 @@ final class KeyringCredentialStoreTests: FolderTestCase {
   func test_unrememberedNote_afterARefusal_givesKeyctlsReasonCleaned_andNothingBefore()
     async throws
   {
-    let runner = KeyctlRunner { _ in
+    let runner = RecordingProcessRunner.scripted { _ in
       ProcessResult(status: 1, standardError: Data("keyctl_padd: Disk \u{1B}[2Jquota\n".utf8))
     }
     let store = KeyringCredentialStore(

@@ -78,7 +78,7 @@ public struct ViewerApp {
     interrupts: InterruptController = InterruptController(),
     standardInputPasswords: PasswordSource? = nil,
     strings: ViewerStrings = .current,
-    speechSearchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    speechSearchPath: String = SystemProcessRunner.searchPath,
     speechRunner: any ProcessRunner = SystemProcessRunner()
   ) {
     self.strings = strings

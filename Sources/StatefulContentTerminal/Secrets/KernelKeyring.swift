@@ -67,6 +67,17 @@ public struct KernelKeyring: Sendable {
     SystemProcessRunner.locate("keyctl", searchPath: searchPath) != nil
   }
 
+  /// Whether the keyring can be used: `keyctl` is found and the user's keyring answers, which
+  /// it does not in a container whose seccomp profile blocks the keyring's system calls.
+  ///
+  /// - Returns: Whether `keyctl rlist @u` succeeds.
+  public func isAvailable() async -> Bool {
+    guard let keyctl = SystemProcessRunner.locate("keyctl", searchPath: searchPath) else {
+      return false
+    }
+    return (try? await run(keyctl, ["rlist", "@u"])) != nil
+  }
+
   /// Stores a secret under a name, replacing the secret stored under it before.
   ///
   /// - Parameters:

@@ -25,8 +25,15 @@ let package = Package(
       dependencies: ["DocumentViewerCore", "StatefulContentTerminal"],
       path: "Examples/DocumentViewer"
     ),
+    // The document viewer's first screen against `head`, measured by stateful-bench's row g; a
+    // library of its own so that its tests import it without `@testable`.
+    .target(
+      name: "DocumentViewerBench",
+      dependencies: ["DocumentViewerCore", "StatefulContent", "StatefulContentTerminal"],
+      path: "Benchmarks/DocumentViewerBench"),
     .executableTarget(
-      name: "StatefulBench", dependencies: ["StatefulContent"], path: "Benchmarks"),
+      name: "StatefulBench", dependencies: ["StatefulContent", "DocumentViewerBench"],
+      path: "Benchmarks/StatefulBench"),
     .testTarget(
       name: "StatefulContentTests",
       dependencies: ["StatefulContent", "StatefulContentTesting"]
@@ -37,7 +44,10 @@ let package = Package(
     ),
     .testTarget(
       name: "DocumentViewerTests",
-      dependencies: ["DocumentViewerCore", "StatefulContentTerminal", "StatefulContentTesting"]
+      dependencies: [
+        "DocumentViewerCore", "DocumentViewerBench", "StatefulContentTerminal",
+        "StatefulContentTesting",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

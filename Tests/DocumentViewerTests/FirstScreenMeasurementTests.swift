@@ -1,9 +1,10 @@
+import DocumentViewerBench
 import DocumentViewerCore
 import Foundation
 import StatefulContent
 import XCTest
 
-/// `--measure-first-screen`: the viewer's first screen of a log against `head -n 40`.
+/// Row g of `stateful-bench`: the viewer's first screen of a log against `head -n 40`.
 @MainActor
 final class FirstScreenMeasurementTests: FixtureTestCase {
   private func log(byteCount: Int) throws -> String {
@@ -100,36 +101,20 @@ final class FirstScreenMeasurementTests: FixtureTestCase {
       .milliseconds(2500))
   }
 
-  func test_run_measureFirstScreen_ofAFile_printsTheReportAndExits0() async throws {
-    let path = try log(byteCount: 64 << 10)
-    let output = TextCapture()
-    let errors = TextCapture()
-    let app = ViewerApp(
-      writeOutput: output.write, writeError: errors.write, style: .plain, strings: .english)
+  func test_measureGeneratedLog_writesTheLogMeasuresItAndRemovesIt() async throws {
+    let measurement = FirstScreenMeasurement(rounds: 1)
+    var written: [String] = []
 
-    let status = await app.run(["--measure-first-screen", path])
+    let result = try await measurement.measureGeneratedLog(byteCount: 64 << 10) { path in
+      written.append(path)
+    }
 
-    XCTAssertEqual(status, 0)
-    let lines = output.lines
-    XCTAssertEqual(lines.first, "\(path): 64.0 KiB, 11 rounds")
-    XCTAssertEqual(
-      lines.dropFirst().prefix(3).map { $0.prefix(34).trimmingCharacters(in: .whitespaces) },
-      ["head -n 40", "document-viewer, first screen", "document-viewer, whole file"])
-    XCTAssertTrue(lines.dropFirst(4).first?.hasPrefix("first screen / head: ") == true)
-  }
-
-  func test_run_measureFirstScreen_ofAMissingFile_exits1SayingWhy() async {
-    let errors = TextCapture()
-    let app = ViewerApp(
-      writeOutput: { _ in }, writeError: errors.write, style: .plain, strings: .english)
-
-    let status = await app.run(["--measure-first-screen", fixtures.path("missing.log")])
-
-    XCTAssertEqual(status, 1)
-    XCTAssertTrue(
-      errors.text.hasSuffix(
-        "document-viewer: cannot measure the first screen: the file is not shown as text "
-          + "(its state is error)\n"), errors.text)
-    XCTAssertFalse(errors.text.contains("writing a"), "a file given is not generated")
+    XCTAssertEqual(written, [result.path], "said before writing it")
+    XCTAssertTrue(result.path.hasSuffix("/generated.log"), result.path)
+    XCTAssertEqual(result.byteCount, 64 << 10)
+    XCTAssertEqual(result.firstScreen.count, 1)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: result.path), "removed afterwards")
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: (result.path as NSString).deletingLastPathComponent))
   }
 }

@@ -41,8 +41,6 @@ final class ViewerCommandTests: XCTestCase {
     assertRejects(["--explain", "a"], .commandLine(.explainNeedsTimeline))
     assertRejects(["--explain"], .commandLine(.explainNeedsTimeline))
     assertRejects(["--timeline", "--explain=yes"], .commandLine(.unknownOption("--explain=yes")))
-    assertRejects(["--measure-first-screen", "--timeline", "--explain"], .measurementTakesOneFile)
-    assertRejects(["--measure-first-screen", "--explain"], .measurementTakesOneFile)
     XCTAssertEqual(
       UsageError.commandLine(.explainNeedsTimeline).description,
       "--explain needs --timeline, whose lines it explains")
@@ -55,18 +53,11 @@ final class ViewerCommandTests: XCTestCase {
     assertParses(["--delay", "86400000"], .view(ViewerOptions(delay: .seconds(86_400))))
   }
 
-  func test_parse_measureFirstScreen_takesAtMostOneFileAndNoOtherOption() {
-    assertParses(["--measure-first-screen"], .measureFirstScreen(path: nil))
-    assertParses(["--measure-first-screen", "big.log"], .measureFirstScreen(path: "big.log"))
-    assertParses(["big.log", "--measure-first-screen"], .measureFirstScreen(path: "big.log"))
-    assertRejects(["--measure-first-screen", "a", "b"], .measurementTakesOneFile)
-    assertRejects(["--measure-first-screen", "--timeline", "a"], .measurementTakesOneFile)
-    assertRejects(["--delay", "5", "--measure-first-screen"], .measurementTakesOneFile)
+  func test_parse_measureFirstScreen_isUnknown_theMeasurementIsABenchmarkRow() {
+    // `stateful-bench --only g [--file FILE]` measures the first screen (FirstScreenMeasurement).
     assertRejects(
-      ["--measure-first-screen=a"], .commandLine(.unknownOption("--measure-first-screen=a")))
-    XCTAssertEqual(
-      UsageError.measurementTakesOneFile.description,
-      "--measure-first-screen takes at most one FILE and no other option")
+      ["--measure-first-screen", "big.log"], .commandLine(.unknownOption("--measure-first-screen")))
+    XCTAssertFalse(ViewerCommand.usage.contains("--measure"))
   }
 
   func test_parse_forget_takesOneFileAndNoOtherOptionOrPath() {
@@ -75,7 +66,6 @@ final class ViewerCommandTests: XCTestCase {
     assertRejects(["--forget", "a.pdf", "b.pdf"], .forgetTakesOneFile)
     assertRejects(["--forget", "a.pdf", "--forget", "b.pdf"], .forgetTakesOneFile)
     assertRejects(["--timeline", "--forget", "a.pdf"], .forgetTakesOneFile)
-    assertRejects(["--measure-first-screen", "--forget", "a.pdf"], .forgetTakesOneFile)
     XCTAssertThrowsError(try ViewerCommand.parse(["--forget"]))
     assertParses(["--forget", "a.pdf", "--help"], .help)
   }
@@ -94,7 +84,6 @@ final class ViewerCommandTests: XCTestCase {
     }
     assertRejects(["--remember-for"], .commandLine(.missingValue(option: "--remember-for")))
     assertRejects(["--remember", "--forget", "a.pdf"], .forgetTakesOneFile)
-    assertRejects(["--remember", "--measure-first-screen"], .measurementTakesOneFile)
     XCTAssertEqual(
       UsageError.invalidRememberTime("0").description,
       "invalid time '0' for --remember-for: expected a whole number of seconds, from 1 to "
@@ -135,7 +124,6 @@ final class ViewerCommandTests: XCTestCase {
       ["--speak", "a", "--announce"],
       .view(ViewerOptions(speaks: true, announces: true, paths: ["a"])))
     XCTAssertThrowsError(try ViewerCommand.parse(["--speak=yes"]))
-    XCTAssertThrowsError(try ViewerCommand.parse(["--measure-first-screen", "--speak"]))
   }
 
   func test_parse_unknownOption_isAUsageError() {

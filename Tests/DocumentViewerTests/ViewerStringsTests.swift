@@ -82,7 +82,7 @@ final class ViewerStringsTests: XCTestCase {
       let usage = ViewerCommand.usage(in: ViewerStrings(language))
       for option in [
         "--timeline", "--explain", "--speak", "--announce", "--delay", "--password-file",
-        "--measure-first-screen", "--forget", "--remember", "--remember-for", "--help",
+        "--forget", "--remember", "--remember-for", "--help",
       ] {
         XCTAssertTrue(usage.contains(option), "\(language) \(option)")
       }

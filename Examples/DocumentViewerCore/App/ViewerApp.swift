@@ -99,8 +99,8 @@ public struct ViewerApp {
   ///
   /// - Parameter arguments: The command-line arguments, without the program name.
   /// - Returns: The exit status: 0 whatever state the documents end in (and for `--help`),
-  ///   1 when the password file cannot be read, the sample documents cannot be written, a
-  ///   measurement fails or `--forget` cannot reach the keyring, 2 for bad usage.
+  ///   1 when the password file cannot be read, the sample documents cannot be written or
+  ///   `--forget` cannot reach the keyring, 2 for bad usage.
   public func run(_ arguments: [String]) async -> Int32 {
     let command: ViewerCommand
     do {
@@ -113,8 +113,6 @@ public struct ViewerApp {
     case .help:
       writeOutput(ViewerCommand.usage(in: strings))
       return 0
-    case .measureFirstScreen(let path):
-      return await measureFirstScreen(path)
     case .forget(let path):
       return await forget(path)
     case .view(let viewOptions):
@@ -305,43 +303,6 @@ public struct ViewerApp {
         await session.unlock(with: Credential(password: password))
       }
       guard case .incorrectCredential = outcome else { return }
-    }
-  }
-
-  /// Runs `--measure-first-screen`: on `path`, or on a log it generates in a private folder
-  /// and removes afterwards.
-  private func measureFirstScreen(_ path: String?) async -> Int32 {
-    let measurement = FirstScreenMeasurement(reader: reader)
-    var directory: PrivateDirectory?
-    defer { directory?.remove() }
-    let file: String
-    do {
-      if let path {
-        file = path
-      } else {
-        let folder = try PrivateDirectory(prefix: "document-viewer-measure")
-        directory = folder
-        file = (folder.path as NSString).appendingPathComponent("generated.log")
-        writeError(
-          strings.text(
-            .measureWritingLog,
-            [
-              "size": "\(FirstScreenMeasurement.generatedLogByteCount >> 20)",
-              "file": TerminalText.clean(file),
-            ]) + "\n")
-        try FirstScreenMeasurement.writeLog(
-          to: file, byteCount: FirstScreenMeasurement.generatedLogByteCount)
-      }
-      if _isDebugAssertConfiguration() {
-        writeError(strings.text(.measureDebugBuild) + "\n")
-      }
-      let result = try await measurement.measure(file)
-      writeOutput(FirstScreenMeasurement.report(result))
-      return 0
-    } catch {
-      writeError(
-        strings.text(.measureFailed, ["reason": TerminalText.clean("\(error)")]) + "\n")
-      return 1
     }
   }
 

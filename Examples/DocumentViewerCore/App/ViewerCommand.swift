@@ -13,11 +13,6 @@ public enum ViewerCommand: Hashable, Sendable {
   ///
   /// - Parameter options: What to open and how to show it.
   case view(ViewerOptions)
-  /// Time the first screen of a large text file against `head -n 40` of it (see
-  /// ``FirstScreenMeasurement``).
-  ///
-  /// - Parameter path: The file to measure, or `nil` for a generated 200 MiB log.
-  case measureFirstScreen(path: String?)
   /// Remove the password remembered for a PDF from the user's kernel keyring (`--forget`),
   /// found by the PDF's ``DocumentFingerprint``, not its path.
   ///
@@ -40,22 +35,20 @@ public enum ViewerCommand: Hashable, Sendable {
   /// Parses the command-line arguments, without the program name.
   ///
   /// Arguments are read as ``CommandLineArguments`` reads them (`--`, a lone `-`,
-  /// `--delay=500`); `--help` or `-h` ends parsing with ``help``. `--measure-first-screen`
-  /// takes at most one path and no other option, `--forget FILE` no other option or path;
-  /// `--explain` goes with `--timeline` only; `--remember-for SECONDS` implies `--remember`.
+  /// `--delay=500`); `--help` or `-h` ends parsing with ``help``. `--forget FILE` takes no
+  /// other option or path; `--explain` goes with `--timeline` only; `--remember-for SECONDS`
+  /// implies `--remember`.
   ///
   /// - Parameter arguments: The arguments after the program name.
   /// - Returns: The command to run.
   /// - Throws: ``UsageError/commandLine(_:)`` for an unknown option, an option without its
   ///   value or `--explain` without `--timeline`; ``UsageError/invalidDelay(_:)`` for a delay
   ///   that is not a whole number of milliseconds, 0 or more;
-  ///   ``UsageError/measurementTakesOneFile`` for `--measure-first-screen` with more than one
-  ///   path or another option; ``UsageError/forgetTakesOneFile`` for `--forget` with a path
-  ///   or another option, or given twice; ``UsageError/invalidRememberTime(_:)`` for a
-  ///   `--remember-for` that is not a whole number of seconds from 1 to a year.
+  ///   ``UsageError/forgetTakesOneFile`` for `--forget` with a path or another option, or
+  ///   given twice; ``UsageError/invalidRememberTime(_:)`` for a `--remember-for` that is not
+  ///   a whole number of seconds from 1 to a year.
   public static func parse(_ arguments: [String]) throws(UsageError) -> ViewerCommand {
     var options = ViewerOptions()
-    var measures = false
     var forgotten: [String] = []
     var arguments = CommandLineArguments(
       arguments,
@@ -68,7 +61,6 @@ public enum ViewerCommand: Hashable, Sendable {
       case .flag("--speak"): options.speaks = true
       case .flag("--announce"): options.announces = true
       case .flag("--help"), .flag("-h"): return .help
-      case .flag("--measure-first-screen"): measures = true
       case .option("--delay", let value): options.delay = try parseDelay(value)
       case .option("--password-file", let value): options.passwordFile = value
       case .option("--forget", let value): forgotten.append(value)
@@ -80,16 +72,10 @@ public enum ViewerCommand: Hashable, Sendable {
       }
     }
     if let path = forgotten.first {
-      guard forgotten.count == 1, !measures, options == ViewerOptions() else {
+      guard forgotten.count == 1, options == ViewerOptions() else {
         throw .forgetTakesOneFile
       }
       return .forget(path: path)
-    }
-    if measures {
-      guard options.paths.count <= 1, options == ViewerOptions(paths: options.paths) else {
-        throw .measurementTakesOneFile
-      }
-      return .measureFirstScreen(path: options.paths.first)
     }
     guard options.timeline || !options.explains else { throw .commandLine(.explainNeedsTimeline) }
     return .view(options)
@@ -186,8 +172,6 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter value: The value as given.
   case invalidDelay(String)
-  /// `--measure-first-screen` was given more than one path, or another option.
-  case measurementTakesOneFile
   /// `--forget` was given with a path, another option, or twice.
   case forgetTakesOneFile
   /// The value of `--remember-for` is not a whole number of seconds from 1 to a year.
@@ -209,7 +193,6 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
       strings.text(
         .invalidDelay,
         ["value": value, "maximum": "\(ViewerCommand.maximumDelayMilliseconds)"])
-    case .measurementTakesOneFile: strings.text(.measurementTakesOneFile)
     case .forgetTakesOneFile: strings.text(.forgetTakesOneFile)
     case .invalidRememberTime(let value):
       strings.text(

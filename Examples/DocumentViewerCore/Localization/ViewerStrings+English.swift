@@ -7,7 +7,6 @@ extension ViewerStrings {
     USAGE: document-viewer [--timeline [--explain]] [--speak] [--announce]
                            [--delay MS] [--password-file FILE]
                            [--remember | --remember-for SECONDS] [PATH ...]
-           document-viewer --measure-first-screen [FILE]
            document-viewer --forget FILE
 
     Opens text files, folders and PDFs and shows their first screenful, or a
@@ -64,12 +63,6 @@ extension ViewerStrings {
       --remember-for SECONDS
                             Like --remember, and the key expires after SECONDS
                             (1 to 31536000).
-      --measure-first-screen [FILE]
-                            Time the first screen of FILE (by default a generated
-                            200 MiB log, removed afterwards) against 'head -n 40'
-                            of it, in one run: 11 rounds taking turns, then the
-                            medians and their ratio. No other option goes with
-                            it. Build with -c release for figures worth quoting.
       --forget FILE         Remove the password remembered for the PDF FILE from
                             the user's kernel keyring (keyctl, package keyutils),
                             found by the PDF's own /ID (or a SHA-256 of its bytes),
@@ -97,7 +90,6 @@ extension ViewerStrings {
     .usageHint: "Run 'document-viewer --help' for usage.",
     .invalidDelay:
       "invalid delay '{value}': expected a whole number of milliseconds, from 0 to {maximum}",
-    .measurementTakesOneFile: "--measure-first-screen takes at most one FILE and no other option",
     .forgetTakesOneFile: "--forget takes one FILE and no other option or PATH",
     .forgotPassword: "document-viewer: forgot the password remembered for '{file}'.",
     .nothingRemembered: "document-viewer: no password was remembered for '{file}'.",
@@ -116,10 +108,6 @@ extension ViewerStrings {
       "document-viewer: skipping the PDF samples: {tools} not found on PATH; install {packages} "
       + "to see them.",
     .tourTypesPassword: "(the tour types the password '{password}')",
-    .measureWritingLog: "document-viewer: writing a {size} MiB log to {file}…",
-    .measureDebugBuild:
-      "document-viewer: a debug build; build with -c release for figures to quote",
-    .measureFailed: "document-viewer: cannot measure the first screen: {reason}",
     .interruptNote: "document-viewer: cancelled; press Ctrl-C again to quit.",
     .cancelled: "Cancelled: '{name}' was not opened.",
     .openingTitle: "Opening {name}…",

@@ -7,7 +7,6 @@ extension ViewerStrings {
     UTILISATION\u{A0}: document-viewer [--timeline [--explain]] [--speak] [--announce]
                                  [--delay MS] [--password-file FICHIER]
                                  [--remember | --remember-for SECONDES] [CHEMIN ...]
-                   document-viewer --measure-first-screen [FICHIER]
                    document-viewer --forget FICHIER
 
     Ouvre des fichiers texte, des dossiers et des PDF et affiche leur premier écran,
@@ -59,13 +58,6 @@ extension ViewerStrings {
                             rien de plus n’est lu. Après 3 mauvais mots de passe,
                             le PDF est une erreur\u{A0}; «\u{A0}Réessayer\u{A0}» le rouvre
                             verrouillé.
-      --measure-first-screen [FICHIER]
-                            Chronométrer le premier écran de FICHIER (par défaut un
-                            journal généré de 200 Mio, supprimé ensuite) contre
-                            «\u{A0}head -n 40\u{A0}», en une exécution\u{A0}: 11 tours en
-                            alternance, puis les médianes et leur rapport. Aucune
-                            autre option ne l’accompagne. Compiler avec -c release
-                            pour des chiffres à citer.
       --remember            Garder le mot de passe qui ouvre un PDF dans le
                             trousseau noyau de l’utilisateur (keyctl, paquet
                             keyutils), sous le /ID du PDF (ou un SHA-256 de ses
@@ -110,8 +102,6 @@ extension ViewerStrings {
     .invalidDelay:
       "délai invalide «\u{A0}{value}\u{A0}»\u{A0}: un nombre entier de millisecondes est "
       + "attendu, de 0 à {maximum}",
-    .measurementTakesOneFile:
-      "--measure-first-screen prend au plus un FICHIER et aucune autre option",
     .forgetTakesOneFile: "--forget prend un FICHIER et aucune autre option ni CHEMIN",
     .forgotPassword:
       "document-viewer\u{A0}: le mot de passe retenu pour «\u{A0}{file}\u{A0}» est oublié.",
@@ -136,12 +126,6 @@ extension ViewerStrings {
       "document-viewer\u{A0}: les exemples PDF sont sautés\u{A0}: {tools} introuvable dans "
       + "le PATH\u{A0}; installez {packages} pour les voir.",
     .tourTypesPassword: "(la visite tape le mot de passe «\u{A0}{password}\u{A0}»)",
-    .measureWritingLog: "document-viewer\u{A0}: écriture d’un journal de {size} Mio dans {file}…",
-    .measureDebugBuild:
-      "document-viewer\u{A0}: une compilation de débogage\u{A0}; compilez avec -c release "
-      + "pour des chiffres à citer",
-    .measureFailed:
-      "document-viewer\u{A0}: impossible de mesurer le premier écran\u{A0}: {reason}",
     .interruptNote:
       "document-viewer\u{A0}: annulé\u{A0}; appuyez de nouveau sur Ctrl-C pour quitter.",
     .cancelled: "Annulé\u{A0}: «\u{A0}{name}\u{A0}» n’a pas été ouvert.",

@@ -6,7 +6,6 @@ extension ViewerStrings {
     AUFRUF: document-viewer [--timeline [--explain]] [--speak] [--announce]
                             [--delay MS] [--password-file DATEI]
                             [--remember | --remember-for SEKUNDEN] [PFAD ...]
-            document-viewer --measure-first-screen [DATEI]
             document-viewer --forget DATEI
 
     Öffnet Textdateien, Ordner und PDFs und zeigt ihre erste Bildschirmseite oder
@@ -55,13 +54,6 @@ extension ViewerStrings {
                             sie beendet die Liste, und nichts weiter wird gelesen.
                             Nach 3 falschen Passwörtern ist das PDF ein Fehler;
                             „Erneut versuchen“ öffnet es wieder gesperrt.
-      --measure-first-screen [DATEI]
-                            Die erste Bildschirmseite von DATEI (standardmäßig ein
-                            erzeugtes Protokoll von 200 MiB, danach gelöscht) gegen
-                            „head -n 40“ messen, in einem Lauf: 11 Runden im
-                            Wechsel, dann die Mediane und ihr Verhältnis. Keine
-                            andere Option ist dabei erlaubt. Für zitierfähige Werte
-                            mit -c release bauen.
       --remember            Das Passwort, das ein PDF öffnet, im Kernel-
                             Schlüsselbund des Benutzers behalten (keyctl, Paket
                             keyutils), unter der eigenen /ID des PDFs (oder einem
@@ -107,8 +99,6 @@ extension ViewerStrings {
     .invalidDelay:
       "ungültige Wartezeit „{value}“: erwartet ist eine ganze Zahl von Millisekunden, "
       + "von 0 bis {maximum}",
-    .measurementTakesOneFile:
-      "--measure-first-screen nimmt höchstens eine DATEI und keine andere Option",
     .forgetTakesOneFile: "--forget nimmt eine DATEI und keine andere Option und keinen PFAD",
     .forgotPassword: "document-viewer: das für „{file}“ gemerkte Passwort ist vergessen.",
     .nothingRemembered: "document-viewer: für „{file}“ war kein Passwort gemerkt.",
@@ -129,11 +119,6 @@ extension ViewerStrings {
       "document-viewer: die PDF-Beispiele werden übersprungen: {tools} nicht im PATH gefunden; "
       + "installieren Sie {packages}, um sie zu sehen.",
     .tourTypesPassword: "(der Rundgang tippt das Passwort „{password}“)",
-    .measureWritingLog: "document-viewer: schreibe ein Protokoll von {size} MiB nach {file}…",
-    .measureDebugBuild:
-      "document-viewer: ein Debug-Build; für zitierfähige Werte mit -c release bauen",
-    .measureFailed:
-      "document-viewer: die erste Bildschirmseite kann nicht gemessen werden: {reason}",
     .interruptNote: "document-viewer: abgebrochen; zum Beenden noch einmal Strg-C drücken.",
     .cancelled: "Abgebrochen: „{name}“ wurde nicht geöffnet.",
     .openingTitle: "Öffne {name}…",

@@ -7,8 +7,6 @@ extension ViewerStrings {
     case usageHint
     /// A usage error: "invalid delay '{value}': …", with the `{maximum}`.
     case invalidDelay
-    /// A usage error: "--measure-first-screen takes at most one FILE …".
-    case measurementTakesOneFile
     /// A usage error: "--forget takes one FILE and no other option or PATH".
     case forgetTakesOneFile
     /// "document-viewer: forgot the password remembered for '{file}'."
@@ -29,12 +27,6 @@ extension ViewerStrings {
     case skippingPDFSamples
     /// "(the tour types the password '{password}')".
     case tourTypesPassword
-    /// "document-viewer: writing a {size} MiB log to {file}…".
-    case measureWritingLog
-    /// The note of a measurement in a debug build.
-    case measureDebugBuild
-    /// "document-viewer: cannot measure the first screen: {reason}".
-    case measureFailed
     /// The note after Ctrl-C cancelled a load.
     case interruptNote
     /// "Cancelled: '{name}' was not opened."

@@ -196,9 +196,8 @@ final class CommandLineToolsExampleTests: XCTestCase {
     let restoreOutput = redirect(STDOUT_FILENO, to: pair.terminal)
     let notes = ReleaseNotes()
 
-    let interrupts = InterruptController()
-    let signals = SignalHandler.install(controller: interrupts)
-    let status = await TerminalSession.run(interrupts: interrupts) { session in
+    let environment = ToolEnvironment.process(toolName: "release-notes", language: "en")
+    let status = await TerminalSession.run(interrupts: environment.interrupts) { session in
       let presenter = TerminalPresenter(
         mode: .detect(terminal: .screen), size: { session.size }, keys: [.retry: "r"])
       (notes.stateMachine.presenter, presenter.content) = (presenter, notes)
@@ -223,7 +222,8 @@ final class CommandLineToolsExampleTests: XCTestCase {
       }
       return Int32(0)
     }
-    withExtendedLifetime(signals) {}
+    // In `main.swift` the environment is a global; here it must outlive the session.
+    withExtendedLifetime(environment) {}
 
     restoreOutput()
     restoreInput()

@@ -76,9 +76,10 @@ final class FeedCommandTests: XCTestCase {
       ),
     ] {
       let (output, errors) = (TextSink(), TextSink())
+      var environment = ToolEnvironment()
+      (environment.writeOutput, environment.writeError) = (output.append, errors.append)
       let app = FeedApp(
-        writeOutput: output.append, writeError: errors.append,
-        strings: FeedStrings(language: language), cacheDirectory: nil)
+        environment: environment, strings: FeedStrings(language: language), cacheDirectory: nil)
 
       let status = await app.run(["--once"])
 
@@ -98,8 +99,10 @@ final class FeedCommandTests: XCTestCase {
       ),
     ] {
       let errors = TextSink()
+      var environment = ToolEnvironment()
+      environment.writeError = errors.append
       let app = FeedApp(
-        writeError: errors.append, strings: FeedStrings(language: language), cacheDirectory: nil,
+        environment: environment, strings: FeedStrings(language: language), cacheDirectory: nil,
         connectivity: { _ in nil })
 
       let status = await app.run(["--stale-after", "soon", url])
@@ -112,8 +115,10 @@ final class FeedCommandTests: XCTestCase {
   func test_help_writesTheUsage_andExits0() async {
     for language in FeedStrings.languages {
       let output = TextSink()
+      var environment = ToolEnvironment()
+      environment.writeOutput = output.append
       let app = FeedApp(
-        writeOutput: output.append, strings: FeedStrings(language: language), cacheDirectory: nil)
+        environment: environment, strings: FeedStrings(language: language), cacheDirectory: nil)
 
       let status = await app.run(["--help"])
 

@@ -75,10 +75,13 @@ final class FeedTimelineTests: XCTestCase {
     _ arguments: [String], connectivity: ManualConnectivity? = nil
   ) async -> (status: Int32, output: String, errors: String) {
     let (output, errors) = (TextSink(), TextSink())
+    var environment = ToolEnvironment()
+    (environment.writeOutput, environment.writeError) = (output.append, errors.append)
+    (environment.clock, environment.makeStopwatch) = (ManualClock(), { { .milliseconds(7) } })
+    (environment.inputIsTerminal, environment.outputIsTerminal) = (true, true)
     let app = FeedApp(
-      writeOutput: output.append, writeError: errors.append, clock: ManualClock(),
-      loader: loader, makeStopwatch: { { .milliseconds(7) } }, isInteractiveTerminal: true,
-      strings: .english, cacheDirectory: nil, connectivity: { _ in connectivity })
+      environment: environment, loader: loader, strings: .english, cacheDirectory: nil,
+      connectivity: { _ in connectivity })
     let status = await app.run(arguments)
     return (status, output.text, errors.text)
   }

@@ -2,18 +2,10 @@ import FileSearchCore
 import Foundation
 import StatefulContentTerminal
 
-// Top-level code that awaits runs on the main actor, where the search's model lives. Signals
-// are handled on a queue of their own, so that Ctrl-C, SIGTERM and SIGHUP work even while the
-// main thread is blocked, and restore the terminal before quitting.
-// First, before anything opens a descriptor: a closed standard output (`>&-`) stays closed.
-StandardStreams.keepClosedStandardDescriptorsClosed()
-let interrupts = InterruptController()
-let signals = SignalHandler.install(controller: interrupts)
-// Nobody reads standard output any more (`| head -1`): stop at once, with status 141. It cannot
-// be written at all (`> /dev/full`, `>&-`): say so once and stop, with status 1.
-let writeOutput = interrupts.outputWriter(
+// Top-level code that awaits runs on the main actor, where the search's model lives. The
+// process's environment comes first, before anything opens a descriptor; its signal handlers
+// run on a queue of their own, so Ctrl-C, SIGTERM and SIGHUP restore the terminal even while
+// the main thread is blocked.
+let environment = ToolEnvironment.process(
   toolName: "file-search", language: SearchStrings.current.language)
-let status = await SearchApp(writeOutput: writeOutput, interrupts: interrupts)
-  .run(Array(CommandLine.arguments.dropFirst()))
-withExtendedLifetime(signals) {}
-exit(status)
+exit(await SearchApp(environment: environment).run(Array(CommandLine.arguments.dropFirst())))

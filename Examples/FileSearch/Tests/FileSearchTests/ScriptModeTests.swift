@@ -17,14 +17,16 @@ final class ScriptModeTests: FixtureTestCase {
     _ arguments: [String], standardInput lines: [String] = [], isTerminal: Bool = false,
     scanner: GatedScanner? = nil
   ) async -> Int32 {
+    var environment = ToolEnvironment()
+    (environment.writeOutput, environment.writeError) = (output.write, errors.write)
+    environment.makeStopwatch = { { .zero } }
+    environment.inputIsTerminal = isTerminal
     let app = SearchApp(
-      writeOutput: output.write, writeError: errors.write,
+      environment: environment,
       makeScanner: { folder, hidden -> any FolderScanning in
         if let scanner { return scanner }
         return FileScanner(folder: folder, includesHiddenFiles: hidden)
       },
-      makeStopwatch: { { .zero } },
-      standardInputIsTerminal: isTerminal,
       standardInputLines: {
         AsyncStream { continuation in
           for line in lines { continuation.yield(line) }

@@ -32,11 +32,14 @@ final class SpeechAnnouncerTests: FixtureTestCase {
   private func run(_ arguments: [String], language: String, speechSearchPath: String) async
     -> Int32
   {
+    var environment = ToolEnvironment()
+    (environment.writeOutput, environment.writeError) = (output.write, errors.write)
+    environment.makeStopwatch = { { .zero } }
+    environment.inputIsTerminal = false
+    (environment.searchPath, environment.runner) = (speechSearchPath, calls)
     let app = SearchApp(
-      writeOutput: output.write, writeError: errors.write, makeStopwatch: { { .zero } },
-      standardInputIsTerminal: false, standardInputLines: { AsyncStream { $0.finish() } },
-      strings: SearchStrings(language: language), speechSearchPath: speechSearchPath,
-      speechRunner: calls)
+      environment: environment, standardInputLines: { AsyncStream { $0.finish() } },
+      strings: SearchStrings(language: language))
     return await app.run(arguments)
   }
 

@@ -23,21 +23,12 @@ public struct FeedApp {
   /// What the model follows to know whether the feed's server can be reached.
   public typealias ConnectivitySource = any AsyncSequence<Reachability, Never> & Sendable
 
-  /// Writes to standard output.
-  public var writeOutput: @Sendable (String) -> Void
-  /// Writes to standard error.
-  public var writeError: @Sendable (String) -> Void
-  /// The clock of the loading policy and the spinner.
-  public var clock: any Clock<Duration>
+  /// The process as the program sees it: its streams, terminal, clocks (the loading
+  /// policy's and the spinner's, and the timeline's) and Ctrl-C handling. Without `--once`,
+  /// the program is interactive when both standard input and output are terminals.
+  public var environment: ToolEnvironment
   /// What loads a page of the feed.
   public var loader: any FeedLoading
-  /// Makes the clock of a timeline, started when it is called.
-  public var makeStopwatch: () -> () -> Duration
-  /// Decides what Ctrl-C does.
-  public var interrupts: InterruptController
-  /// Whether both standard input and standard output are terminals: without `--once`, the
-  /// program is then interactive.
-  public var isInteractiveTerminal: Bool
   /// The language of the program's own texts.
   public var strings: FeedStrings
   /// The folder where each feed's first page is kept between runs, or `nil` for none.
@@ -49,39 +40,22 @@ public struct FeedApp {
   /// Creates the program.
   ///
   /// - Parameters:
-  ///   - writeOutput: Writes to standard output. Defaults to the process's standard output.
-  ///   - writeError: Writes to standard error. Defaults to the process's standard error.
-  ///   - clock: The clock of the loading policy and the spinner. Defaults to the continuous
-  ///     clock.
+  ///   - environment: The process as the program sees it. Defaults to the real one.
   ///   - loader: What loads a page. Defaults to an ``HTTPFeedLoader``.
-  ///   - makeStopwatch: Makes the clock of a timeline. Defaults to the continuous clock.
-  ///   - interrupts: Decides what Ctrl-C does. Defaults to a new controller.
-  ///   - isInteractiveTerminal: Whether standard input and output are terminals. Defaults to
-  ///     what `isatty` says.
   ///   - strings: The language of the program's texts. Defaults to the process's.
   ///   - cacheDirectory: The folder of the first pages kept between runs (a week at most).
   ///     Defaults to ``defaultCacheDirectory(environment:)``.
   ///   - connectivity: Makes the connectivity source for a feed's address, or `nil` for none.
   ///     Defaults to a ``HostReachability`` of the feed's server, probed every second.
   public init(
-    writeOutput: @escaping @Sendable (String) -> Void = StandardStreams.writeToOutput,
-    writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
-    clock: any Clock<Duration> = ContinuousClock(),
+    environment: ToolEnvironment = ToolEnvironment(),
     loader: any FeedLoading = HTTPFeedLoader(),
-    makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
-    interrupts: InterruptController = InterruptController(),
-    isInteractiveTerminal: Bool = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
     strings: FeedStrings = .current,
     cacheDirectory: String? = FeedApp.defaultCacheDirectory(),
     connectivity: @escaping @MainActor (URL) -> ConnectivitySource? = { HostReachability(url: $0) }
   ) {
-    self.writeOutput = writeOutput
-    self.writeError = writeError
-    self.clock = clock
+    self.environment = environment
     self.loader = loader
-    self.makeStopwatch = makeStopwatch
-    self.interrupts = interrupts
-    self.isInteractiveTerminal = isInteractiveTerminal
     self.strings = strings
     self.cacheDirectory = cacheDirectory
     self.connectivity = connectivity
@@ -114,16 +88,18 @@ public struct FeedApp {
     let options: FeedCommand.Options
     do {
       guard case .read(let parsed) = try FeedCommand.parse(arguments) else {
-        writeOutput(strings.usage)
+        environment.writeOutput(strings.usage)
         return 0
       }
       options = parsed
     } catch {
       let text = TerminalText.clean(strings.text(for: error), tabs: .space)
-      writeError("feed-reader: \(text)\n\(strings.usageHint)\n")
+      environment.writeError("feed-reader: \(text)\n\(strings.usageHint)\n")
       return 2
     }
-    if options.once || !isInteractiveTerminal { return await runOnce(options) }
+    if options.once || !(environment.inputIsTerminal && environment.outputIsTerminal) {
+      return await runOnce(options)
+    }
     return await runInteractive(options)
   }
 
@@ -166,7 +142,7 @@ public struct FeedApp {
     _ options: FeedCommand.Options, presenter: any Presenter, loadingPolicy: LoadingPolicy
   ) -> FeedModel {
     FeedModel(
-      url: options.url, loader: loader, presenter: presenter, clock: clock,
+      url: options.url, loader: loader, presenter: presenter, clock: environment.clock,
       loadingPolicy: loadingPolicy,
       cache: cacheDirectory.map { FileContentCache(directory: $0, maximumAge: .seconds(604_800)) },
       staleAfter: options.staleAfter, strings: strings)
@@ -190,12 +166,13 @@ public struct FeedApp {
     let presenter: any Presenter
     if options.timeline {
       presenter = TimelinePresenter(
-        elapsed: makeStopwatch(), explains: options.explains,
-        fields: Self.timelineFields(url: options.url), write: writeOutput)
+        elapsed: environment.makeStopwatch(), explains: options.explains,
+        fields: Self.timelineFields(url: options.url), write: environment.writeOutput)
     } else {
       let terminal = TerminalPresenter(
-        mode: .plain, colors: false, size: { nil }, clock: clock, texts: strings.terminalTexts,
-        writeStatus: writeError, write: writeOutput)
+        mode: .plain, colors: false, size: { nil }, clock: environment.clock,
+        texts: strings.terminalTexts,
+        writeStatus: environment.writeError, write: environment.writeOutput)
       terminal.content = screen
       presenter = terminal
     }
@@ -227,15 +204,16 @@ public struct FeedApp {
 
   /// Shows the feed on the whole screen until `q`, Ctrl-D, the end of input or a signal.
   private func runInteractive(_ options: FeedCommand.Options) async -> Int32 {
-    await TerminalSession.run(interrupts: interrupts) { session in
+    await TerminalSession.run(interrupts: environment.interrupts) { session in
       guard session.isRaw else {
-        writeError(strings.rawModeFailed + "\n")
+        environment.writeError(strings.rawModeFailed + "\n")
         return 1
       }
       let screen = FeedScreen(strings: strings)
       let presenter = TerminalPresenter(
-        mode: .screen, size: { session.size }, clock: clock, texts: strings.terminalTexts,
-        keys: [.retry: "r"], write: writeOutput)
+        mode: .screen, size: { session.size }, clock: environment.clock,
+        texts: strings.terminalTexts,
+        keys: [.retry: "r"], write: environment.writeOutput)
       presenter.content = screen
       let model = makeModel(options, presenter: presenter, loadingPolicy: .smooth)
       screen.model = model
@@ -289,7 +267,7 @@ public struct FeedApp {
       }
     case .control("c"):
       // Ctrl-C as a byte, when the terminal does not turn it into SIGINT.
-      if case .exit(let status) = interrupts.interrupt() { return status }
+      if case .exit(let status) = environment.interrupts.interrupt() { return status }
     default:
       guard let move = moves[key] else { return nil }
       if screen.scroll(by: move) && move > 0 {

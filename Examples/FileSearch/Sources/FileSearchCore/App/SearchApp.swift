@@ -20,86 +20,38 @@ import StatefulContentTerminal
 /// ```
 @MainActor
 public struct SearchApp {
-  /// Writes to standard output.
-  public var writeOutput: @Sendable (String) -> Void
-  /// Writes to standard error.
-  public var writeError: @Sendable (String) -> Void
-  /// The clock of the loading policy and of the pace of the matches' batches.
-  public var clock: any Clock<Duration>
+  /// The process as the program sees it: its streams, terminal, clocks, Ctrl-C handling and
+  /// where it looks for `espeak-ng` for `--speak`.
+  public var environment: ToolEnvironment
   /// Makes the scanner of a folder, given the folder and whether hidden names are searched.
   public var makeScanner: (_ folder: String, _ includesHiddenFiles: Bool) -> any FolderScanning
-  /// Makes the clock of a timeline, started when it is called.
-  public var makeStopwatch: () -> () -> Duration
-  /// Decides what Ctrl-C does; the app tells it when a search runs.
-  public var interrupts: InterruptController
-  /// Whether standard input is a terminal: without `--queries`, the program is then
-  /// interactive.
-  public var standardInputIsTerminal: Bool
   /// The queries of a script without `--queries`; `nil` for standard input's lines, read by
-  /// ``StandardStreams/lines(of:strings:writeError:)`` with notes in ``strings`` through
-  /// ``writeError``.
+  /// ``StandardStreams/lines(of:strings:writeError:)`` with notes in ``strings``.
   public var standardInputLines: (() -> AsyncStream<String>)?
-  /// The terminal of the interactive mode: its settings are switched to raw mode and its
-  /// bytes read as keys.
-  public var terminalDescriptor: Int32
-  /// The descriptor the interactive screen is drawn on, whose size it takes.
-  public var screenDescriptor: Int32
   /// The language of the program's own texts.
   public var strings: SearchStrings
-  /// The directories where `--speak` looks for `espeak-ng`, separated by `:`.
-  public var speechSearchPath: String
-  /// Runs `espeak-ng` for `--speak`.
-  public var speechRunner: any ProcessRunner
 
   /// Creates the program.
   ///
   /// - Parameters:
-  ///   - writeOutput: Writes to standard output. Defaults to the process's standard output.
-  ///   - writeError: Writes to standard error. Defaults to the process's standard error.
-  ///   - clock: The clock of the loading policy and the batches. Defaults to the continuous
-  ///     clock.
+  ///   - environment: The process as the program sees it. Defaults to the real one; without
+  ///     `--queries`, the program is interactive when its standard input is a terminal.
   ///   - makeScanner: Makes the scanner of the folder. Defaults to a ``FileScanner``.
-  ///   - makeStopwatch: Makes the clock of a timeline. Defaults to the continuous clock.
-  ///   - interrupts: Decides what Ctrl-C does. Defaults to a new controller.
-  ///   - standardInputIsTerminal: Whether standard input is a terminal. Defaults to what
-  ///     `isatty` says.
   ///   - standardInputLines: The queries of a script without `--queries`. Defaults to `nil`:
   ///     standard input's lines.
-  ///   - terminalDescriptor: The interactive mode's terminal. Defaults to standard input.
-  ///   - screenDescriptor: The interactive mode's screen. Defaults to standard output.
   ///   - strings: The language of the program's texts. Defaults to the process's
   ///     (``SearchStrings/current``).
-  ///   - speechSearchPath: Where `--speak` looks for `espeak-ng`. Defaults to the `PATH`.
-  ///   - speechRunner: Runs `espeak-ng`. Defaults to a `SystemProcessRunner`.
   public init(
-    writeOutput: @escaping @Sendable (String) -> Void = StandardStreams.writeToOutput,
-    writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
-    clock: any Clock<Duration> = ContinuousClock(),
+    environment: ToolEnvironment = ToolEnvironment(),
     makeScanner: @escaping (_ folder: String, _ includesHiddenFiles: Bool) -> any FolderScanning =
       { FileScanner(folder: $0, includesHiddenFiles: $1) },
-    makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
-    interrupts: InterruptController = InterruptController(),
-    standardInputIsTerminal: Bool = isatty(STDIN_FILENO) == 1,
     standardInputLines: (() -> AsyncStream<String>)? = nil,
-    terminalDescriptor: Int32 = STDIN_FILENO,
-    screenDescriptor: Int32 = STDOUT_FILENO,
-    strings: SearchStrings = .current,
-    speechSearchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-    speechRunner: any ProcessRunner = SystemProcessRunner()
+    strings: SearchStrings = .current
   ) {
-    self.strings = strings
-    self.speechSearchPath = speechSearchPath
-    self.speechRunner = speechRunner
-    self.writeOutput = writeOutput
-    self.writeError = writeError
-    self.clock = clock
+    self.environment = environment
     self.makeScanner = makeScanner
-    self.makeStopwatch = makeStopwatch
-    self.interrupts = interrupts
-    self.standardInputIsTerminal = standardInputIsTerminal
     self.standardInputLines = standardInputLines
-    self.terminalDescriptor = terminalDescriptor
-    self.screenDescriptor = screenDescriptor
+    self.strings = strings
   }
 
   /// Runs the program.
@@ -111,23 +63,23 @@ public struct SearchApp {
     let options: SearchCommand.Options
     do {
       guard case .search(let parsed) = try SearchCommand.parse(arguments) else {
-        writeOutput(strings.text(.usage))
+        environment.writeOutput(strings.text(.usage))
         return 0
       }
       options = parsed
     } catch {
       return usageError(error)
     }
-    if options.timeline && options.queries == nil && standardInputIsTerminal {
+    if options.timeline && options.queries == nil && environment.inputIsTerminal {
       return usageError(.timelineNeedsQueries)
     }
     let announcers = ToolAnnouncers(
       speaks: options.speaks, announces: options.announces, toolName: "file-search",
-      language: strings.language, searchPath: speechSearchPath, runner: speechRunner,
-      writeError: writeError)
+      language: strings.language, searchPath: environment.searchPath, runner: environment.runner,
+      writeError: environment.writeError)
     defer { announcers.stop() }
     let status: Int32
-    if options.queries != nil || !standardInputIsTerminal {
+    if options.queries != nil || !environment.inputIsTerminal {
       status = await runScript(options, announcer: announcers.announcer)
     } else {
       status = await runInteractive(options, announcer: announcers.announcer)
@@ -139,7 +91,7 @@ public struct SearchApp {
   /// Reports bad usage with a one-line hint, not the whole usage text, which would push the
   /// error out of sight; returns the exit status 2.
   private func usageError(_ error: SearchCommand.UsageError) -> Int32 {
-    writeError(
+    environment.writeError(
       "file-search: \(TerminalText.clean(error.description(in: strings), tabs: .space))\n"
         + "\(strings.text(.usageHint))\n")
     return 2
@@ -150,7 +102,7 @@ public struct SearchApp {
   ) -> SearchModel {
     SearchModel(
       scanner: makeScanner(options.folder, options.includesHiddenFiles),
-      pageSize: options.pageSize, presenter: presenter, clock: clock,
+      pageSize: options.pageSize, presenter: presenter, clock: environment.clock,
       loadingPolicy: loadingPolicy, strings: strings)
   }
 
@@ -189,14 +141,15 @@ public struct SearchApp {
     // fast the folder is scanned.
     if options.timeline {
       let timeline = TimelinePresenter(
-        elapsed: makeStopwatch(), explains: options.explains, fields: Self.timelineFields,
-        write: writeOutput)
+        elapsed: environment.makeStopwatch(), explains: options.explains,
+        fields: Self.timelineFields,
+        write: environment.writeOutput)
       presenter = timeline
       model = makeModel(options, presenter: timeline, loadingPolicy: .immediate)
     } else {
       let log = SearchScreen(
         folder: options.folder, size: { .fallback }, mode: .plain, strings: strings,
-        write: writeOutput)
+        write: environment.writeOutput)
       presenter = log
       model = makeModel(options, presenter: log, loadingPolicy: .immediate)
       log.model = model
@@ -213,7 +166,8 @@ public struct SearchApp {
       for query in queries { type(query) }
     } else {
       let lines =
-        standardInputLines?() ?? StandardInput.lines(strings: strings, writeError: writeError)
+        standardInputLines?()
+        ?? StandardInput.lines(strings: strings, writeError: environment.writeError)
       for await query in lines { type(query) }
     }
     guard var running = last else { return 0 }
@@ -227,12 +181,12 @@ public struct SearchApp {
   /// Lets the next Ctrl-C cancel the model's search while `task` runs.
   private func watch(_ task: Task<LoadOutcome, Never>?, of model: SearchModel, note: Bool) {
     guard let task else { return }
-    let (writeError, noteText) = (writeError, strings.text(.interruptNote) + "\n")
+    let (writeError, noteText) = (environment.writeError, strings.text(.interruptNote) + "\n")
+    let interrupts = environment.interrupts
     let token = interrupts.cancelOnInterrupt {
       if note { writeError(noteText) }
       Task { @MainActor in model.cancel() }
     }
-    let interrupts = interrupts
     Task {
       _ = await task.value
       interrupts.stopCancelling(token)
@@ -253,17 +207,19 @@ public struct SearchApp {
     // The alternate screen, so that the shell's screen comes back as it was — when the program
     // ends, and while Ctrl-Z stops it; `fg` brings the program's screen back, redrawn.
     await TerminalSession.run(
-      input: terminalDescriptor, output: screenDescriptor, options: [.rawMode, .alternateScreen],
-      interrupts: interrupts
+      input: environment.terminalDescriptor, output: environment.screenDescriptor,
+      options: [.rawMode, .alternateScreen],
+      interrupts: environment.interrupts
     ) { session in
       guard session.isRaw else {
-        writeError(strings.text(.rawModeFailed) + "\n")
+        environment.writeError(strings.text(.rawModeFailed) + "\n")
         return 1
       }
       let screen = SearchScreen(
         folder: options.folder, size: { session.size },
-        colors: TerminalPresenter.colorsAllowed(for: screenDescriptor), clock: clock,
-        strings: strings, write: writeOutput)
+        colors: TerminalPresenter.colorsAllowed(for: environment.screenDescriptor),
+        clock: environment.clock,
+        strings: strings, write: environment.writeOutput)
       let model = makeModel(options, presenter: screen, loadingPolicy: .smooth)
       if let announcer { model.stateMachine.setAnnouncer(announcer) }
       screen.model = model
@@ -300,7 +256,7 @@ public struct SearchApp {
     case .control("r"): watch(model.retry(), of: model, note: false)
     case .control("c"):
       // Ctrl-C as a byte, when the terminal does not turn it into SIGINT.
-      if case .exit(let status) = interrupts.interrupt() { return status }
+      if case .exit(let status) = environment.interrupts.interrupt() { return status }
     case .control("d"):
       // What was read with it and comes after it — a paste holding Ctrl-D — is dropped with
       // the program, as a shell's line editor drops it.

@@ -2,16 +2,23 @@ import Foundation
 import StatefulContent
 
 // stateful-bench: measures StatefulContent's costs. Run in release mode:
-//   swift run -c release stateful-bench [--json] [--quick] [--only a|b]
+//   swift run -c release stateful-bench [--json] [--quick] [--only a|b|g] [--file FILE]
 // `--only a` (or `b`) runs that row alone and prints it: for a profiler, such as
 //   valgrind --tool=callgrind .build/release/stateful-bench --quick --only a
+// Row g, the document viewer's first screen of a 200 MiB log (or of `--file FILE`) against
+// `head -n 40` of it, takes 9–17 s: a full run ends with it, `--quick` leaves it out, and
+// `--only g` runs it alone and prints its report too.
 
 let arguments = CommandLine.arguments.dropFirst()
 let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
-let only = arguments.firstIndex(of: "--only").flatMap { index in
-  arguments.index(after: index) < arguments.endIndex ? arguments[index + 1] : nil
+func value(of option: String) -> String? {
+  arguments.firstIndex(of: option).flatMap { index in
+    arguments.index(after: index) < arguments.endIndex ? arguments[index + 1] : nil
+  }
 }
+let only = value(of: "--only")
+let file = value(of: "--file")
 let cycles = quick ? 20_000 : 200_000
 let rounds = quick ? 1 : 15
 var results: [BenchResult] = []
@@ -90,8 +97,14 @@ if only == nil || only == "b" {
   results.append(.init(name: "b. cycle, deferred presenter", value: perCycle, unit: "ns", note: ""))
 }
 
+var firstScreenReport: String?
+if only == "g" {
+  (results, firstScreenReport) = await firstScreenRows(file: file)
+}
+
 if only != nil {
   for result in results { print(result.name, result.value, result.unit) }
+  if let firstScreenReport { print(firstScreenReport, terminator: "") }
   exit(0)
 }
 
@@ -225,6 +238,14 @@ results.append(
     name: "f. ratio keyed load / load (median)", value: keyedOverhead.2, unit: "x",
     note: "median of the rounds' ratios"))
 
+// (g) The document viewer's first screen against `head -n 40` of the same 200 MiB log, taking
+// turns in 11 rounds after a warm-up; not in --quick (see above).
+if !quick {
+  let (rows, report) = await firstScreenRows(file: file)
+  results += rows
+  firstScreenReport = report
+}
+
 if json {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -240,4 +261,5 @@ if json {
     let measured = "\(value) \(result.unit)".padding(toLength: 14, withPad: " ", startingAt: 0)
     print("\(name) \(measured) \(result.note)")
   }
+  if let firstScreenReport { print("\n" + firstScreenReport, terminator: "") }
 }

@@ -1,9 +1,10 @@
+import DocumentViewerCore
 import Foundation
 import StatefulContent
 import StatefulContentTerminal
 
-/// Times the viewer's first screen of a large log against `head -n 40` of the same file, in
-/// one run (`document-viewer --measure-first-screen [FILE]`).
+/// Times the document viewer's first screen of a large log against `head -n 40` of the same
+/// file, in one run: row g of `stateful-bench` (`stateful-bench --only g [--file FILE]`).
 ///
 /// Each round runs `head -n 40 FILE` as a process (spawned with `posix_spawn`, its output read
 /// from a pipe to the end, then waited for) and opens the file in a ``DocumentSession`` whose
@@ -69,6 +70,10 @@ public struct FirstScreenMeasurement: Sendable {
     /// - Parameter state: The state the open ended in, such as `error`, or the kind of its
     ///   content, such as `pdf`.
     case notShownAsText(state: String)
+    /// The generated log could not be written.
+    ///
+    /// - Parameter reason: The system's reason.
+    case logNotWritten(reason: String)
 
     /// A sentence saying what went wrong.
     public var description: String {
@@ -76,6 +81,7 @@ public struct FirstScreenMeasurement: Sendable {
       case .headMissing: "head was not found on PATH"
       case .headFailed(let reason): "head failed: \(reason)"
       case .notShownAsText(let state): "the file is not shown as text (its state is \(state))"
+      case .logNotWritten(let reason): "cannot write the log: \(reason)"
       }
     }
   }
@@ -136,6 +142,34 @@ public struct FirstScreenMeasurement: Sendable {
       result.wholeFile.append(times.viewer.wholeFile)
     }
     return result
+  }
+
+  /// Writes a log in a private folder, measures it and removes the folder.
+  ///
+  /// - Parameters:
+  ///   - byteCount: The log's size. Defaults to ``generatedLogByteCount``.
+  ///   - willWrite: Called with the log's path before it is written, which takes seconds.
+  /// - Returns: Every round's times; its path is the log's, removed by then.
+  /// - Throws: ``Failure``, such as ``Failure/logNotWritten(reason:)``.
+  @MainActor
+  public func measureGeneratedLog(
+    byteCount: Int = Self.generatedLogByteCount, willWrite: (String) -> Void = { _ in }
+  ) async throws(Failure) -> Result {
+    let folder: PrivateDirectory
+    do {
+      folder = try PrivateDirectory(prefix: "stateful-bench-first-screen")
+    } catch {
+      throw .logNotWritten(reason: error.description)
+    }
+    defer { folder.remove() }
+    let file = (folder.path as NSString).appendingPathComponent("generated.log")
+    willWrite(file)
+    do {
+      try Self.writeLog(to: file, byteCount: byteCount)
+    } catch {
+      throw .logNotWritten(reason: error.localizedDescription)
+    }
+    return try await measure(file)
   }
 
   /// The report of a measurement: the file, a line per figure with its median and range, and
@@ -310,4 +344,9 @@ private func seconds(_ duration: Duration) -> Double {
 private func padded(_ value: Int, _ width: Int = 2) -> String {
   let digits = "\(value)"
   return String(repeating: "0", count: max(width - digits.count, 0)) + digits
+}
+
+/// The operating system's sentence for an `errno` value, such as "No such file or directory".
+private func systemErrorDescription(_ code: Int32) -> String {
+  String(cString: strerror(code))
 }

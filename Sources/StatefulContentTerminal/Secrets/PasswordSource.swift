@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Where a command-line tool's passwords come from: a list (a password file, the lines of a

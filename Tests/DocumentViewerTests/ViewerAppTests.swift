@@ -258,7 +258,8 @@ final class ViewerAppTests: FixtureTestCase {
     let locked = try await fixtures.lockedPDF()
     var app = makeApp()
     let input = LockedState(Array("bad\n\(FixturePasswords.user)\n".utf8))
-    app.standardInputPasswords = .standardInputLines { maximumCount in
+    app.standardInputPasswords = .standardInputLines(toolName: "document-viewer", language: "en") {
+      maximumCount in
       input.withLock { bytes in
         defer { bytes.removeFirst(min(maximumCount, bytes.count)) }
         return Data(bytes.prefix(maximumCount))

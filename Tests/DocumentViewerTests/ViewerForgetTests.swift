@@ -71,7 +71,8 @@ final class ViewerForgetTests: FixtureTestCase {
     let coreutils = try fixtures.directory("coreutils")
     try FileManager.default.createSymbolicLink(
       atPath: coreutils + "/sha256sum",
-      withDestinationPath: try XCTUnwrap(PDFTools.locate("sha256sum", searchPath: "/usr/bin:/bin")))
+      withDestinationPath: try XCTUnwrap(
+        SystemProcessRunner.locate("sha256sum", searchPath: "/usr/bin:/bin")))
     let status = await makeApp(keyring: KernelKeyring(searchPath: coreutils)).run([
       "--forget", text,
     ])
@@ -88,11 +89,12 @@ final class ViewerForgetTests: FixtureTestCase {
     let bin = try fixtures.directory("bin")
     try FileManager.default.createSymbolicLink(
       atPath: bin + "/sha256sum",
-      withDestinationPath: try XCTUnwrap(PDFTools.locate("sha256sum", searchPath: "/usr/bin:/bin")))
+      withDestinationPath: try XCTUnwrap(
+        SystemProcessRunner.locate("sha256sum", searchPath: "/usr/bin:/bin")))
     let keyctl = try fixtures.file("bin/keyctl", text: "#!/bin/sh\nexit 1\n")
     chmod(keyctl, 0o755)
     let system = SystemProcessRunner()
-    let runner = ScriptedKeyctlRunner { _ in
+    let runner = RecordingProcessRunner.scripted { _ in
       ProcessResult(status: 1, standardError: Data("keyctl_search: Permission denied\n".utf8))
     }
     // sha256sum runs for real; keyctl answers as a refusing keyring would.

@@ -266,7 +266,7 @@ final class ViewerRememberTests: FixtureTestCase {
     try fixtures.directory("bin")
     let keyctl = try fixtures.file("bin/keyctl", text: "#!/bin/sh\nexit 1\n")
     chmod(keyctl, 0o755)
-    let refusing = ScriptedKeyctlRunner { _ in
+    let refusing = RecordingProcessRunner.scripted { _ in
       ProcessResult(status: 1, standardError: Data("keyctl_search: Permission denied\n".utf8))
     }
     var app = makeApp(

@@ -189,4 +189,32 @@ final class SystemProcessRunnerTests: XCTestCase {
     }
     XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
   }
+
+  func test_failureReason_isTheDistinctLinesOfStandardError_orTheStatus() async throws {
+    let failed = try await runner.run(
+      shell("echo ' a ' >&2; echo a >&2; echo >&2; echo b >&2; echo c >&2; echo d >&2; exit 2"))
+    XCTAssertEqual(failed.failureReason, "a; b; c", "at most three, each once")
+
+    let silent = try await runner.run(shell("exit 4"))
+    XCTAssertEqual(silent.failureReason, "it exited with status 4")
+    XCTAssertEqual(
+      ProcessResult(status: 9, wasSignalled: true).failureReason, "it was ended by signal 9")
+  }
+
+  func test_locate_findsTheFirstExecutableFileOfTheSearchPath_notAFolder() throws {
+    let folder = try PrivateDirectory(prefix: "locate")
+    defer { folder.remove() }
+    let (first, second) = (folder.path + "/first", folder.path + "/second")
+    for directory in [first, second + "/tool"] {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+    try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: first + "/tool"))
+    XCTAssertEqual(chmod(first + "/tool", 0o644), 0)
+
+    XCTAssertNil(SystemProcessRunner.locate("tool", searchPath: "\(second):\(first)"))
+    XCTAssertEqual(chmod(first + "/tool", 0o755), 0)
+    XCTAssertEqual(
+      SystemProcessRunner.locate("tool", searchPath: "::\(second)/:\(first)/"), first + "/tool")
+    XCTAssertNotNil(SystemProcessRunner.locate("sh"), "the PATH by default")
+  }
 }

@@ -48,20 +48,6 @@ extension InterruptController {
     }
     return await body()
   }
-
-  /// Quits the viewer at once, from any thread: removes the private folders (the tour's
-  /// samples), ends the tools still running, and exits with `status` without running `atexit`
-  /// handlers, which could wait for the blocked main thread.
-  ///
-  /// The tools the viewer starts (pdftotext, qpdf, espeak-ng) run in process groups of their
-  /// own, so a Ctrl-C typed at the terminal does not kill them behind the controller's back: a
-  /// cancelled load or a quitting viewer ends them itself.
-  ///
-  /// - Parameter status: The exit status.
-  public static func quitViewer(status: Int32) {
-    PrivateDirectory.removeAll()
-    SystemProcessRunner.endAll { _exit(status) }
-  }
 }
 
 /// A session whose load an interrupt may cancel, for as long as it is watched.

@@ -10,15 +10,12 @@ extension ViewerApp {
   /// PDF remembered once opens without a prompt however it is named; only `--remember` (or
   /// `--remember-for`) keeps a new one.
   struct PasswordMemory {
-    /// The memory each session's machine gets, or `nil` without `keyctl`: nothing to look
-    /// up, and no decision's reasons speak of a store that cannot exist.
+    /// The memory each session's machine gets, or `nil` without `keyctl`.
     let memory: CredentialMemory?
     /// The store of ``memory``, which keeps how the keyring failed.
     let store: KeyringCredentialStore
     /// Whether `--remember` was given.
     let remembers: Bool
-    /// Whether `keyctl` was found.
-    let isInstalled: Bool
     /// Whether the note was written: once a run is enough.
     private var noted = false
 
@@ -28,12 +25,11 @@ extension ViewerApp {
     ///   - keyring: The keyring the passwords live in.
     ///   - options: The run's options: `--remember` and its timeout.
     init(keyring: KernelKeyring, options: ViewerOptions) {
-      store = KeyringCredentialStore(keyring: keyring, timeout: options.rememberTimeout)
+      store = KeyringCredentialStore(
+        keyPrefix: DocumentFingerprint.keyPrefix, keyring: keyring,
+        timeout: options.rememberTimeout)
       remembers = options.remembers
-      isInstalled = keyring.isInstalled
-      memory =
-        isInstalled
-        ? CredentialMemory(store: store, policy: options.remembers ? .always : .never) : nil
+      memory = store.memory(remembering: remembers)
     }
 
     /// The note that passwords are not remembered, ending with a line feed — once, and only
@@ -42,22 +38,12 @@ extension ViewerApp {
     /// - Parameter strings: The language of the note.
     /// - Returns: The note, or `nil` when there is nothing (more) to say.
     mutating func note(in strings: ViewerStrings) -> String? {
-      guard remembers, !noted else { return nil }
-      let text: String
-      if !isInstalled {
-        text = strings.text(.rememberKeyctlMissing, ["package": KernelKeyring.package])
-      } else if let failure = store.lastFailure {
-        let reason =
-          switch failure {
-          case .refused(let reason): reason
-          case .keyctlMissing, .invalidName: failure.description
-          }
-        text = strings.text(.rememberKeyringRefused, ["reason": TerminalText.clean(reason)])
-      } else {
-        return nil
-      }
+      guard remembers, !noted,
+        let note = store.unrememberedNote(
+          toolName: ViewerApp.toolName, language: strings.language.rawValue)
+      else { return nil }
       noted = true
-      return text + "\n"
+      return note + "\n"
     }
   }
 }

@@ -78,7 +78,7 @@ public struct ViewerApp {
     interrupts: InterruptController = InterruptController(),
     standardInputPasswords: PasswordSource? = nil,
     strings: ViewerStrings = .current,
-    speechSearchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    speechSearchPath: String = SystemProcessRunner.searchPath,
     speechRunner: any ProcessRunner = SystemProcessRunner()
   ) {
     self.strings = strings
@@ -126,21 +126,20 @@ public struct ViewerApp {
       return status
     }
     let passwords: PasswordSource
+    let language = strings.language.rawValue
     if let file = options.passwordFile {
       do {
-        passwords = try PasswordSource.file(file, strings: strings)
+        passwords = try PasswordSource.file(file, toolName: Self.toolName, language: language)
       } catch {
         writeError(
-          strings.text(
-            .passwordFileUnreadable,
-            [
-              "file": TerminalText.clean(file),
-              "reason": TerminalText.clean(error.description(in: strings)),
-            ]) + "\n")
+          PasswordSource.unreadableFileNote(
+            file: file, error: error, toolName: Self.toolName, language: language) + "\n")
         return 1
       }
     } else {
-      passwords = standardInputPasswords ?? defaultStandardInputPasswords()
+      passwords =
+        standardInputPasswords
+        ?? .standardInput(interrupts: interrupts, toolName: Self.toolName, language: language)
     }
     let headings = options.paths.count > 1
     let documents = options.paths.map {
@@ -156,10 +155,13 @@ public struct ViewerApp {
   /// The announcers that `--speak` and `--announce` ask for.
   private func makeAnnouncers(_ options: ViewerOptions) -> ToolAnnouncers {
     ToolAnnouncers(
-      speaks: options.speaks, announces: options.announces, toolName: "document-viewer",
+      speaks: options.speaks, announces: options.announces, toolName: Self.toolName,
       language: strings.language, searchPath: speechSearchPath, runner: speechRunner,
       writeError: writeError)
   }
+
+  /// The program's name, which starts its notes.
+  nonisolated static let toolName = "document-viewer"
 
   /// Runs the program on the raw bytes of its arguments (see
   /// `CommandLineArguments.decode(_:)`).
@@ -304,14 +306,8 @@ public struct ViewerApp {
     }
   }
 
-  private func defaultStandardInputPasswords() -> PasswordSource {
-    isatty(STDIN_FILENO) == 1
-      ? TerminalPasswordPrompt(interrupts: interrupts, strings: strings).source
-      : .standardInputLines(strings: strings)
-  }
-
   private func tour(_ options: ViewerOptions, announcer: (any Announcer)?) async -> Int32 {
-    // Removed when the tour ends, and by `PrivateDirectory.removeAll()` when a signal ends it.
+    // Removed when the tour ends, and by `SignalHandler.quit(status:)` when a signal ends it.
     let samples: [SampleDocuments.Sample]
     let directory: PrivateDirectory
     do {

@@ -51,11 +51,15 @@ public struct DocumentFingerprint: Hashable, Sendable, CustomStringConvertible {
     self.rawValue = rawValue
   }
 
-  /// The name of the kernel keyring's key that keeps this document's password.
-  public var keyName: String { "statefulcontent:pdf:" + rawValue }
+  /// What starts the names of the viewer's keys in the user's kernel keyring: the
+  /// `keyPrefix` of its `KeyringCredentialStore`.
+  public static let keyPrefix = "statefulcontent:pdf:"
 
-  /// The fingerprint as the library's `CredentialFingerprint`, under which a
-  /// ``KeyringCredentialStore`` keeps the password in the key named ``keyName``; `nil` for a
+  /// The name of the kernel keyring's key that keeps this document's password.
+  public var keyName: String { Self.keyPrefix + rawValue }
+
+  /// The fingerprint as the library's `CredentialFingerprint`, under which the viewer's
+  /// `KeyringCredentialStore` keeps the password in the key named ``keyName``; `nil` for a
   /// raw value the library does not accept (empty, too long, or with spaces).
   public var credentialFingerprint: CredentialFingerprint? { CredentialFingerprint(rawValue) }
 
@@ -76,19 +80,19 @@ public struct DocumentFingerprint: Hashable, Sendable, CustomStringConvertible {
   /// - Throws: ``Failure``, or `CancellationError` when the task is cancelled.
   public static func of(
     _ path: String,
-    searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    searchPath: String = SystemProcessRunner.searchPath,
     runner: any ProcessRunner = SystemProcessRunner()
   ) async throws -> DocumentFingerprint {
     if let identifier = try pdfIdentifier(path) {
       return DocumentFingerprint(rawValue: "pdf-id:" + hexadecimal(identifier))
     }
-    guard let sha256sum = PDFTools.locate("sha256sum", searchPath: searchPath) else {
+    guard let sha256sum = SystemProcessRunner.locate("sha256sum", searchPath: searchPath) else {
       throw Failure.sha256sumMissing
     }
     let result = try await runner.run(
       ProcessInvocation(executable: sha256sum, arguments: ["-b", "--", path]))
     guard result.status == 0, !result.wasSignalled else {
-      throw Failure.digestFailed(reason: PDFTools.failureReason(result))
+      throw Failure.digestFailed(reason: result.failureReason)
     }
     // "<digest> *<path>", with a backslash first when the path needed escaping.
     var output = String(decoding: result.standardOutput, as: UTF8.self)[...]

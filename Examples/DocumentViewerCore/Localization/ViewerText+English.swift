@@ -103,23 +103,12 @@ extension ViewerText {
     .invalidRememberTime:
       "invalid time '{value}' for --remember-for: expected a whole number of seconds, from 1 "
       + "to {maximum}",
-    .rememberKeyctlMissing:
-      "document-viewer: passwords are not remembered: keyctl was not found on PATH; install "
-      + "{package} to remember them.",
-    .rememberKeyringRefused:
-      "document-viewer: passwords are not remembered: the kernel keyring refused: {reason}",
-    .passwordFileUnreadable: "document-viewer: cannot read the password file '{file}': {reason}",
-    .passwordFileTooLarge: "it is larger than {limit} KiB, so not a list of passwords",
-    .passwordLineTooLong:
-      "document-viewer: a password line is longer than {limit} bytes; no more passwords are read.",
     .samplesUnwritable: "document-viewer: cannot write the sample documents: {reason}",
     .skippingPDFSamples:
       "document-viewer: skipping the PDF samples: {tools} not found on PATH; install {packages} "
       + "to see them.",
     .tourTypesPassword: "(the tour types the password '{password}')",
     .interruptNote: "document-viewer: cancelled; press Ctrl-C again to quit.",
-    .passwordPrompt: "Password for '{name}' (empty to skip): ",
-    .passwordPromptAgain: "Wrong password. Password for '{name}' (empty to skip): ",
     .cancelled: "Cancelled: '{name}' was not opened.",
     .openingTitle: "Opening {name}…",
     .emptyFolderTitle: "Empty Folder",

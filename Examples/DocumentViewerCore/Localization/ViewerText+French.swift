@@ -120,20 +120,6 @@ extension ViewerText {
     .invalidRememberTime:
       "durée invalide «\u{A0}{value}\u{A0}» pour --remember-for\u{A0}: un nombre entier de "
       + "secondes est attendu, de 1 à {maximum}",
-    .rememberKeyctlMissing:
-      "document-viewer\u{A0}: les mots de passe ne sont pas retenus\u{A0}: keyctl introuvable "
-      + "dans le PATH\u{A0}; installez {package} pour les retenir.",
-    .rememberKeyringRefused:
-      "document-viewer\u{A0}: les mots de passe ne sont pas retenus\u{A0}: le trousseau noyau "
-      + "refuse\u{A0}: {reason}",
-    .passwordFileUnreadable:
-      "document-viewer\u{A0}: impossible de lire le fichier de mots de passe "
-      + "«\u{A0}{file}\u{A0}»\u{A0}: {reason}",
-    .passwordFileTooLarge:
-      "il dépasse {limit} Kio, ce n’est donc pas une liste de mots de passe",
-    .passwordLineTooLong:
-      "document-viewer\u{A0}: une ligne de mot de passe dépasse {limit} octets\u{A0}; aucun "
-      + "autre mot de passe n’est lu.",
     .samplesUnwritable:
       "document-viewer\u{A0}: impossible d’écrire les documents d’exemple\u{A0}: {reason}",
     .skippingPDFSamples:
@@ -142,9 +128,6 @@ extension ViewerText {
     .tourTypesPassword: "(la visite tape le mot de passe «\u{A0}{password}\u{A0}»)",
     .interruptNote:
       "document-viewer\u{A0}: annulé\u{A0}; appuyez de nouveau sur Ctrl-C pour quitter.",
-    .passwordPrompt: "Mot de passe de «\u{A0}{name}\u{A0}» (vide pour passer)\u{A0}: ",
-    .passwordPromptAgain:
-      "Mot de passe incorrect. Mot de passe de «\u{A0}{name}\u{A0}» (vide pour passer)\u{A0}: ",
     .cancelled: "Annulé\u{A0}: «\u{A0}{name}\u{A0}» n’a pas été ouvert.",
     .openingTitle: "Ouverture de {name}…",
     .emptyFolderTitle: "Dossier vide",

@@ -113,18 +113,6 @@ extension ViewerText {
     .invalidRememberTime:
       "ungültige Zeit „{value}“ für --remember-for: erwartet ist eine ganze Zahl von Sekunden, "
       + "von 1 bis {maximum}",
-    .rememberKeyctlMissing:
-      "document-viewer: Passwörter werden nicht gemerkt: keyctl wurde nicht im PATH gefunden; "
-      + "installieren Sie {package}, um sie zu merken.",
-    .rememberKeyringRefused:
-      "document-viewer: Passwörter werden nicht gemerkt: der Kernel-Schlüsselbund lehnt ab: "
-      + "{reason}",
-    .passwordFileUnreadable:
-      "document-viewer: die Passwortdatei „{file}“ kann nicht gelesen werden: {reason}",
-    .passwordFileTooLarge: "sie ist größer als {limit} KiB, also keine Liste von Passwörtern",
-    .passwordLineTooLong:
-      "document-viewer: eine Passwortzeile ist länger als {limit} Bytes; es werden keine "
-      + "weiteren Passwörter gelesen.",
     .samplesUnwritable:
       "document-viewer: die Beispieldokumente können nicht geschrieben werden: {reason}",
     .skippingPDFSamples:
@@ -132,8 +120,6 @@ extension ViewerText {
       + "installieren Sie {packages}, um sie zu sehen.",
     .tourTypesPassword: "(der Rundgang tippt das Passwort „{password}“)",
     .interruptNote: "document-viewer: abgebrochen; zum Beenden noch einmal Strg-C drücken.",
-    .passwordPrompt: "Passwort für „{name}“ (leer zum Überspringen): ",
-    .passwordPromptAgain: "Falsches Passwort. Passwort für „{name}“ (leer zum Überspringen): ",
     .cancelled: "Abgebrochen: „{name}“ wurde nicht geöffnet.",
     .openingTitle: "Öffne {name}…",
     .emptyFolderTitle: "Leerer Ordner",

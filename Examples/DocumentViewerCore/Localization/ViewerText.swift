@@ -26,16 +26,6 @@ public enum ViewerText: String, ToolStringKey {
   case keyringRefused
   /// A usage error: "invalid time '{value}' for --remember-for: …", with the `{maximum}`.
   case invalidRememberTime
-  /// The note of `--remember` without keyctl, with the `{package}` to install.
-  case rememberKeyctlMissing
-  /// The note of `--remember` when the kernel keyring refuses, with its `{reason}`.
-  case rememberKeyringRefused
-  /// "document-viewer: cannot read the password file '{file}': {reason}".
-  case passwordFileUnreadable
-  /// The reason of a password file that is too large, with its `{limit}` in KiB.
-  case passwordFileTooLarge
-  /// The note after a password line longer than `{limit}` bytes.
-  case passwordLineTooLong
   /// "document-viewer: cannot write the sample documents: {reason}".
   case samplesUnwritable
   /// The note of a tour without the PDF tools: `{tools}` and their `{packages}`.
@@ -44,10 +34,6 @@ public enum ViewerText: String, ToolStringKey {
   case tourTypesPassword
   /// The note after Ctrl-C cancelled a load.
   case interruptNote
-  /// The prompt for the password of `{name}`.
-  case passwordPrompt
-  /// The prompt for the password of `{name}` after a wrong one.
-  case passwordPromptAgain
   /// "Cancelled: '{name}' was not opened."
   case cancelled
   /// The loading placeholder's title: "Opening {name}…".

@@ -92,7 +92,7 @@ public struct PDFReader: Sendable {
       case 2, 3: break
       default:
         throw DocumentError.pdfUnreadable(
-          path: path, tool: "qpdf", reason: PDFTools.failureReason(check))
+          path: path, tool: "qpdf", reason: check.failureReason)
       }
       return try await extractText(
         pdftotext, from: input, path: path, byteCount: byteCount, part: part)
@@ -114,7 +114,7 @@ public struct PDFReader: Sendable {
     case 3: break
     default:
       throw DocumentError.pdfUnreadable(
-        path: path, tool: "qpdf", reason: PDFTools.failureReason(verify))
+        path: path, tool: "qpdf", reason: verify.failureReason)
     }
 
     let decrypt = ProcessInvocation(
@@ -161,7 +161,7 @@ public struct PDFReader: Sendable {
       guard succeeded else {
         if result.wasSignalled { try Task.checkCancellation() }
         throw DocumentError.pdfUnreadable(
-          path: path, tool: invocation.toolName, reason: PDFTools.failureReason(result))
+          path: path, tool: invocation.toolName, reason: result.failureReason)
       }
     }
     return scanner.withLock { scanner in
@@ -203,7 +203,7 @@ public struct PDFReader: Sendable {
     guard !result.wasSignalled else {
       try Task.checkCancellation()
       throw DocumentError.pdfUnreadable(
-        path: path, tool: tool, reason: PDFTools.failureReason(result))
+        path: path, tool: tool, reason: result.failureReason)
     }
     return result
   }

@@ -57,7 +57,7 @@ extension PDFTools {
     let result = try await runner.run(
       ProcessInvocation(executable: qpdf, arguments: ["@-"], standardInput: argumentFile))
     guard result.status == 0, !result.wasSignalled else {
-      throw EncryptionError.failed(reason: Self.failureReason(result))
+      throw EncryptionError.failed(reason: result.failureReason)
     }
   }
 }

@@ -37,10 +37,10 @@ public struct PDFTools: Sendable {
   ///
   /// - Parameters:
   ///   - searchPath: The directories to search, separated by `:`. Defaults to the `PATH` of the
-  ///     environment (or `/usr/bin:/bin` when it is not set).
+  ///     environment (`SystemProcessRunner.searchPath`).
   ///   - runner: Runs the tools. Defaults to a ``SystemProcessRunner``.
   public init(
-    searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    searchPath: String = SystemProcessRunner.searchPath,
     runner: any ProcessRunner = SystemProcessRunner()
   ) {
     self.searchPath = searchPath
@@ -53,24 +53,7 @@ public struct PDFTools: Sendable {
   /// - Parameter tool: The tool to find.
   /// - Returns: The tool's path, or `nil` when no directory of the search path has it.
   public func locate(_ tool: Tool) -> String? {
-    Self.locate(tool.rawValue, searchPath: searchPath)
-  }
-
-  /// The absolute path of an executable: the first executable regular file of that name in
-  /// a search path, or `nil`; how a shell finds a command (also `espeak-ng` for `--speak`).
-  ///
-  /// - Parameters:
-  ///   - name: The executable's name, such as `qpdf`.
-  ///   - searchPath: The directories to search, separated by `:`; empty entries are skipped.
-  /// - Returns: The executable's path, or `nil` when no directory of the search path has it.
-  public static func locate(_ name: String, searchPath: String) -> String? {
-    for directory in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
-      let candidate = (String(directory) as NSString).appendingPathComponent(name)
-      var info = stat()
-      guard stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      if access(candidate, X_OK) == 0 { return candidate }
-    }
-    return nil
+    SystemProcessRunner.locate(tool.rawValue, searchPath: searchPath)
   }
 
   /// The tools that are not found in the search path, in a fixed order.
@@ -86,20 +69,5 @@ public struct PDFTools: Sendable {
   /// - Returns: The argument.
   public static func argument(forPath path: String) -> String {
     path.hasPrefix("-") || path.hasPrefix("@") ? "./" + path : path
-  }
-
-  /// A tool's own reason for failing: the distinct lines of its standard error (at most
-  /// three, joined by `; `), or its exit status when it wrote none.
-  ///
-  /// - Parameter result: The failed run.
-  /// - Returns: The reason, such as `Syntax Error: Couldn't read xref table`.
-  public static func failureReason(_ result: ProcessResult) -> String {
-    var seen: Set<String> = []
-    let lines = result.standardErrorText.split(whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty && seen.insert($0).inserted }
-    if !lines.isEmpty { return lines.prefix(3).joined(separator: "; ") }
-    return result.wasSignalled
-      ? "it was ended by signal \(result.status)" : "it exited with status \(result.status)"
   }
 }

@@ -64,18 +64,8 @@ public final class SpeechAnnouncer: Announcer {
   /// - Parameter searchPath: Directories separated by `:`. Defaults to the `PATH` (or
   ///   `/usr/bin:/bin` when it is not set).
   /// - Returns: Its absolute path, or `nil`.
-  public static func locate(
-    searchPath: String = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-  ) -> String? {
-    for directory in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
-      let candidate =
-        directory.hasSuffix("/")
-        ? String(directory) + executableName : String(directory) + "/" + executableName
-      var info = stat()
-      guard stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      if access(candidate, X_OK) == 0 { return candidate }
-    }
-    return nil
+  public static func locate(searchPath: String = SystemProcessRunner.searchPath) -> String? {
+    SystemProcessRunner.locate(executableName, searchPath: searchPath)
   }
 
   /// The arguments that speak a text: `-v <voice> <extra arguments> -- <text>`, the text

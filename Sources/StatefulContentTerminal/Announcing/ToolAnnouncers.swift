@@ -43,7 +43,7 @@ public struct ToolAnnouncers {
   ///     ``StandardStreams/writeToError(_:)``.
   public init(
     speaks: Bool, announces: Bool, toolName: String, language: String,
-    searchPath: String = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin",
+    searchPath: String = SystemProcessRunner.searchPath,
     runner: any ProcessRunner = SystemProcessRunner(),
     writeError: @escaping (String) -> Void
   ) {

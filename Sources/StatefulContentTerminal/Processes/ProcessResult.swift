@@ -30,4 +30,20 @@ public struct ProcessResult: Hashable, Sendable {
 
   /// The standard error decoded as UTF-8 (invalid bytes replaced).
   public var standardErrorText: String { String(decoding: standardError, as: UTF8.self) }
+
+  /// The tool's own reason for failing: the distinct lines of its standard error (at most
+  /// three, joined by `; `), or its exit status or signal when it wrote none.
+  ///
+  /// ```swift
+  /// ProcessResult(status: 1, standardError: Data("No such file\n".utf8)).failureReason
+  /// // "No such file"
+  /// ```
+  public var failureReason: String {
+    var seen: Set<String> = []
+    let lines = standardErrorText.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && seen.insert($0).inserted }
+    if !lines.isEmpty { return lines.prefix(3).joined(separator: "; ") }
+    return wasSignalled ? "it was ended by signal \(status)" : "it exited with status \(status)"
+  }
 }

@@ -52,6 +52,35 @@ public struct SystemProcessRunner: ProcessRunner {
     return results
   }
 
+  /// The directories of the `PATH` environment variable, or `/usr/bin:/bin` when it is not
+  /// set: where ``locate(_:searchPath:)`` looks by default.
+  public static var searchPath: String {
+    getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+  }
+
+  /// The absolute path of an executable, as a shell finds a command: the first executable
+  /// regular file of that name in the directories of a search path, or `nil`.
+  ///
+  /// ```swift
+  /// SystemProcessRunner.locate("keyctl")   // "/usr/bin/keyctl", or nil without keyutils
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The executable's name, such as `qpdf`.
+  ///   - searchPath: The directories to search, separated by `:`; empty entries are skipped.
+  ///     Defaults to ``searchPath``.
+  /// - Returns: The executable's path, or `nil` when no directory of the search path has it.
+  public static func locate(_ name: String, searchPath: String = searchPath) -> String? {
+    for directory in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
+      let candidate =
+        directory.hasSuffix("/") ? String(directory) + name : String(directory) + "/" + name
+      var info = stat()
+      guard stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+  }
+
   private static let ignoreBrokenPipes: Void = {
     _ = signal(SIGPIPE, SIG_IGN)
   }()

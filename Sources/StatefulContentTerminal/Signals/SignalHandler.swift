@@ -160,12 +160,14 @@ public final class SignalHandler {
     sigaction(SIGTSTP, &handling, nil)
   }
 
-  /// Quits the process at once, from any thread: ends the `espeak-ng` still speaking
-  /// (`SystemProcessRunner.endAll(thenExit:)`) and exits without running `atexit` handlers,
-  /// which could wait for the blocked main thread.
+  /// Quits the process at once, from any thread: removes the tool's private directories
+  /// (``PrivateDirectory/removeAll()``), ends the tools still running, such as an `espeak-ng`
+  /// still speaking (``SystemProcessRunner/endAll(thenExit:)``), and exits without running
+  /// `atexit` handlers, which could wait for the blocked main thread.
   ///
   /// - Parameter status: The exit status.
   public static func quit(status: Int32) {
+    PrivateDirectory.removeAll()
     SystemProcessRunner.endAll { _exit(status) }
   }
 }

@@ -1,5 +1,6 @@
 import DocumentViewerCore
 import Foundation
+import StatefulContentTerminal
 import XCTest
 
 /// A folder of wrappers that write each command line of a tool to a log before they run the
@@ -25,7 +26,7 @@ struct LoggedTools {
     self.log = log
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for name in Self.names {
-      guard let tool = PDFTools.locate(name, searchPath: path) else { continue }
+      guard let tool = SystemProcessRunner.locate(name, searchPath: path) else { continue }
       let wrapper = (folder as NSString).appendingPathComponent(name)
       let script = "#!/bin/sh\necho \"\(name) $*\" >> '\(log)'\nexec '\(tool)' \"$@\"\n"
       try script.write(toFile: wrapper, atomically: true, encoding: .utf8)

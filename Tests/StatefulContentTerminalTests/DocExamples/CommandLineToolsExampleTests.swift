@@ -60,6 +60,77 @@ enum DeployText: String, ToolStringKey {
   ]
 }
 
+@MainActor final class ProtectedNotes: @MainActor StatefulContent, @MainActor TerminalContent {
+  let stateMachine = ContentStateMachine()
+  let name: String
+  var content: [String] = []
+  init(name: String) { self.name = name }
+  @MainActor func loadContent() async {
+    await load(into: \.content) { context in
+      try await fetchProtectedNotes(password: context.credential?.secret)
+    }
+  }
+  func contentLines(for _: Presentation, in _: TerminalPresenter.Region) -> [String] { content }
+}
+
+/// The article's protected notes: their password, and a fingerprint of each test's own, whose
+/// key the test removes.
+enum ProtectedNotesServer {
+  static let password = "s3cret horse"
+  static let fingerprint = Locked("")
+
+  /// A new fingerprint, for the next test; returns the name of its key in the keyring.
+  static func start() -> String {
+    let fingerprint = "sha256:test-\(UUID().uuidString)"
+    Self.fingerprint.withLock { $0 = fingerprint }
+    return "release-notes:" + fingerprint
+  }
+}
+
+func fetchProtectedNotes(password: String?) async throws -> [String] {
+  let fingerprint = CredentialFingerprint(ProtectedNotesServer.fingerprint.withLock { $0 })
+  guard let password else {
+    throw ContentLockedError(.credentialRequired, fingerprint: fingerprint)
+  }
+  guard password == ProtectedNotesServer.password else {
+    throw ContentLockedError.incorrectCredential
+  }
+  return ["1.2: notes only the team reads"]
+}
+
+@MainActor func openNotes(
+  _ notes: ProtectedNotes, passwordFile: String?, remembers: Bool,
+  interrupts: InterruptController
+) async -> Int32 {
+  let store = KeyringCredentialStore(keyPrefix: "release-notes:", timeout: .seconds(3600))
+  notes.stateMachine.credentialMemory = store.memory(remembering: remembers)
+  let passwords: PasswordSource
+  if let passwordFile {
+    do {
+      passwords = try .file(passwordFile, toolName: "release-notes", language: "en")
+    } catch {
+      StandardStreams.writeToError(
+        PasswordSource.unreadableFileNote(
+          file: passwordFile, error: error, toolName: "release-notes", language: "en") + "\n")
+      return 1
+    }
+  } else {
+    passwords = .standardInput(interrupts: interrupts, toolName: "release-notes", language: "en")
+  }
+  await notes.loadContent()
+  var attempt = 0
+  while notes.currentState.kind == .locked,
+    let password = await passwords.password(for: notes.name, attempt: attempt)
+  {
+    attempt += 1
+    await notes.unlock(with: Credential(password: password))
+  }
+  if remembers, let note = store.unrememberedNote(toolName: "release-notes", language: "en") {
+    StandardStreams.writeToError(note + "\n")
+  }
+  return 0
+}
+
 final class CommandLineToolsExampleTests: XCTestCase {
   private let notesText = ["1.2: search in bytes", "1.1: a timeline"]
 
@@ -234,5 +305,104 @@ final class CommandLineToolsExampleTests: XCTestCase {
     tool(environment)
     XCTAssertEqual(output.text, "run by a script after 0.0 seconds\n")
     XCTAssertEqual(errors.text, "note\n")
+  }
+
+  // MARK: Remembering credentials and reading secrets
+
+  /// Runs `body` with standard error going to a pipe, and returns what it wrote.
+  @MainActor
+  private func capturingStandardError<Result>(_ body: () async -> Result) async -> (
+    Result, String
+  ) {
+    var descriptors: [Int32] = [0, 0]
+    XCTAssertEqual(pipe(&descriptors), 0)
+    let restore = redirect(STDERR_FILENO, to: descriptors[1])
+    close(descriptors[1])
+    let result = await body()
+    restore()
+    let errors = FileHandle(fileDescriptor: descriptors[0], closeOnDealloc: true)
+    return (result, String(decoding: errors.readDataToEndOfFile(), as: UTF8.self))
+  }
+
+  @MainActor
+  func test_openNotes_withAPasswordFile_triesItsLines_andRemembersTheOneThatOpens()
+    async throws
+  {
+    let keyName = ProtectedNotesServer.start()
+    let folder = try PrivateDirectory(prefix: "protected-notes")
+    defer { folder.remove() }
+    let passwordFile = folder.path + "/passwords"
+    try Data("wrong\n\(ProtectedNotesServer.password)\n".utf8)
+      .write(to: URL(fileURLWithPath: passwordFile))
+    let notes = ProtectedNotes(name: "notes.pdf")
+    let keyringWorks = await KernelKeyring().isAvailable()
+
+    let (status, errors) = await capturingStandardError {
+      await openNotes(
+        notes, passwordFile: passwordFile, remembers: true, interrupts: InterruptController())
+    }
+
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(notes.content, ["1.2: notes only the team reads"])
+    XCTAssertFalse(errors.contains(ProtectedNotesServer.password), errors)
+    guard keyringWorks else {
+      XCTAssertTrue(errors.hasPrefix("release-notes: passwords are not remembered"), errors)
+      return
+    }
+    XCTAssertEqual(errors, "")
+    let remembered = try await KernelKeyring().secret(named: keyName)
+    _ = try await KernelKeyring().remove(named: keyName)
+    XCTAssertEqual(remembered, ProtectedNotesServer.password)
+  }
+
+  @MainActor
+  func test_openNotes_atATerminal_promptsWithoutEcho() async throws {
+    _ = ProtectedNotesServer.start()
+    let pair = try XCTUnwrap(PseudoTerminal(), "no pseudo-terminals here")
+    defer { pair.close() }
+    // A person types the password once the prompt has turned the echo off.
+    let person = Task.detached {
+      let start = ContinuousClock.now
+      while pair.echoes {
+        guard ContinuousClock.now - start < .seconds(20) else { return false }
+        await Task.yield()
+      }
+      pair.type(ProtectedNotesServer.password + "\n")
+      return true
+    }
+    let restoreInput = redirect(STDIN_FILENO, to: pair.terminal)
+    let notes = ProtectedNotes(name: "notes.pdf")
+
+    let (status, errors) = await capturingStandardError {
+      await openNotes(notes, passwordFile: nil, remembers: false, interrupts: InterruptController())
+    }
+
+    restoreInput()
+    let typed = await person.value
+    XCTAssertTrue(typed, "the prompt never turned the echo off")
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(notes.content, ["1.2: notes only the team reads"])
+    XCTAssertEqual(errors, "Password for 'notes.pdf' (empty to skip): \n")
+    XCTAssertTrue(pair.echoes, "the echo is back")
+    XCTAssertFalse(pair.text.contains(ProtectedNotesServer.password), "typed unseen")
+  }
+
+  @MainActor
+  func test_openNotes_withAMissingPasswordFile_saysSoAndExits1() async {
+    _ = ProtectedNotesServer.start()
+    let notes = ProtectedNotes(name: "notes.pdf")
+
+    let (status, errors) = await capturingStandardError {
+      await openNotes(
+        notes, passwordFile: "/nonexistent/pw", remembers: false,
+        interrupts: InterruptController())
+    }
+
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(
+      errors,
+      "release-notes: cannot read the password file '/nonexistent/pw': No such file or "
+        + "directory\n")
+    XCTAssertEqual(notes.currentState.kind, .idle, "nothing was opened")
   }
 }

@@ -1,10 +1,13 @@
-import DocumentViewerCore
 import Foundation
 import StatefulContent
+import StatefulContentTerminal
+import StatefulContentTesting
 import XCTest
 
+/// `PasswordSource`: the passwords of a list, a password file and a piped standard input, read
+/// only as far as needed, with their limits and their notes.
 @MainActor
-final class PasswordSourceTests: FixtureTestCase {
+final class PasswordSourceTests: FolderTestCase {
   private func passwords(_ source: PasswordSource, path: String = "a.pdf") async -> [String] {
     var result: [String] = []
     while let next = await source.password(for: path, attempt: result.count) {
@@ -45,50 +48,94 @@ final class PasswordSourceTests: FixtureTestCase {
   }
 
   func test_file_readsOnePasswordPerLine() async throws {
-    let path = try fixtures.file("passwords", text: "first\nsecond\n")
+    let path = try file("passwords", text: "first\nsecond\n")
 
-    let found = await passwords(try PasswordSource.file(path, strings: .english))
+    let found = await passwords(try PasswordSource.file(path, toolName: "my-tool", language: "en"))
 
     XCTAssertEqual(found, ["first", "second"])
   }
 
   func test_file_missingOrADirectory_throwsTheSystemsReason() {
-    XCTAssertThrowsError(try PasswordSource.file(fixtures.path("missing"), strings: .english)) {
+    XCTAssertThrowsError(
+      try PasswordSource.file(path("missing"), toolName: "my-tool", language: "en")
+    ) {
       error in
-      XCTAssertEqual(error as? PasswordFileError, .unreadable(reason: "No such file or directory"))
+      XCTAssertEqual(
+        error as? PasswordSource.FileError, .unreadable(reason: "No such file or directory"))
     }
-    XCTAssertThrowsError(try PasswordSource.file(NSTemporaryDirectory(), strings: .english)) {
+    XCTAssertThrowsError(
+      try PasswordSource.file(NSTemporaryDirectory(), toolName: "my-tool", language: "en")
+    ) {
       error in
-      XCTAssertEqual(error as? PasswordFileError, .unreadable(reason: "Is a directory"))
+      XCTAssertEqual(error as? PasswordSource.FileError, .unreadable(reason: "Is a directory"))
     }
   }
 
   func test_file_larger_thanTheLimit_throwsTooLarge() throws {
-    let path = try fixtures.file(
+    let path = try file(
       "big", [UInt8](repeating: UInt8(ascii: "a"), count: PasswordSource.maximumFileSize + 1))
-    XCTAssertThrowsError(try PasswordSource.file(path, strings: .english)) { error in
-      XCTAssertEqual(error as? PasswordFileError, .tooLarge(limit: PasswordSource.maximumFileSize))
+    XCTAssertThrowsError(try PasswordSource.file(path, toolName: "my-tool", language: "en")) {
+      error in
+      XCTAssertEqual(
+        error as? PasswordSource.FileError, .tooLarge(limit: PasswordSource.maximumFileSize))
     }
   }
 
   func test_file_aFIFO_isReadAsAStream() async throws {
-    let path = try fixtures.directory("pipes") + "/fifo"
-    XCTAssertEqual(mkfifo(path, 0o600), 0)
+    let fifo = path("fifo")
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
     let writer = Thread {
-      guard let handle = FileHandle(forWritingAtPath: path) else { return }
+      guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
       handle.write(Data("from a pipe\n".utf8))
       try? handle.close()
     }
     writer.start()
 
-    let found = await passwords(try PasswordSource.file(path, strings: .english))
+    let found = await passwords(try PasswordSource.file(fifo, toolName: "my-tool", language: "en"))
 
     XCTAssertEqual(found, ["from a pipe"])
   }
 
+  func test_file_aLineLongerThanTheLimit_endsThePasswordsAndSaysSo() async throws {
+    let long = String(repeating: "p", count: PasswordSource.maximumLineLength + 1)
+    let path = try file("passwords", text: "first\n\(long)\nnext\n")
+    let notes = TextCapture()
+    let source = try PasswordSource.file(
+      path, toolName: "my-tool", language: "de", writeNote: notes.write)
+
+    let found = await passwords(source)
+
+    XCTAssertEqual(found, ["first"])
+    XCTAssertEqual(
+      notes.text,
+      "my-tool: eine Passwortzeile ist länger als 1024 Bytes; es werden keine weiteren "
+        + "Passwörter gelesen.\n")
+  }
+
+  func test_unreadableFileNote_cleansTheName_andSpeaksTheLanguage() {
+    let tooLarge = PasswordSource.FileError.tooLarge(limit: PasswordSource.maximumFileSize)
+    XCTAssertEqual(
+      PasswordSource.unreadableFileNote(
+        file: "pw\u{1B}[2J", error: .unreadable(reason: "No such file or directory"),
+        toolName: "my-tool", language: "en"),
+      "my-tool: cannot read the password file 'pw\u{FFFD}[2J': No such file or directory")
+    XCTAssertEqual(
+      PasswordSource.unreadableFileNote(
+        file: "pw", error: tooLarge, toolName: "my-tool", language: "de"),
+      "my-tool: die Passwortdatei „pw“ kann nicht gelesen werden: sie ist größer als 1024 KiB, "
+        + "also keine Liste von Passwörtern")
+    XCTAssertEqual(
+      PasswordSource.unreadableFileNote(
+        file: "pw", error: tooLarge, toolName: "my-tool", language: "fr"),
+      "my-tool\u{A0}: impossible de lire le fichier de mots de passe «\u{A0}pw\u{A0}»\u{A0}: "
+        + "il dépasse 1024 Kio, ce n’est donc pas une liste de mots de passe")
+    XCTAssertEqual(tooLarge.description, "it is larger than 1024 KiB, so not a list of passwords")
+  }
+
   func test_standardInputLines_areKeptForAllDocuments() async {
     let input = ChunkedInput("x\ny\n")
-    let source = PasswordSource.standardInputLines(read: input.read, strings: .english)
+    let source = PasswordSource.standardInputLines(
+      toolName: "my-tool", language: "en", read: input.read)
 
     let first = await passwords(source, path: "one.pdf")
     let second = await passwords(source, path: "two.pdf")
@@ -99,7 +146,8 @@ final class PasswordSourceTests: FixtureTestCase {
 
   func test_standardInputLines_endlessInput_isReadOnlyAsFarAsNeeded() async {
     let reads = Counter()
-    let source = PasswordSource.standardInputLines { maximumCount in
+    let source = PasswordSource.standardInputLines(toolName: "my-tool", language: "en") {
+      maximumCount in
       reads.increment()
       return Data(String(repeating: "y\n", count: maximumCount / 2).utf8)
     }
@@ -114,12 +162,13 @@ final class PasswordSourceTests: FixtureTestCase {
 
   func test_standardInputLines_crlfLastLineWithoutLineFeed_andEmptyLineEndsTheList() async {
     let input = ChunkedInput("a\r\nb", chunkSize: 1)
-    let source = PasswordSource.standardInputLines(read: input.read, strings: .english)
+    let source = PasswordSource.standardInputLines(
+      toolName: "my-tool", language: "en", read: input.read)
     let all = await passwords(source, path: "x.pdf")
     XCTAssertEqual(all, ["a", "b"])
 
     let stopped = PasswordSource.standardInputLines(
-      read: ChunkedInput("a\n\nb\n").read, strings: .english)
+      toolName: "my-tool", language: "en", read: ChunkedInput("a\n\nb\n").read)
     let some = await passwords(stopped, path: "x.pdf")
     XCTAssertEqual(some, ["a"])
   }
@@ -128,26 +177,28 @@ final class PasswordSourceTests: FixtureTestCase {
     let long = String(repeating: "p", count: PasswordSource.maximumLineLength + 1)
     let notes = TextCapture()
     let source = PasswordSource.standardInputLines(
+      toolName: "my-tool", language: "en",
       read: ChunkedInput("first\n" + long + "\nnext\n", chunkSize: 4096).read,
-      writeNote: notes.write, strings: .english)
+      writeNote: notes.write)
 
     let found = await passwords(source)
 
     XCTAssertEqual(found, ["first"])
     XCTAssertEqual(
       notes.text,
-      "document-viewer: a password line is longer than 1024 bytes; no more passwords are read.\n")
+      "my-tool: a password line is longer than 1024 bytes; no more passwords are read.\n")
   }
 
   func test_standardInputLines_endlessInputWithoutLineFeed_stopsReadingAtTheLimit() async {
     let reads = Counter()
     let source = PasswordSource.standardInputLines(
+      toolName: "my-tool", language: "en",
       read: { maximumCount in
         reads.increment()
         // A bound for a regression only: /dev/zero never ends.
         return reads.value > 1000 ? Data() : Data(repeating: 0, count: maximumCount)
       },
-      writeNote: { _ in }, strings: .english)
+      writeNote: { _ in })
 
     let password = await source.password(for: "locked.pdf", attempt: 0)
 
@@ -156,21 +207,21 @@ final class PasswordSourceTests: FixtureTestCase {
   }
 
   func test_file_aFIFOWithoutAWriter_isNotOpenedUntilAPasswordIsNeeded() async throws {
-    let path = try fixtures.directory("pipes") + "/fifo"
-    XCTAssertEqual(mkfifo(path, 0o600), 0)
+    let fifo = path("fifo")
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
     let made = DispatchSemaphore(value: 0)
     let source = LockedState<PasswordSource?>(nil)
     Thread {
-      source.withLock { $0 = try? PasswordSource.file(path, strings: .english) }
+      source.withLock { $0 = try? PasswordSource.file(fifo, toolName: "my-tool", language: "en") }
       made.signal()
     }.start()
     let returned = made.wait(timeout: .now() + 20) == .success
     XCTAssertTrue(returned, "making the source opened the FIFO and waits for a writer")
-    XCTAssertFalse(fifoHasAReader(path), "the FIFO is not opened yet")
-    if !returned { close(open(path, O_WRONLY | O_NONBLOCK)) }  // lets the thread go
+    XCTAssertFalse(fifoHasAReader(fifo), "the FIFO is not opened yet")
+    if !returned { close(open(fifo, O_WRONLY | O_NONBLOCK)) }  // lets the thread go
 
     let asking = Task { await source.withLock { $0 }?.password(for: "a.pdf", attempt: 0) }
-    let writer = try await waitForReader(path)
+    let writer = try await waitForReader(fifo)
     _ = "late\n".withCString { write(writer, $0, 5) }
     close(writer)
 

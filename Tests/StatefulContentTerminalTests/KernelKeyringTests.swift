@@ -1,9 +1,10 @@
-import DocumentViewerCore
 import Foundation
 import StatefulContentTerminal
 import XCTest
 
-final class KernelKeyringTests: FixtureTestCase {
+/// `KernelKeyring`: secrets kept by `keyctl` in the user's kernel keyring, never on a command
+/// line; the keys the tests add are removed after each test.
+final class KernelKeyringTests: FolderTestCase {
   private static let secret = "s3cret horse \u{E9}t\u{E9}"
   /// The names this test stored, removed in `tearDown`.
   private var names: [String] = []
@@ -17,14 +18,6 @@ final class KernelKeyringTests: FixtureTestCase {
   override func tearDown() async throws {
     for name in names { _ = try? await KernelKeyring().remove(named: name) }
     try await super.tearDown()
-  }
-
-  /// A search path with an executable named keyctl, which a scripted runner never runs.
-  private func fakeKeyctlPath() throws -> String {
-    try fixtures.directory("bin")
-    let keyctl = try fixtures.file("bin/keyctl", text: "#!/bin/sh\nexit 1\n")
-    chmod(keyctl, 0o755)
-    return fixtures.path("bin")
   }
 
   // MARK: The real kernel keyring
@@ -108,7 +101,7 @@ final class KernelKeyringTests: FixtureTestCase {
   func test_withoutKeyctl_everyOperationThrowsKeyctlMissing() async throws {
     let keyring = KernelKeyring(
       searchPath: "",
-      runner: ScriptedKeyctlRunner { _ in
+      runner: RecordingProcessRunner.scripted { _ in
         XCTFail("nothing runs")
         return ProcessResult(status: 0)
       })
@@ -123,8 +116,22 @@ final class KernelKeyringTests: FixtureTestCase {
     }
   }
 
+  func test_isAvailable_needsKeyctl_andAKeyringThatAnswers() async throws {
+    let missing = await KernelKeyring(searchPath: "").isAvailable()
+    XCTAssertFalse(missing)
+    let refusing = RecordingProcessRunner.scripted { _ in ProcessResult(status: 1) }
+    let refused = await KernelKeyring(searchPath: try fakeKeyctlPath(), runner: refusing)
+      .isAvailable()
+    XCTAssertFalse(refused)
+    XCTAssertEqual(refusing.commandLines, ["keyctl rlist @u"])
+    let answering = RecordingProcessRunner.scripted { _ in ProcessResult(status: 0) }
+    let available = await KernelKeyring(searchPath: try fakeKeyctlPath(), runner: answering)
+      .isAvailable()
+    XCTAssertTrue(available)
+  }
+
   func test_aRefusedKeyring_throwsRefusedWithKeyctlsReason() async throws {
-    let runner = ScriptedKeyctlRunner { _ in
+    let runner = RecordingProcessRunner.scripted { _ in
       ProcessResult(status: 1, standardError: Data("keyctl_search: Permission denied\n".utf8))
     }
     let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
@@ -138,7 +145,7 @@ final class KernelKeyringTests: FixtureTestCase {
   }
 
   func test_aFailedSearch_inAKeyringThatLists_isNotFound_inAnyLanguage() async throws {
-    let runner = ScriptedKeyctlRunner { invocation in
+    let runner = RecordingProcessRunner.scripted { invocation in
       invocation.arguments.first == "rlist"
         ? ProcessResult(status: 0, standardOutput: Data("12345\n".utf8))
         : ProcessResult(
@@ -152,7 +159,7 @@ final class KernelKeyringTests: FixtureTestCase {
   }
 
   func test_aNameThatKeyctlCouldMisread_isRefusedBeforeAnythingRuns() async throws {
-    let runner = ScriptedKeyctlRunner { _ in ProcessResult(status: 0) }
+    let runner = RecordingProcessRunner.scripted { _ in ProcessResult(status: 0) }
     let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
     for name in ["", "-x", "two words", "line\nbreak"] {
       await assertThrows(KernelKeyring.Failure.invalidName) {
@@ -163,7 +170,7 @@ final class KernelKeyringTests: FixtureTestCase {
   }
 
   func test_aCancelledTask_runsNothingAndThrowsCancellationError() async throws {
-    let runner = ScriptedKeyctlRunner { _ in ProcessResult(status: 0) }
+    let runner = RecordingProcessRunner.scripted { _ in ProcessResult(status: 0) }
     let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }

@@ -1,19 +1,21 @@
 import Foundation
-import StatefulContentTerminal
 
 /// A directory only the current user can enter (mode 0700), made in the temporary folder and
-/// removed before the viewer exits, whatever ends it (see ``removeAll()``): the tour's samples.
+/// removed before the tool exits, whatever ends it: files a tool writes for itself, such as
+/// samples or a generated input.
 ///
 /// The temporary folder is `TMPDIR`, or `/tmp` when it is not set. A `TMPDIR` that names no
-/// existing folder is an error that says so: the viewer neither creates it (and its parents)
-/// nor puts its files elsewhere than asked. Decrypted PDFs never need a folder: they go through
-/// a pipe (see ``PDFReader``).
+/// existing folder is an error that says so: nothing creates it (and its parents) or puts the
+/// files elsewhere than asked. A tool removes its directory when it is done (``remove()``);
+/// when a signal ends the tool first, ``SignalHandler/quit(status:)`` removes every one still
+/// there (``removeAll()``), and a tool that exits early calls ``removeAll()`` itself. Keep
+/// secrets out of files altogether: a decrypted document goes through a pipe.
 ///
 /// ```swift
-/// let directory = try PrivateDirectory(prefix: "document-viewer-samples")
+/// let directory = try PrivateDirectory(prefix: "my-tool-samples")
 /// defer { directory.remove() }
 /// ```
-public struct PrivateDirectory {
+public struct PrivateDirectory: Sendable {
   /// Why a private directory could not be made.
   public struct CreationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The temporary folder it was to be made in.
@@ -46,7 +48,7 @@ public struct PrivateDirectory {
     var bytes = Array(template.utf8CString)
     guard let created = mkdtemp(&bytes) else {
       throw CreationError(
-        folder: base, isFromEnvironment: variable != nil, reason: systemErrorDescription(errno))
+        folder: base, isFromEnvironment: variable != nil, reason: String(cString: strerror(errno)))
     }
     path = String(cString: created)
     Self.live.withLock { _ = $0.insert(path) }
@@ -55,8 +57,8 @@ public struct PrivateDirectory {
   /// The private directories not removed yet, so that an early exit can remove them.
   private static let live = Locked<Set<String>>([])
 
-  /// Removes every private directory still there; call it before the process exits, so that
-  /// none outlives the viewer.
+  /// Removes every private directory still there, from any thread; call it before the process
+  /// exits, so that none outlives the tool.
   public static func removeAll() {
     let paths = live.withLock { paths in
       defer { paths.removeAll() }

@@ -1,20 +1,21 @@
 import Foundation
-import StatefulContentTerminal
 
-/// Keeps secrets in the user's kernel keyring (`@u`) through `keyctl` of Debian's `keyutils`.
+/// Keeps secrets in the user's kernel keyring (`@u`) on Linux, through `keyctl` of the
+/// `keyutils` package.
 ///
-/// Each secret is a `user` key named by its caller (the viewer names a PDF's password
-/// `statefulcontent:pdf:<fingerprint>`, see ``DocumentFingerprint``). `keyctl` is run directly
-/// by its absolute path, never through a shell, and the secret travels on its standard input
-/// (`keyctl padd`) and standard output (`keyctl pipe`) only: no command line, no file.
+/// Each secret is a `user` key named by its caller, such as `my-tool:sha256:9cb3…` for the
+/// password of a document (a ``KeyringCredentialStore`` names its keys so). `keyctl` is run
+/// directly by its absolute path, never through a shell, and the secret travels on its
+/// standard input (`keyctl padd`) and standard output (`keyctl pipe`) only: no command line, no
+/// file, no output.
 ///
 /// A key lives as long as the user's keyring: until the user's last session ends (or the
-/// machine restarts), or until its optional timeout.
+/// machine restarts), or until its optional time-to-live.
 ///
 /// ```swift
 /// let keyring = KernelKeyring()
-/// try await keyring.store("s3cret", named: "statefulcontent:pdf:id-9cb3…", timeout: .seconds(3600))
-/// let secret = try await keyring.secret(named: "statefulcontent:pdf:id-9cb3…")  // "s3cret"
+/// try await keyring.store("s3cret", named: "my-tool:sha256:9cb3…", timeout: .seconds(3600))
+/// let secret = try await keyring.secret(named: "my-tool:sha256:9cb3…")  // "s3cret"
 /// ```
 public struct KernelKeyring: Sendable {
   /// Why the keyring could not be used; a key that does not exist is no error.
@@ -51,10 +52,10 @@ public struct KernelKeyring: Sendable {
   ///
   /// - Parameters:
   ///   - searchPath: The directories to search for `keyctl`, separated by `:`. Defaults to the
-  ///     `PATH` of the environment (or `/usr/bin:/bin` when it is not set).
+  ///     `PATH` of the environment (``SystemProcessRunner/searchPath``).
   ///   - runner: Runs `keyctl`. Defaults to a ``SystemProcessRunner``.
   public init(
-    searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    searchPath: String = SystemProcessRunner.searchPath,
     runner: any ProcessRunner = SystemProcessRunner()
   ) {
     self.searchPath = searchPath
@@ -62,15 +63,28 @@ public struct KernelKeyring: Sendable {
   }
 
   /// Whether `keyctl` is found in the search path.
-  public var isInstalled: Bool { PDFTools.locate("keyctl", searchPath: searchPath) != nil }
+  public var isInstalled: Bool {
+    SystemProcessRunner.locate("keyctl", searchPath: searchPath) != nil
+  }
+
+  /// Whether the keyring can be used: `keyctl` is found and the user's keyring answers, which
+  /// it does not in a container whose seccomp profile blocks the keyring's system calls.
+  ///
+  /// - Returns: Whether `keyctl rlist @u` succeeds.
+  public func isAvailable() async -> Bool {
+    guard let keyctl = SystemProcessRunner.locate("keyctl", searchPath: searchPath) else {
+      return false
+    }
+    return (try? await run(keyctl, ["rlist", "@u"])) != nil
+  }
 
   /// Stores a secret under a name, replacing the secret stored under it before.
   ///
   /// - Parameters:
   ///   - secret: The secret; its UTF-8 bytes are the key's data.
   ///   - name: The key's name (its description).
-  ///   - timeout: How long the key lives, rounded up to whole seconds; `nil` for the
-  ///     keyring's lifetime.
+  ///   - timeout: How long the key lives (`keyctl timeout`), rounded up to whole seconds;
+  ///     `nil` for the keyring's lifetime.
   /// - Throws: ``Failure``, or `CancellationError` when the task is cancelled.
   public func store(_ secret: String, named name: String, timeout: Duration? = nil) async throws {
     let keyctl = try locateKeyctl(name)
@@ -111,7 +125,7 @@ public struct KernelKeyring: Sendable {
     guard !name.isEmpty, !name.hasPrefix("-"),
       name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
     else { throw .invalidName }
-    guard let keyctl = PDFTools.locate("keyctl", searchPath: searchPath) else {
+    guard let keyctl = SystemProcessRunner.locate("keyctl", searchPath: searchPath) else {
       throw .keyctlMissing
     }
     return keyctl
@@ -142,7 +156,7 @@ public struct KernelKeyring: Sendable {
     let result = try await runner.run(
       ProcessInvocation(executable: keyctl, arguments: arguments, standardInput: standardInput))
     guard result.status == 0, !result.wasSignalled else {
-      throw Failure.refused(reason: PDFTools.failureReason(result))
+      throw Failure.refused(reason: result.failureReason)
     }
     return String(decoding: result.standardOutput, as: UTF8.self)
   }

@@ -1,13 +1,12 @@
-import DocumentViewerCore
 import Foundation
 import StatefulContentTerminal
 import StatefulContentTesting
 import XCTest
 
-/// The password prompt, on a pseudo-terminal the test types into: what it asks, in which words.
-/// The reading itself is the library's (`SecretLineTests`).
+/// `PasswordSource.terminalPrompt`, on a pseudo-terminal the test types into: what it asks, in
+/// which words. The reading itself is `TerminalSession.readSecretLine`'s (`SecretLineTests`).
 @MainActor
-final class TerminalPasswordPromptTests: XCTestCase {
+final class PasswordPromptTests: XCTestCase {
   private var pair: PseudoTerminal?
   private let promptCapture = TextCapture()
   private var prompts: String { promptCapture.text }
@@ -25,14 +24,14 @@ final class TerminalPasswordPromptTests: XCTestCase {
 
   private func type(_ text: String) { pair?.type(text) }
 
-  private func makePrompt(_ interrupts: InterruptController? = nil) -> TerminalPasswordPrompt {
-    TerminalPasswordPrompt(
-      descriptor: pair?.terminal ?? -1, interrupts: interrupts, strings: .english,
+  private func makePrompt(language: String = "en") -> PasswordSource {
+    PasswordSource.terminalPrompt(
+      input: pair?.terminal ?? -1, interrupts: nil, language: language,
       writePrompt: promptCapture.write)
   }
 
   func test_source_namesTheDocumentAndSaysWhenThePasswordWasWrong() async throws {
-    let source = makePrompt().source
+    let source = makePrompt()
 
     let first = Task { await source.password(for: "/tmp/a/locked.pdf", attempt: 0) }
     try await settle { !self.echoIsOn }
@@ -52,7 +51,7 @@ final class TerminalPasswordPromptTests: XCTestCase {
   }
 
   func test_source_documentNameWithEscapeSequences_isCleanedInThePrompt() async throws {
-    let source = makePrompt().source
+    let source = makePrompt()
 
     let asking = Task { await source.password(for: "/tmp/a/\u{1B}[2Jx.pdf", attempt: 0) }
     try await settle { !self.echoIsOn }
@@ -62,4 +61,12 @@ final class TerminalPasswordPromptTests: XCTestCase {
     XCTAssertEqual(prompts, "Password for '\u{FFFD}[2Jx.pdf' (empty to skip): \n")
   }
 
+  func test_prompt_inGermanAndFrench_quotesTheNameAsTheLanguageDoes() {
+    XCTAssertEqual(
+      PasswordSource.prompt(naming: "a.pdf", afterWrongPassword: true, language: "de"),
+      "Falsches Passwort. Passwort für „a.pdf“ (leer zum Überspringen): ")
+    XCTAssertEqual(
+      PasswordSource.prompt(naming: "a.pdf", afterWrongPassword: false, language: "fr"),
+      "Mot de passe de «\u{A0}a.pdf\u{A0}» (vide pour passer)\u{A0}: ")
+  }
 }

@@ -66,9 +66,11 @@ final class InterruptTests: FixtureTestCase {
   {
     let path = try fixtures.file("a.txt", text: "a\n")
     let output = TextCapture()
+    var environment = ToolEnvironment()
+    (environment.writeOutput, environment.writeError) = (output.write, noteCapture.write)
+    (environment.clock, environment.interrupts) = (clock, interrupts)
     let app = ViewerApp(
-      writeOutput: output.write, writeError: noteCapture.write, style: .plain,
-      terminalSize: { nil }, clock: clock, interrupts: interrupts, strings: .english)
+      environment: environment, style: .plain, terminalSize: { nil }, strings: .english)
     let run = Task { await app.run(["--delay", "1000", path]) }
     try await settle { self.clock.sleeperCount == 2 }
     clock.advance(by: .milliseconds(150))
@@ -89,10 +91,12 @@ final class InterruptTests: FixtureTestCase {
     try XCTSkipUnless(tools.areInstalled, "the reader looks the tools up before it runs them")
     let path = try fixtures.textPDF()
     let output = TextCapture()
+    var environment = ToolEnvironment()
+    (environment.writeOutput, environment.writeError) = (output.write, noteCapture.write)
+    environment.interrupts = interrupts
     let app = ViewerApp(
-      writeOutput: output.write, writeError: noteCapture.write, style: .plain,
-      terminalSize: { nil }, reader: DocumentReader(screenLines: 2, pdfTools: tools),
-      interrupts: interrupts, strings: .english)
+      environment: environment, style: .plain, terminalSize: { nil },
+      reader: DocumentReader(screenLines: 2, pdfTools: tools), strings: .english)
     let run = Task { await app.run([path]) }
     try await settle { output.text.hasSuffix("second line\n") }
 

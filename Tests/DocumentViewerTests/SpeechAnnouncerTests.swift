@@ -14,12 +14,13 @@ final class SpeechAnnouncerTests: FixtureTestCase {
     language: String = "en", runner: SpeechRunner = SpeechRunner(),
     speechSearchPath: String = "/usr/bin:/bin"
   ) -> ViewerApp {
-    ViewerApp(
-      writeOutput: output.write, writeError: errors.write, style: .plain, terminalSize: { nil },
-      makeStopwatch: { { .zero } },
-      interrupts: InterruptController(),
-      standardInputPasswords: .lines([]), strings: ViewerStrings(language: language),
-      speechSearchPath: speechSearchPath, speechRunner: runner)
+    var environment = ToolEnvironment()
+    (environment.writeOutput, environment.writeError) = (output.write, errors.write)
+    environment.makeStopwatch = { { .zero } }
+    (environment.searchPath, environment.runner) = (speechSearchPath, runner)
+    return ViewerApp(
+      environment: environment, style: .plain, terminalSize: { nil },
+      standardInputPasswords: .lines([]), strings: ViewerStrings(language: language))
   }
 
   /// A folder holding an executable named `espeak-ng` that is never run (the runner is fake).

@@ -12,10 +12,11 @@ final class ViewerAppTests: FixtureTestCase {
 
   private func makeApp(passwords: [String] = []) -> ViewerApp {
     let source = PasswordSource.lines(passwords)
+    var environment = ToolEnvironment()
+    (environment.writeOutput, environment.writeError) = (output.write, errors.write)
+    environment.makeStopwatch = { { .zero } }
     return ViewerApp(
-      writeOutput: output.write, writeError: errors.write, style: .plain, terminalSize: { nil },
-      makeStopwatch: { { .zero } },
-      interrupts: InterruptController(),
+      environment: environment, style: .plain, terminalSize: { nil },
       standardInputPasswords: PasswordSource { path, attempt in
         self.askedPaths.append(path)
         return await source.password(for: path, attempt: attempt)
@@ -278,8 +279,8 @@ final class ViewerAppTests: FixtureTestCase {
     let path = try fixtures.file("a.txt", text: "a\n")
     let clock = ManualClock()
     var app = makeApp()
-    app.clock = clock
-    app.makeStopwatch = {
+    app.environment.clock = clock
+    app.environment.makeStopwatch = {
       let start = clock.now
       return { start.duration(to: clock.now) }
     }
@@ -361,8 +362,8 @@ final class ViewerAppTests: FixtureTestCase {
     let screen = TextCapture()
     var app = makeApp()
     app.reader = DocumentReader(pdfTools: PDFTools(searchPath: ""))
-    app.writeOutput = screen.write
-    app.writeError = screen.write
+    app.environment.writeOutput = screen.write
+    app.environment.writeError = screen.write
 
     let status = await app.run([])
 

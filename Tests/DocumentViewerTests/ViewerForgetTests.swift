@@ -17,9 +17,10 @@ final class ViewerForgetTests: FixtureTestCase {
   }
 
   private func makeApp(keyring: KernelKeyring, strings: ViewerStrings = .english) -> ViewerApp {
+    var environment = ToolEnvironment()
+    (environment.writeOutput, environment.writeError) = (output.write, errors.write)
     var app = ViewerApp(
-      writeOutput: output.write, writeError: errors.write, style: .plain, terminalSize: { nil },
-      strings: strings)
+      environment: environment, style: .plain, terminalSize: { nil }, strings: strings)
     app.keyring = keyring
     return app
   }

@@ -215,10 +215,12 @@ final class ViewerRememberTests: FixtureTestCase {
   // MARK: Without the keyring
 
   private func makeApp(keyring: KernelKeyring, strings: ViewerStrings = .english) -> ViewerApp {
+    var environment = ToolEnvironment()
+    (environment.writeOutput, environment.writeError) = (output.write, errors.write)
+    environment.makeStopwatch = { { .zero } }
     var app = ViewerApp(
-      writeOutput: output.write, writeError: errors.write, style: .plain, terminalSize: { nil },
-      makeStopwatch: { { .zero } }, standardInputPasswords: .lines([FixturePasswords.user]),
-      strings: strings)
+      environment: environment, style: .plain, terminalSize: { nil },
+      standardInputPasswords: .lines([FixturePasswords.user]), strings: strings)
     app.keyring = keyring
     return app
   }

@@ -23,9 +23,11 @@ final class ViewerTimelineTests: FixtureTestCase {
 
   /// The viewer writing its timeline to `output`, on the stepping stopwatch.
   private func makeApp() -> ViewerApp {
-    ViewerApp(
-      writeOutput: output.write, writeError: { _ in }, style: .plain, terminalSize: { nil },
-      makeStopwatch: steppingStopwatch, strings: .english)
+    var environment = ToolEnvironment()
+    (environment.writeOutput, environment.writeError) = (output.write, { _ in })
+    environment.makeStopwatch = steppingStopwatch
+    return ViewerApp(
+      environment: environment, style: .plain, terminalSize: { nil }, strings: .english)
   }
 
   /// A timeline whose lines name `document()`'s document, as the viewer's do.

@@ -16,7 +16,7 @@ final class ToolEnvironmentTests: XCTestCase {
     XCTAssertEqual(environment.terminalDescriptor, STDIN_FILENO)
     XCTAssertEqual(environment.screenDescriptor, STDOUT_FILENO)
     XCTAssertEqual(
-      environment.searchPath, ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+      environment.searchPath, SystemProcessRunner.searchPath)
     XCTAssertTrue(environment.runner is SystemProcessRunner)
     XCTAssertNil(environment.signals, "a plain environment installs no signal handler")
     XCTAssertNil(environment.interrupts.terminationStatus)

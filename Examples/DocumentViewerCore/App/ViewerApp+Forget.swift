@@ -13,21 +13,21 @@ extension ViewerApp {
       let fingerprint = try await DocumentFingerprint.of(
         path, searchPath: keyring.searchPath, runner: keyring.runner)
       let removed = try await keyring.remove(named: fingerprint.keyName)
-      writeOutput(
+      environment.writeOutput(
         strings.text(removed ? .forgotPassword : .nothingRemembered, ["file": file]) + "\n")
       return 0
     } catch let failure as DocumentFingerprint.Failure {
-      writeError(
+      environment.writeError(
         strings.text(
           .forgetUnreadable, ["file": file, "reason": TerminalText.clean(failure.description)])
           + "\n")
     } catch KernelKeyring.Failure.keyctlMissing {
-      writeError(
+      environment.writeError(
         strings.text(.keyctlMissing, ["file": file, "package": KernelKeyring.package]) + "\n")
     } catch {
       let reason =
         if case KernelKeyring.Failure.refused(let reason) = error { reason } else { "\(error)" }
-      writeError(
+      environment.writeError(
         strings.text(.keyringRefused, ["file": file, "reason": TerminalText.clean(reason)])
           + "\n")
     }

@@ -40,7 +40,7 @@ extension ViewerApp {
     mutating func note(in strings: ViewerStrings) -> String? {
       guard remembers, !noted,
         let note = store.unrememberedNote(
-          toolName: ViewerApp.toolName, language: strings.language.rawValue)
+          toolName: ViewerApp.toolName, language: strings.language)
       else { return nil }
       noted = true
       return note + "\n"

@@ -14,10 +14,10 @@ import StatefulContentTerminal
 /// ```
 @MainActor
 public struct ViewerApp {
-  /// Writes to standard output.
-  public var writeOutput: (String) -> Void
-  /// Writes to standard error.
-  public var writeError: @Sendable (String) -> Void
+  /// The process as the viewer sees it: its streams, clocks (of `--delay` and the loading
+  /// policy, and of a timeline), Ctrl-C handling, and where it looks for and how it runs
+  /// `espeak-ng` for `--speak`.
+  public var environment: ToolEnvironment
   /// How rendered output is drawn: in place on a terminal, or as plain lines.
   public var style: TerminalPresenter.Mode
   /// Returns the terminal's size, to which the lines of documents are cut, or `nil` to keep
@@ -25,21 +25,11 @@ public struct ViewerApp {
   public var terminalSize: @Sendable () -> TerminalSize?
   /// How documents are read.
   public var reader: DocumentReader
-  /// Makes the clock of a timeline, started when it is called.
-  public var makeStopwatch: () -> () -> Duration
-  /// The clock of `--delay` and of the loading policy.
-  public var clock: any Clock<Duration>
-  /// Decides what Ctrl-C does; the app tells it which session is open.
-  public var interrupts: InterruptController
   /// Where passwords come from without `--password-file`, or `nil` for standard input: a
   /// prompt without echo on a terminal, otherwise its lines.
   public var standardInputPasswords: PasswordSource?
   /// The language of the viewer's own texts: help, messages, prompts and placeholders.
   public var strings: ViewerStrings
-  /// The directories where `--speak` looks for `espeak-ng`, separated by `:`.
-  public var speechSearchPath: String
-  /// Runs `espeak-ng` for `--speak`.
-  public var speechRunner: any ProcessRunner
   /// Where passwords are remembered (`--remember`), looked up before a locked PDF prompts,
   /// and removed (`--forget`); its search path and runner also find and run `sha256sum` for
   /// a PDF without an `/ID` in `--forget`. Defaults to the user's kernel keyring.
@@ -48,51 +38,31 @@ public struct ViewerApp {
   /// Creates the program.
   ///
   /// - Parameters:
-  ///   - writeOutput: Writes to standard output. Defaults to the process's standard output.
-  ///   - writeError: Writes to standard error. Defaults to the process's standard error.
+  ///   - environment: The process as the viewer sees it. Defaults to the real one.
   ///   - style: How to draw. Defaults to a region redrawn in place when standard output is a
   ///     terminal, plain lines otherwise.
   ///   - terminalSize: Returns the size to which the lines of documents are cut. Defaults to
   ///     the size of standard output when it is a terminal, read at each redraw, otherwise
   ///     `nil`.
   ///   - reader: How documents are read. Defaults to a reader with default limits.
-  ///   - makeStopwatch: Makes the clock of a timeline. Defaults to the continuous clock.
-  ///   - clock: The clock of `--delay` and the loading policy. Defaults to the continuous
-  ///     clock.
-  ///   - interrupts: Decides what Ctrl-C does. Defaults to a new controller.
   ///   - standardInputPasswords: Where passwords come from without `--password-file`.
   ///     Defaults to `nil`: standard input.
   ///   - strings: The language of the viewer's texts. Defaults to the process's
   ///     (``ViewerStrings/current``).
-  ///   - speechSearchPath: Where `--speak` looks for `espeak-ng`. Defaults to the `PATH` of
-  ///     the environment.
-  ///   - speechRunner: Runs `espeak-ng`. Defaults to a ``SystemProcessRunner``.
   public init(
-    writeOutput: @escaping (String) -> Void = StandardStreams.writeToOutput,
-    writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError,
+    environment: ToolEnvironment = ToolEnvironment(),
     style: TerminalPresenter.Mode = .detect(),
     terminalSize: @escaping @Sendable () -> TerminalSize? = { TerminalSize(of: STDOUT_FILENO) },
     reader: DocumentReader = DocumentReader(),
-    makeStopwatch: @escaping () -> () -> Duration = TimelinePresenter.stopwatch,
-    clock: any Clock<Duration> = ContinuousClock(),
-    interrupts: InterruptController = InterruptController(),
     standardInputPasswords: PasswordSource? = nil,
-    strings: ViewerStrings = .current,
-    speechSearchPath: String = SystemProcessRunner.searchPath,
-    speechRunner: any ProcessRunner = SystemProcessRunner()
+    strings: ViewerStrings = .current
   ) {
-    self.strings = strings
-    self.speechSearchPath = speechSearchPath
-    self.speechRunner = speechRunner
-    self.writeOutput = writeOutput
-    self.writeError = writeError
+    self.environment = environment
     self.style = style
     self.terminalSize = terminalSize
     self.reader = reader
-    self.makeStopwatch = makeStopwatch
-    self.clock = clock
-    self.interrupts = interrupts
     self.standardInputPasswords = standardInputPasswords
+    self.strings = strings
   }
 
   /// Runs the program.
@@ -111,7 +81,7 @@ public struct ViewerApp {
     let options: ViewerOptions
     switch command {
     case .help:
-      writeOutput(ViewerCommand.usage(in: strings))
+      environment.writeOutput(ViewerCommand.usage(in: strings))
       return 0
     case .forget(let path):
       return await forget(path)
@@ -126,12 +96,12 @@ public struct ViewerApp {
       return status
     }
     let passwords: PasswordSource
-    let language = strings.language.rawValue
+    let language = strings.language
     if let file = options.passwordFile {
       do {
         passwords = try PasswordSource.file(file, toolName: Self.toolName, language: language)
       } catch {
-        writeError(
+        environment.writeError(
           PasswordSource.unreadableFileNote(
             file: file, error: error, toolName: Self.toolName, language: language) + "\n")
         return 1
@@ -139,7 +109,8 @@ public struct ViewerApp {
     } else {
       passwords =
         standardInputPasswords
-        ?? .standardInput(interrupts: interrupts, toolName: Self.toolName, language: language)
+        ?? .standardInput(
+          interrupts: environment.interrupts, toolName: Self.toolName, language: language)
     }
     let headings = options.paths.count > 1
     let documents = options.paths.map {
@@ -156,8 +127,8 @@ public struct ViewerApp {
   private func makeAnnouncers(_ options: ViewerOptions) -> ToolAnnouncers {
     ToolAnnouncers(
       speaks: options.speaks, announces: options.announces, toolName: Self.toolName,
-      language: strings.language, searchPath: speechSearchPath, runner: speechRunner,
-      writeError: writeError)
+      language: strings.language, searchPath: environment.searchPath, runner: environment.runner,
+      writeError: environment.writeError)
   }
 
   /// The program's name, which starts its notes.
@@ -179,7 +150,7 @@ public struct ViewerApp {
   /// Reports bad usage with a hint to `--help`, not the whole usage text, which would push the
   /// error out of sight; returns the exit status 2.
   private func usageError(_ error: UsageError) -> Int32 {
-    writeError(
+    environment.writeError(
       "document-viewer: \(TerminalText.clean(error.description(in: strings)))\n"
         + "\(strings.text(.usageHint))\n")
     return 2
@@ -214,7 +185,7 @@ public struct ViewerApp {
   /// Each session announces through `announcer` (`--speak`, `--announce`) with the immediate
   /// policy: the documents are opened one after the other, each by a machine of its own, and
   /// a coalescing timer would outlive its document and speak after the next one began (or
-  /// never, as the viewer exits). A newer announcement interrupts the speech instead.
+  /// never, as the viewer exits). A newer announcement environment.interrupts the speech instead.
   ///
   /// The documents named on the command line get `memory`: a locked PDF is first tried with
   /// the password remembered for it; the tour's samples, made anew each time, get none.
@@ -229,33 +200,35 @@ public struct ViewerApp {
     var timelineName: String?
     if options.timeline {
       let lines = TimelinePresenter(
-        elapsed: makeStopwatch(), explains: options.explains,
+        elapsed: environment.makeStopwatch(), explains: options.explains,
         fields: { Self.timelineFields(kind: $0.state.kind, document: timelineName) },
-        write: writeOutput)
+        write: environment.writeOutput)
       (terminal, presenter) = (nil, lines)
     } else {
       let screen = DocumentScreen(
-        mode: style, size: terminalSize, strings: strings, write: writeOutput)
+        mode: style, size: terminalSize, strings: strings, write: environment.writeOutput)
       (terminal, presenter) = (screen, screen)
     }
     // The spinner moves while a document opens, whether or not it reports progress.
     let spinning = terminal.map { screen in Task { await screen.terminal.animate() } }
     defer { spinning?.cancel() }
-    let opener = DocumentOpener(reader: reader, latency: options.delay ?? .zero, clock: clock)
+    let opener = DocumentOpener(
+      reader: reader, latency: options.delay ?? .zero, clock: environment.clock)
     for (index, document) in documents.enumerated() {
       if let terminal, let heading = document.heading {
         terminal.commit()
-        writeOutput((index > 0 ? "\n" : "") + terminal.heading(heading) + "\n")
+        environment.writeOutput((index > 0 ? "\n" : "") + terminal.heading(heading) + "\n")
       }
       let session = DocumentSession(
-        path: document.path, opener: opener, presenter: presenter, clock: clock,
+        path: document.path, opener: opener, presenter: presenter, clock: environment.clock,
         loadingPolicy: options.delay == nil ? .immediate : .smooth, strings: strings)
       if let announcer { session.stateMachine.setAnnouncer(announcer, policy: .immediate) }
       session.stateMachine.credentialMemory = memory?.memory
       terminal?.contentProvider = { [weak session] in session?.content }
       timelineName = document.timelineName
-      switch await interrupts.cancelOnInterrupt(
-        session, writeNote: writeError, strings: strings, during: { await session.open() })
+      switch await environment.interrupts.cancelOnInterrupt(
+        session, writeNote: environment.writeError, strings: strings,
+        during: { await session.open() })
       {
       case .locked:
         // Before the prompt when the keyring failed the lookup; after the unlock when it
@@ -267,7 +240,7 @@ public struct ViewerApp {
         // Idle shows nothing: say so, or the last line would still read "Opening <name>…".
         if let terminal {
           terminal.commit()
-          writeOutput(terminal.cancellation(of: session.displayName) + "\n")
+          environment.writeOutput(terminal.cancellation(of: session.displayName) + "\n")
         }
       case .completed, .failed, .cancelled, .superseded:
         break
@@ -280,7 +253,7 @@ public struct ViewerApp {
   private func noteUnremembered(_ memory: inout PasswordMemory?, terminal: DocumentScreen?) {
     guard let note = memory?.note(in: strings) else { return }
     terminal?.commit()
-    writeError(note)
+    environment.writeError(note)
   }
 
   /// Tries passwords on a locked session until it opens, a password is refused too often,
@@ -294,11 +267,11 @@ public struct ViewerApp {
     {
       if let terminal, let shown = document.shownPassword {
         terminal.commit()
-        writeOutput(strings.text(.tourTypesPassword, ["password": shown]) + "\n")
+        environment.writeOutput(strings.text(.tourTypesPassword, ["password": shown]) + "\n")
       }
       attempt += 1
-      let outcome = await interrupts.cancelOnInterrupt(
-        session, writeNote: writeError, strings: strings
+      let outcome = await environment.interrupts.cancelOnInterrupt(
+        session, writeNote: environment.writeError, strings: strings
       ) {
         await session.unlock(with: Credential(password: password))
       }
@@ -313,7 +286,7 @@ public struct ViewerApp {
     do {
       directory = try PrivateDirectory(prefix: "document-viewer-samples")
     } catch {
-      writeError(strings.text(.samplesUnwritable, ["reason": "\(error)"]) + "\n")
+      environment.writeError(strings.text(.samplesUnwritable, ["reason": "\(error)"]) + "\n")
       return 1
     }
     defer { directory.remove() }
@@ -321,7 +294,7 @@ public struct ViewerApp {
       samples = try await SampleDocuments.create(
         in: URL(fileURLWithPath: directory.path), pdfTools: reader.pdfTools, strings: strings)
     } catch {
-      writeError(
+      environment.writeError(
         strings.text(.samplesUnwritable, ["reason": TerminalText.clean("\(error)")]) + "\n")
       return 1
     }
@@ -335,7 +308,7 @@ public struct ViewerApp {
           "tools": strings.listed(missing.map(\.rawValue)),
           "packages": strings.listed(missing.map(\.package)),
         ]) + "\n"
-    if let skippedPDFsNote { writeError(skippedPDFsNote) }
+    if let skippedPDFsNote { environment.writeError(skippedPDFsNote) }
     let documents = samples.map { sample in
       Opening(
         heading: strings.text(.tourHeading, ["title": sample.title, "name": sample.name]),
@@ -344,7 +317,7 @@ public struct ViewerApp {
     }
     await view(documents, options: options, announcer: announcer)
     // Said again at the end: the tour's output has pushed the first one out of sight.
-    if let skippedPDFsNote { writeError(skippedPDFsNote) }
+    if let skippedPDFsNote { environment.writeError(skippedPDFsNote) }
     return 0
   }
 }

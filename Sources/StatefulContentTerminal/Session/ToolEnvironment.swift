@@ -49,7 +49,7 @@ public struct ToolEnvironment {
   public var interrupts = InterruptController()
   /// The directories where the tool looks for the programs it runs (`espeak-ng`, `keyctl`, …),
   /// separated by `:`. Defaults to the `PATH`, or `/usr/bin:/bin` without one.
-  public var searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+  public var searchPath = SystemProcessRunner.searchPath
   /// Runs those programs. Defaults to a ``SystemProcessRunner``.
   public var runner: any ProcessRunner = SystemProcessRunner()
 

@@ -132,6 +132,12 @@ final class ToolStringsTests: XCTestCase {
     XCTAssertEqual(Notes(language: "fr").decimal(tenths: 7), "0,7")
   }
 
+  func test_decimal_ofANegativeNumber_putsTheSignInFrontOnly() {
+    XCTAssertEqual(Notes.english.decimal(tenths: -5), "-0.5")
+    XCTAssertEqual(Notes(language: "de").decimal(tenths: -123), "-12,3")
+    XCTAssertEqual(Notes.english.decimal(tenths: Int.min), "-922337203685477580.8")
+  }
+
   // MARK: Checking the tables
 
   func test_tableProblems_noneForWholeTables_includingTheProductsOwn() {

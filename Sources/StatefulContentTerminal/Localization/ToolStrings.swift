@@ -142,7 +142,10 @@ public struct ToolStrings<Key: ToolStringKey>: Hashable, Sendable {
   /// - Parameter tenths: The number, in tenths.
   /// - Returns: The number with one decimal.
   public func decimal(tenths: Int) -> String {
-    "\(tenths / 10)\(words.text(.decimalSeparator))\(tenths % 10)"
+    // The magnitude, so that -5 is "-0.5" (not "0.-5"), and Int.min has one.
+    let magnitude = tenths.magnitude
+    return (tenths < 0 ? "-" : "")
+      + "\(magnitude / 10)\(words.text(.decimalSeparator))\(magnitude % 10)"
   }
 
   /// The product's own words in this language: the word of a list, the decimal separator.

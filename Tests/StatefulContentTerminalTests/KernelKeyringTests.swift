@@ -96,7 +96,80 @@ final class KernelKeyringTests: FolderTestCase {
     XCTAssertEqual(invocations.first?.arguments, ["padd", "user", name, "@u"])
   }
 
+  func test_store_whenTheTimeoutFails_leavesNoKeyThatNeverExpires() async throws {
+    try await skipUnlessKernelKeyringWorks()
+    let runner = RecordingProcessRunner { invocation in
+      if invocation.arguments.first == "timeout" { throw POSIXError(.EIO) }
+    }
+    let keyring = KernelKeyring(runner: runner)
+    let name = name()
+    do {
+      try await keyring.store(Self.secret, named: name, timeout: .seconds(60))
+      XCTFail("expected a failure")
+    } catch {
+      XCTAssertEqual(error as? KernelKeyring.Failure, .refused(reason: "Input/output error"))
+    }
+    let read = try await KernelKeyring().secret(named: name)
+    XCTAssertNil(read, "a key without its time-to-live is removed")
+  }
+
+  func test_store_cancelledBetweenAddingTheKeyAndItsTimeout_leavesNoKeyThatNeverExpires()
+    async throws
+  {
+    try await skipUnlessKernelKeyringWorks()
+    let runner = RecordingProcessRunner { invocation in
+      // Ctrl-C, or the machine's time limit, ends the store just after `keyctl padd`.
+      if invocation.arguments.first == "timeout" { withUnsafeCurrentTask { $0?.cancel() } }
+    }
+    let keyring = KernelKeyring(runner: runner)
+    let name = name()
+    let secret = Self.secret
+    let storing = Task { [keyring, name] in
+      try await keyring.store(secret, named: name, timeout: .seconds(60))
+    }
+    do {
+      try await storing.value
+      XCTFail("expected CancellationError")
+    } catch {
+      XCTAssertTrue(error is CancellationError, "\(error)")
+    }
+    let read = try await KernelKeyring().secret(named: name)
+    XCTAssertNil(read, "a key without its time-to-live is removed")
+  }
+
   // MARK: Failures, scripted
+
+  func test_store_withATimeoutPastTheKernelsLimit_keepsTheLongestItCan_neverOverflows()
+    async throws
+  {
+    let runner = RecordingProcessRunner.scripted { _ in
+      ProcessResult(status: 0, standardOutput: Data("123\n".utf8))
+    }
+    let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
+    // `keyctl timeout` keeps 32 bits: 2^32 seconds would be 0, a key that never expires.
+    for timeout in [Duration.seconds(1 << 32), .seconds(Int64.max) + .milliseconds(500)] {
+      try await keyring.store("x", named: "statefulcontent:test:a", timeout: timeout)
+      XCTAssertEqual(runner.invocations.last?.arguments, ["timeout", "123", "\(UInt32.max)"])
+    }
+    try await keyring.store("x", named: "statefulcontent:test:a", timeout: .zero)
+    XCTAssertEqual(runner.invocations.last?.arguments, ["timeout", "123", "1"])
+  }
+
+  func test_aKeyctlThatCannotBeStarted_throwsRefusedWithTheSystemsReason() async throws {
+    let bin = try fakeKeyctlPath()
+    // Executable, but neither a program nor a script: `posix_spawn` fails with ENOEXEC.
+    chmod(try file("bin/keyctl", [0x00, 0x01, 0x02, 0x03]), 0o755)
+    let keyring = KernelKeyring(searchPath: bin)
+    XCTAssertTrue(keyring.isInstalled)
+    let available = await keyring.isAvailable()
+    XCTAssertFalse(available)
+    await assertThrows(KernelKeyring.Failure.refused(reason: "Exec format error")) {
+      try await keyring.store("x", named: "statefulcontent:test:a")
+    }
+    await assertThrows(KernelKeyring.Failure.refused(reason: "Exec format error")) {
+      _ = try await keyring.secret(named: "statefulcontent:test:a")
+    }
+  }
 
   func test_withoutKeyctl_everyOperationThrowsKeyctlMissing() async throws {
     let keyring = KernelKeyring(

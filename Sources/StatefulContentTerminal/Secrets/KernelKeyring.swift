@@ -83,8 +83,10 @@ public struct KernelKeyring: Sendable {
   /// - Parameters:
   ///   - secret: The secret; its UTF-8 bytes are the key's data.
   ///   - name: The key's name (its description).
-  ///   - timeout: How long the key lives (`keyctl timeout`), rounded up to whole seconds;
-  ///     `nil` for the keyring's lifetime.
+  ///   - timeout: How long the key lives (`keyctl timeout`), rounded up to whole seconds, from
+  ///     1 to the kernel's longest, 2^32 − 1 seconds (about 136 years); `nil` for the
+  ///     keyring's lifetime. When the time-to-live cannot be set (or the task is cancelled
+  ///     first), the key is removed again: no key outlives the time asked for.
   /// - Throws: ``Failure``, or `CancellationError` when the task is cancelled.
   public func store(_ secret: String, named name: String, timeout: Duration? = nil) async throws {
     let keyctl = try locateKeyctl(name)
@@ -92,9 +94,22 @@ public struct KernelKeyring: Sendable {
       keyctl, ["padd", "user", name, "@u"], standardInput: Data(secret.utf8))
     guard let timeout else { return }
     let id = added.trimmingCharacters(in: .whitespacesAndNewlines)
+    do {
+      _ = try await run(keyctl, ["timeout", id, "\(Self.seconds(of: timeout))"])
+    } catch {
+      // Not in this task, which may be cancelled: the key must go either way.
+      let keyring = self
+      await Task.detached { _ = try? await keyring.remove(named: name) }.value
+      throw error
+    }
+  }
+
+  /// The whole seconds of `keyctl timeout`, rounded up: at least 1, and at most what its 32
+  /// bits hold (2^32 would wrap to 0, a key that never expires).
+  private static func seconds(of timeout: Duration) -> UInt32 {
     let (whole, fraction) = timeout.components
-    let seconds = max(1, whole + (fraction > 0 ? 1 : 0))
-    _ = try await run(keyctl, ["timeout", id, "\(seconds)"])
+    guard whole < Int64(UInt32.max) else { return .max }
+    return UInt32(max(1, whole + (fraction > 0 ? 1 : 0)))
   }
 
   /// The secret stored under a name.
@@ -137,8 +152,7 @@ public struct KernelKeyring: Sendable {
   /// and its message is in the locale's language; listing the keyring tells them apart: when
   /// it can be listed, the key is missing.
   private func keyID(named name: String, keyctl: String) async throws -> String? {
-    let search = try await runner.run(
-      ProcessInvocation(executable: keyctl, arguments: ["search", "@u", "user", name]))
+    let search = try await invoke(keyctl, ["search", "@u", "user", name])
     if search.status == 0, !search.wasSignalled {
       return String(decoding: search.standardOutput, as: UTF8.self)
         .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -153,11 +167,22 @@ public struct KernelKeyring: Sendable {
     _ keyctl: String, _ arguments: [String], standardInput: Data = Data()
   ) async throws -> String {
     try Task.checkCancellation()
-    let result = try await runner.run(
-      ProcessInvocation(executable: keyctl, arguments: arguments, standardInput: standardInput))
+    let result = try await invoke(keyctl, arguments, standardInput: standardInput)
     guard result.status == 0, !result.wasSignalled else {
       throw Failure.refused(reason: result.failureReason)
     }
     return String(decoding: result.standardOutput, as: UTF8.self)
+  }
+
+  /// Runs `keyctl`; a `keyctl` that cannot be started (`ENOEXEC`, `EACCES`) is a refusal too.
+  private func invoke(
+    _ keyctl: String, _ arguments: [String], standardInput: Data = Data()
+  ) async throws -> ProcessResult {
+    do {
+      return try await runner.run(
+        ProcessInvocation(executable: keyctl, arguments: arguments, standardInput: standardInput))
+    } catch let error as POSIXError {
+      throw Failure.refused(reason: String(cString: strerror(error.code.rawValue)))
+    }
   }
 }

@@ -124,6 +124,24 @@ final class InterruptSignalTests: FixtureTestCase {
     }
   }
 
+  func test_sigtermWhileTheTourWritesItsSamples_removesTheSamplesFolder() async throws {
+    // The main thread (and qpdf) go on writing samples while the signal's thread removes them.
+    for (run, file) in ["welcome.txt", "folder", "large.txt", "empty.txt", "report.pdf"]
+      .enumerated()
+    {
+      let temporary = try fixtures.directory("tmp-\(run)")
+      let viewer = try documentViewer.start(
+        ["--delay", "60000"], environment: ["TMPDIR": temporary])
+      let writing = await ToolProcess.wait { sampleExists(file, in: temporary) }
+      XCTAssertTrue(writing, file)
+
+      viewer.send(SIGTERM)
+
+      XCTAssertEqual(viewer.waitForExit(), 128 + SIGTERM)
+      XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], file)
+    }
+  }
+
   func test_passwordFIFOWithoutAWriter_blocksNothingButItsPDF_andCtrlCQuits() async throws {
     try skipUnlessPDFToolsAreInstalled()
     let text = try fixtures.file("a.txt", text: "plain text\n")
@@ -201,6 +219,14 @@ private func threadWaits(in process: Int32, channel: (String) -> Bool) -> Bool {
 }
 
 /// Whether a folder holds a tour's samples folder with its last sample written.
+/// Whether a samples folder in `temporary` holds `name` (written, or being written).
+private func sampleExists(_ name: String, in temporary: String) -> Bool {
+  let manager = FileManager.default
+  return ((try? manager.contentsOfDirectory(atPath: temporary)) ?? []).contains { folder in
+    manager.fileExists(atPath: "\(temporary)/\(folder)/\(name)")
+  }
+}
+
 private func samplesAreWritten(in temporary: String) -> Bool {
   let manager = FileManager.default
   let last = PDFTools().areInstalled ? "owner-only.pdf" : "image.bin"

@@ -41,6 +41,35 @@ final class PrivateDirectoryTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: second.path))
   }
 
+  func test_removeAll_whileAnotherThreadStillWritesIntoTheFolder_leavesNothingBehind() async throws
+  {
+    // A signal quits the tool from its own thread while the tool goes on writing its files.
+    for _ in 0..<5 {
+      let directory = try PrivateDirectory(prefix: "busy")
+      let writing = Locked(true)
+      let written = Locked(0)
+      let writer = Thread {
+        var index = 0
+        while writing.withLock({ $0 }) {
+          index += 1
+          if (try? Data(count: 512).write(to: URL(fileURLWithPath: "\(directory.path)/\(index)")))
+            != nil
+          {
+            written.withLock { $0 += 1 }
+          }
+        }
+      }
+      writer.start()
+      let started = await ToolProcess.wait { written.withLock { $0 } > 50 }
+      XCTAssertTrue(started)
+
+      PrivateDirectory.removeAll()
+
+      XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path), directory.path)
+      writing.withLock { $0 = false }
+    }
+  }
+
   func test_aTMPDIRThatDoesNotExist_isAnErrorThatNamesIt_andNothingIsCreated() throws {
     let missing = "/nonexistent-\(UUID().uuidString)/tmp"
 

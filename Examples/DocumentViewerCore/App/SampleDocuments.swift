@@ -81,6 +81,13 @@ public enum SampleDocuments {
     func write(_ name: String, _ bytes: some Sequence<UInt8>) throws {
       try Data(bytes).write(to: directory.appendingPathComponent(name))
     }
+    func folder(_ name: String) throws {
+      var isFolder: ObjCBool = false
+      if manager.fileExists(atPath: path(name), isDirectory: &isFolder), isFolder.boolValue {
+        return
+      }
+      try manager.createDirectory(atPath: path(name), withIntermediateDirectories: false)
+    }
     func sample(
       _ title: ViewerText, _ name: String, _ kind: ContentState.Kind,
       password: String? = nil
@@ -90,14 +97,18 @@ public enum SampleDocuments {
         expectedKind: kind, password: password)
     }
 
-    try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+    // No folder is made again once made: when a signal quits the viewer and removes its
+    // samples while they are written, what comes after fails instead of leaving folders.
+    if !manager.fileExists(atPath: directory.path) {
+      try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
     try write("welcome.txt", welcomeText.utf8)
-    try manager.createDirectory(
-      atPath: path("folder/chapters"), withIntermediateDirectories: true)
+    try folder("folder")
+    try folder("folder/chapters")
     for (name, text) in folderFiles { try write("folder/\(name)", text.utf8) }
     try write("large.txt", largeText(byteCount: largeFileByteCount))
     try write("empty.txt", [])
-    try manager.createDirectory(atPath: path("empty-folder"), withIntermediateDirectories: true)
+    try folder("empty-folder")
     try write("image.bin", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D])
 
     var samples = [

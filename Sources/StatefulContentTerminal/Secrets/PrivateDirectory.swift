@@ -46,30 +46,61 @@ public struct PrivateDirectory: Sendable {
     let base = variable ?? "/tmp"
     let template = (base as NSString).appendingPathComponent("\(prefix)-XXXXXX")
     var bytes = Array(template.utf8CString)
-    guard let created = mkdtemp(&bytes) else {
+    // Made and listed at once: a signal that quits meanwhile waits, then removes it.
+    let made = Self.live.withLock { live in
+      let made = mkdtemp(&bytes).map { String(cString: $0) }
+      if let made { live.insert(made) }
+      return made
+    }
+    guard let made else {
       throw CreationError(
         folder: base, isFromEnvironment: variable != nil, reason: String(cString: strerror(errno)))
     }
-    path = String(cString: created)
-    Self.live.withLock { _ = $0.insert(path) }
+    path = made
   }
 
-  /// The private directories not removed yet, so that an early exit can remove them.
+  /// The private directories not removed yet, so that an early exit can remove them; locked
+  /// while one is made or removed.
   private static let live = Locked<Set<String>>([])
 
   /// Removes every private directory still there, from any thread; call it before the process
   /// exits, so that none outlives the tool.
+  ///
+  /// The tool's other threads may go on writing into a directory meanwhile (a signal quits
+  /// the tool from a thread of its own): each is moved aside first, so that what they write
+  /// after that fails instead of keeping the directory from being removed.
   public static func removeAll() {
-    let paths = live.withLock { paths in
-      defer { paths.removeAll() }
-      return paths
+    live.withLock(removeAll(in:))
+  }
+
+  /// Removes every private directory still there, then calls `exit` before another can be
+  /// made (``SignalHandler/quit(status:)``).
+  ///
+  /// - Parameter exit: Ends the process, such as `_exit(status)`.
+  static func removeAll(thenExit exit: () -> Never) -> Never {
+    live.withLock { paths in
+      removeAll(in: &paths)
+      exit()
     }
-    for path in paths { try? FileManager.default.removeItem(atPath: path) }
+  }
+
+  private static func removeAll(in paths: inout Set<String>) {
+    for path in paths { removeTree(at: path) }
+    paths.removeAll()
   }
 
   /// Removes the directory and everything in it.
   public func remove() {
-    try? FileManager.default.removeItem(atPath: path)
-    _ = Self.live.withLock { $0.remove(path) }
+    Self.live.withLock { paths in
+      Self.removeTree(at: path)
+      paths.remove(path)
+    }
+  }
+
+  /// Removes a directory's tree, renamed first: once it is, nothing made under the old path
+  /// lands in it (a file written meanwhile fails), so it empties and goes.
+  private static func removeTree(at path: String) {
+    let aside = path + ".removing"
+    try? FileManager.default.removeItem(atPath: rename(path, aside) == 0 ? aside : path)
   }
 }

@@ -160,14 +160,16 @@ public final class SignalHandler {
     sigaction(SIGTSTP, &handling, nil)
   }
 
-  /// Quits the process at once, from any thread: removes the tool's private directories
-  /// (``PrivateDirectory/removeAll()``), ends the tools still running, such as an `espeak-ng`
-  /// still speaking (``SystemProcessRunner/endAll(thenExit:)``), and exits without running
-  /// `atexit` handlers, which could wait for the blocked main thread.
+  /// Quits the process at once, from any thread: ends the tools still running, such as an
+  /// `espeak-ng` still speaking (``SystemProcessRunner/endAll(thenExit:)``), then removes the
+  /// tool's private directories (``PrivateDirectory/removeAll()``), which no tool writes into
+  /// any more, and exits without running `atexit` handlers, which could wait for the blocked
+  /// main thread. No tool starts and no private directory is made meanwhile.
   ///
   /// - Parameter status: The exit status.
   public static func quit(status: Int32) {
-    PrivateDirectory.removeAll()
-    SystemProcessRunner.endAll { _exit(status) }
+    SystemProcessRunner.endAll {
+      PrivateDirectory.removeAll { _exit(status) }
+    }
   }
 }

@@ -273,6 +273,26 @@ final class ViewerAppTests: FixtureTestCase {
     XCTAssertEqual(output.lines.last(where: { !$0.isEmpty }), "0 content \(locked)")
   }
 
+  func test_process_pipedStandardInputStillOpen_triesEachPasswordAsItArrives() async throws {
+    try documentViewer.skipUnlessBuilt()
+    try skipUnlessPDFToolsAreInstalled()
+    let locked = try await fixtures.lockedPDF()
+    let input = Pipe()
+    let viewer = try documentViewer.start(["--timeline", locked], standardInput: .pipe(input))
+    defer { try? input.fileHandleForWriting.close() }
+    func lockedLines() -> Int { viewer.outputText.components(separatedBy: " locked ").count - 1 }
+
+    // A writer that sends a password and waits for what it did, as a password manager may.
+    try input.fileHandleForWriting.write(contentsOf: Data("wrong\n".utf8))
+    let tried = await ToolProcess.wait(timeout: .seconds(10)) { lockedLines() == 2 }
+    XCTAssertTrue(tried, "the line is tried before more input comes: \(viewer.outputText)")
+    try input.fileHandleForWriting.write(contentsOf: Data((FixturePasswords.user + "\n").utf8))
+    try input.fileHandleForWriting.close()
+
+    XCTAssertEqual(viewer.waitForExit(), 0)
+    XCTAssertTrue(viewer.outputText.hasSuffix(" content \(locked)\n"), viewer.outputText)
+  }
+
   // MARK: Delay
 
   func test_run_delay_showsLoadingAfterTheShowDelayAndKeepsItTheMinimumTime() async throws {

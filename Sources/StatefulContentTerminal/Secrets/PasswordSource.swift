@@ -146,14 +146,22 @@ public struct PasswordSource: Sendable {
   ///   - toolName: The tool's name, which starts the note.
   ///   - language: The language of the note: `en`, `de` or `fr` (others get English).
   ///   - read: Reads up to the given number of bytes of standard input, off the main actor;
-  ///     empty data means its end. Defaults to reading the process's standard input (a closed
-  ///     one has no passwords and must not crash the tool).
+  ///     empty data means its end. Defaults to one `read` of the process's standard input,
+  ///     which returns what has arrived, so that a line is tried while its writer waits to see
+  ///     what it did (a closed one has no passwords and must not crash the tool).
   ///   - writeNote: Says that a line was too long. Defaults to standard error.
   /// - Returns: The source.
   public static func standardInputLines(
     toolName: String, language: String,
     read: @escaping @Sendable (_ maximumCount: Int) -> Data = { maximumCount in
-      (try? FileHandle.standardInput.read(upToCount: maximumCount)) ?? Data()
+      // Not `FileHandle.read(upToCount:)`, which waits for all the bytes or the end.
+      var bytes = [UInt8](repeating: 0, count: maximumCount)
+      var count: Int
+      repeat {
+        count = Foundation.read(STDIN_FILENO, &bytes, maximumCount)
+      } while count < 0
+        && errno == EINTR
+      return Data(bytes.prefix(max(count, 0)))
     },
     writeNote: @escaping @Sendable (String) -> Void = StandardStreams.writeToError
   ) -> PasswordSource {

@@ -234,7 +234,10 @@ final class KernelKeyringTests: FolderTestCase {
   func test_aNameThatKeyctlCouldMisread_isRefusedBeforeAnythingRuns() async throws {
     let runner = RecordingProcessRunner.scripted { _ in ProcessResult(status: 0) }
     let keyring = KernelKeyring(searchPath: try fakeKeyctlPath(), runner: runner)
-    for name in ["", "-x", "two words", "line\nbreak"] {
+    for name in [
+      "", "-x", "two words", "line\nbreak", "next\u{85}line", "no-break\u{A0}space",
+      "line\u{2028}separator", "delete\u{7F}",
+    ] {
       await assertThrows(KernelKeyring.Failure.invalidName) {
         try await keyring.store("x", named: name)
       }

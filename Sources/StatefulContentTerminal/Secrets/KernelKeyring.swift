@@ -22,7 +22,8 @@ public struct KernelKeyring: Sendable {
   public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// `keyctl` is not found in the search path.
     case keyctlMissing
-    /// A key name is empty, or contains a control character or a space.
+    /// A key name is empty, starts with `-`, or contains a control character or a space (any
+    /// of Unicode's, such as a no-break space or U+0085).
     case invalidName
     /// The kernel (or `keyctl`) refused: no keyring in this container, a permission, a quota,
     /// a revoked key.
@@ -138,7 +139,9 @@ public struct KernelKeyring: Sendable {
 
   private func locateKeyctl(_ name: String) throws(Failure) -> String {
     guard !name.isEmpty, !name.hasPrefix("-"),
-      name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
+      name.unicodeScalars.allSatisfy({
+        !$0.properties.isWhitespace && $0.properties.generalCategory != .control
+      })
     else { throw .invalidName }
     guard let keyctl = SystemProcessRunner.locate("keyctl", searchPath: searchPath) else {
       throw .keyctlMissing

@@ -53,6 +53,16 @@ final class ToolStringsTests: XCTestCase {
     XCTAssertEqual(Notes.english.text(.noNotes, ["folder": "a"]), "No notes in 'a'")
   }
 
+  func test_text_aStrayBraceBeforeAnArgument_keepsTheBrace_andFillsTheArgument() {
+    typealias Strings = ToolStrings<NotesText>
+    XCTAssertEqual(Strings.filling("{ opens {folder}", with: ["folder": "a"]), "{ opens a")
+    XCTAssertEqual(Strings.filling("{{folder}}", with: ["folder": "a"]), "{a}")
+    XCTAssertEqual(Strings.filling("} then {folder} {", with: ["folder": "a"]), "} then a {")
+    XCTAssertEqual(Strings.filling("{} {", with: ["": "x"]), "x {")
+    XCTAssertEqual(
+      Strings.argumentNames(in: "{ opens {folder} and {{count}}"), ["count", "folder"])
+  }
+
   func test_text_leavesANameWithoutAnArgumentAsWritten() {
     XCTAssertEqual(Notes.english.text(.noNotes), "No notes in '{folder}'")
     XCTAssertEqual(Notes.english.text(.englishOnly, ["folder": "a"]), "Only in English")

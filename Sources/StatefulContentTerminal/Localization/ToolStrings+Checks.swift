@@ -77,9 +77,9 @@ extension ToolStrings {
   static func argumentNames(in template: String) -> [String] {
     var names: Set<String> = []
     var rest = template[...]
-    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-      names.insert(String(rest[rest.index(after: open)..<close]))
-      rest = rest[rest.index(after: close)...]
+    while let name = nextArgument(in: rest) {
+      names.insert(String(rest[name]))
+      rest = rest[rest.index(after: name.upperBound)...]
     }
     return names.sorted()
   }

@@ -91,7 +91,8 @@ public struct ToolStrings<Key: ToolStringKey>: Hashable, Sendable {
   ///
   /// Each `{name}` of the template is replaced by `arguments[name]`, in one pass, so that an
   /// argument that holds braces (a file name such as `{draft}.txt`) stays as it is. A name
-  /// without an argument stays as written, which a test notices.
+  /// without an argument stays as written, which a test notices, and so does a brace that
+  /// pairs with none (`{ opens {path}` fills in `path`).
   ///
   /// - Parameters:
   ///   - key: Which text.
@@ -164,13 +165,26 @@ public struct ToolStrings<Key: ToolStringKey>: Hashable, Sendable {
     guard template.contains("{") else { return template }
     var result = ""
     var rest = template[...]
-    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-      result += rest[..<open]
-      let name = String(rest[rest.index(after: open)..<close])
-      result += arguments[name] ?? String(rest[open...close])
-      rest = rest[rest.index(after: close)...]
+    while let name = nextArgument(in: rest) {
+      result += rest[..<rest.index(before: name.lowerBound)]
+      result += arguments[String(rest[name])] ?? "{\(rest[name])}"
+      rest = rest[rest.index(after: name.upperBound)...]
     }
     return result + rest
+  }
+
+  /// Where the name of the first `{name}` of a text is, between its braces: a `{` or `}` that
+  /// pairs with none (`{ opens {path}`) stays text and hides no argument.
+  ///
+  /// - Parameter text: Part of a template.
+  /// - Returns: The range of the name, without its braces, or `nil` when there is none.
+  static func nextArgument(in text: Substring) -> Range<Substring.Index>? {
+    var rest = text
+    while let close = rest.firstIndex(of: "}") {
+      if let open = rest[..<close].lastIndex(of: "{") { return rest.index(after: open)..<close }
+      rest = rest[rest.index(after: close)...]
+    }
+    return nil
   }
 
   /// Whether two values hold the same texts: the tables are the key type's, so the language

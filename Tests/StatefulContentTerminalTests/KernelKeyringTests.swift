@@ -137,6 +137,32 @@ final class KernelKeyringTests: FolderTestCase {
     XCTAssertNil(read, "a key without its time-to-live is removed")
   }
 
+  func test_store_cancelledWhileKeyctlPaddEnds_leavesNoKeyThatNeverExpires() async throws {
+    try await skipUnlessKernelKeyringWorks()
+    let keyring = KernelKeyring(runner: AddsThenIsCancelled())
+    let name = name()
+    do {
+      try await keyring.store(Self.secret, named: name, timeout: .seconds(60))
+      XCTFail("expected CancellationError")
+    } catch {
+      XCTAssertTrue(error is CancellationError, "\(error)")
+    }
+    let read = try await KernelKeyring().secret(named: name)
+    XCTAssertNil(read, "a key that may have been added without its time-to-live is removed")
+  }
+
+  /// Runs `keyctl` for real, but `padd` is cancelled once it has added the key, as when
+  /// Ctrl-C (or a time limit) kills it between adding the key and exiting.
+  private struct AddsThenIsCancelled: ProcessRunner {
+    func run(
+      _ pipeline: [ProcessInvocation], output: @escaping @Sendable (Data) -> Void
+    ) async throws -> [ProcessResult] {
+      let results = try await SystemProcessRunner().run(pipeline, output: output)
+      if pipeline.first?.arguments.first == "padd" { throw CancellationError() }
+      return results
+    }
+  }
+
   // MARK: Failures, scripted
 
   func test_store_withATimeoutPastTheKernelsLimit_keepsTheLongestItCan_neverOverflows()

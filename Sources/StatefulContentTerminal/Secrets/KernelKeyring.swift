@@ -91,16 +91,24 @@ public struct KernelKeyring: Sendable {
   /// - Throws: ``Failure``, or `CancellationError` when the task is cancelled.
   public func store(_ secret: String, named name: String, timeout: Duration? = nil) async throws {
     let keyctl = try locateKeyctl(name)
-    let added = try await run(
-      keyctl, ["padd", "user", name, "@u"], standardInput: Data(secret.utf8))
-    guard let timeout else { return }
-    let id = added.trimmingCharacters(in: .whitespacesAndNewlines)
+    let add = ["padd", "user", name, "@u"]
+    guard let timeout else {
+      _ = try await run(keyctl, add, standardInput: Data(secret.utf8))
+      return
+    }
+    try Task.checkCancellation()
+    var added: String?
     do {
+      added = try await run(keyctl, add, standardInput: Data(secret.utf8))
+      let id = added?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
       _ = try await run(keyctl, ["timeout", id, "\(Self.seconds(of: timeout))"])
     } catch {
-      // Not in this task, which may be cancelled: the key must go either way.
-      let keyring = self
-      await Task.detached { _ = try? await keyring.remove(named: name) }.value
+      // The key was added, or may have been when `padd` was ended; a refused `padd` added
+      // none. Not in this task, which may be cancelled: the key must go either way.
+      if added != nil || error is CancellationError {
+        let keyring = self
+        await Task.detached { _ = try? await keyring.remove(named: name) }.value
+      }
       throw error
     }
   }

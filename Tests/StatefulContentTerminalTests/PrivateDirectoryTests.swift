@@ -65,7 +65,10 @@ final class PrivateDirectoryTests: XCTestCase {
 
       PrivateDirectory.removeAll()
 
-      XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path), directory.path)
+      let left = try FileManager.default.contentsOfDirectory(
+        atPath: (directory.path as NSString).deletingLastPathComponent
+      ).filter { $0.hasPrefix((directory.path as NSString).lastPathComponent) }
+      XCTAssertEqual(left, [], "nothing of the folder is left, under any name")
       writing.withLock { $0 = false }
     }
   }

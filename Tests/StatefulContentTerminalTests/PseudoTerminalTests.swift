@@ -26,6 +26,33 @@ final class PseudoTerminalTests: XCTestCase {
     XCTAssertTrue(pair.isInLineModeWithEcho)
   }
 
+  func test_afterTheToolExits_textHoldsItsLastLine_withoutTheFence() throws {
+    let pair = try XCTUnwrap(pair)
+    let script = "i=0; while [ $i -lt 3000 ]; do echo line $i; i=$((i+1)); done; echo the end"
+
+    let shell = try pair.spawn("/bin/sh", arguments: ["-c", script])
+
+    XCTAssertEqual(shell.waitForExit(), 0)
+    let text = pair.text
+    XCTAssertTrue(text.hasSuffix("line 2999\r\nthe end\r\n"), String(text.suffix(80)))
+    XCTAssertFalse(text.contains("pseudo-terminal fence"))
+    XCTAssertFalse(text.contains("\u{0}"))
+  }
+
+  func test_catchUp_takesItsFenceOutAgain() throws {
+    let pair = try XCTUnwrap(pair)
+    let cat = try pair.spawn("/bin/cat")
+    pair.type("one\n")
+    XCTAssertTrue(pair.waitForText("one\r\none\r\n"), pair.text)
+
+    pair.catchUp()
+    pair.catchUp()
+
+    XCTAssertEqual(pair.text, "one\r\none\r\n")
+    pair.type("\u{04}")
+    XCTAssertEqual(cat.waitForExit(), 0)
+  }
+
   func test_typedText_isEchoedAndReadByTheTool() throws {
     let pair = try XCTUnwrap(pair)
     let cat = try pair.spawn("/bin/cat")

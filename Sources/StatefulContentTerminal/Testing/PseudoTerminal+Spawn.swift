@@ -24,10 +24,19 @@ extension PseudoTerminal {
       self.terminal = terminal
     }
 
+    /// Whether two values are the same tool: the same process identifier.
+    ///
+    /// - Parameters:
+    ///   - left: A tool.
+    ///   - right: Another tool.
+    /// - Returns: Whether their identifiers are equal.
     public static func == (left: Child, right: Child) -> Bool {
       left.identifier == right.identifier
     }
 
+    /// Hashes the process identifier, the tool's identity.
+    ///
+    /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(identifier)
     }

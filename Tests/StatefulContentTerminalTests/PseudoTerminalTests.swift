@@ -1,3 +1,4 @@
+import Foundation
 import StatefulContentTerminal
 import XCTest
 
@@ -51,6 +52,28 @@ final class PseudoTerminalTests: XCTestCase {
     XCTAssertEqual(pair.text, "one\r\none\r\n")
     pair.type("\u{04}")
     XCTAssertEqual(cat.waitForExit(), 0)
+  }
+
+  func test_spawnTool_runsWithTheTestsEnvironment_itsOwnVariables_andATerminalType() throws {
+    let pair = try XCTUnwrap(pair)
+    let path = try XCTUnwrap(ProcessInfo.processInfo.environment["PATH"])
+    let tool = ToolProcess.Tool("/bin/sh", environment: ["GREETING": "hello"])
+
+    let child = try pair.spawn(
+      tool, arguments: ["-c", #"[ -t 0 ] && echo "$GREETING $TERM $PATH""#])
+
+    XCTAssertEqual(child.waitForExit(), 0)
+    XCTAssertTrue(pair.waitForText("hello xterm-256color \(path)"), pair.text)
+  }
+
+  func test_spawnTool_keepsTheTerminalTypeTheToolNames() throws {
+    let pair = try XCTUnwrap(pair)
+    let tool = ToolProcess.Tool("/bin/sh", environment: ["TERM": "dumb"])
+
+    let child = try pair.spawn(tool, arguments: ["-c", #"echo "term=$TERM""#])
+
+    XCTAssertEqual(child.waitForExit(), 0)
+    XCTAssertTrue(pair.waitForText("term=dumb"), pair.text)
   }
 
   func test_typedText_isEchoedAndReadByTheTool() throws {

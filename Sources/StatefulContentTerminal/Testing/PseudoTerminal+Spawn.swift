@@ -149,6 +149,29 @@ extension PseudoTerminal {
     return Child(identifier: identifier, terminal: self)
   }
 
+  /// Starts a tool on this terminal, as ``spawn(_:arguments:environment:)`` does, with the
+  /// test's environment and the tool's own variables (such as ``ToolProcess/englishLocale``),
+  /// and `TERM=xterm-256color` unless the tool's variables name another terminal.
+  ///
+  /// ```swift
+  /// let tool = ToolProcess.Tool.built(named: "my-tool", environment: ToolProcess.englishLocale)
+  /// let child = try pair.spawn(tool, arguments: ["notes.txt"])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - tool: The tool, with the variables every run of it gets.
+  ///   - arguments: Its arguments, without its name.
+  /// - Returns: The started tool.
+  /// - Throws: ``SpawnError`` when it cannot be started.
+  public func spawn(_ tool: ToolProcess.Tool, arguments: [String] = []) throws(SpawnError)
+    -> Child
+  {
+    var environment = tool.runEnvironment
+    environment["TERM"] = tool.environment["TERM"] ?? "xterm-256color"
+    return try spawn(
+      tool.executable, arguments: arguments, environment: environment.map { "\($0)=\($1)" })
+  }
+
   /// `POSIX_SPAWN_SETSID`, which Glibc's module does not import: the child calls `setsid`.
   #if canImport(Darwin)
     private static let startsSession = Int32(POSIX_SPAWN_SETSID)

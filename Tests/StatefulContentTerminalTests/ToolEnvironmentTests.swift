@@ -37,9 +37,7 @@ final class ToolEnvironmentTests: XCTestCase {
     XCTAssertNotNil(environment.signals)
     withExtendedLifetime(environment) {}
   }
-}
 
-extension ToolEnvironmentTests {
   func test_keyring_findsAndRunsKeyctlAsTheEnvironmentDoes() {
     var environment = ToolEnvironment()
     environment.searchPath = "/nowhere:/also/nowhere"

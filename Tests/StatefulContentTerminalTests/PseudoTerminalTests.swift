@@ -1,3 +1,4 @@
+import Foundation
 import StatefulContentTerminal
 import XCTest
 
@@ -24,6 +25,55 @@ final class PseudoTerminalTests: XCTestCase {
     XCTAssertEqual(stty.waitForExit(), 0)
     XCTAssertTrue(pair.waitForText("24 80"), pair.text)
     XCTAssertTrue(pair.isInLineModeWithEcho)
+  }
+
+  func test_afterTheToolExits_textHoldsItsLastLine_withoutTheFence() throws {
+    let pair = try XCTUnwrap(pair)
+    let script = "i=0; while [ $i -lt 3000 ]; do echo line $i; i=$((i+1)); done; echo the end"
+
+    let shell = try pair.spawn("/bin/sh", arguments: ["-c", script])
+
+    XCTAssertEqual(shell.waitForExit(), 0)
+    let text = pair.text
+    XCTAssertTrue(text.hasSuffix("line 2999\r\nthe end\r\n"), String(text.suffix(80)))
+    XCTAssertFalse(text.contains("pseudo-terminal fence"))
+    XCTAssertFalse(text.contains("\u{0}"))
+  }
+
+  func test_catchUp_takesItsFenceOutAgain() throws {
+    let pair = try XCTUnwrap(pair)
+    let cat = try pair.spawn("/bin/cat")
+    pair.type("one\n")
+    XCTAssertTrue(pair.waitForText("one\r\none\r\n"), pair.text)
+
+    pair.catchUp()
+    pair.catchUp()
+
+    XCTAssertEqual(pair.text, "one\r\none\r\n")
+    pair.type("\u{04}")
+    XCTAssertEqual(cat.waitForExit(), 0)
+  }
+
+  func test_spawnTool_runsWithTheTestsEnvironment_itsOwnVariables_andATerminalType() throws {
+    let pair = try XCTUnwrap(pair)
+    let path = try XCTUnwrap(ProcessInfo.processInfo.environment["PATH"])
+    let tool = ToolProcess.Tool("/bin/sh", environment: ["GREETING": "hello"])
+
+    let child = try pair.spawn(
+      tool, arguments: ["-c", #"[ -t 0 ] && echo "$GREETING $TERM $PATH""#])
+
+    XCTAssertEqual(child.waitForExit(), 0)
+    XCTAssertTrue(pair.waitForText("hello xterm-256color \(path)"), pair.text)
+  }
+
+  func test_spawnTool_keepsTheTerminalTypeTheToolNames() throws {
+    let pair = try XCTUnwrap(pair)
+    let tool = ToolProcess.Tool("/bin/sh", environment: ["TERM": "dumb"])
+
+    let child = try pair.spawn(tool, arguments: ["-c", #"echo "term=$TERM""#])
+
+    XCTAssertEqual(child.waitForExit(), 0)
+    XCTAssertTrue(pair.waitForText("term=dumb"), pair.text)
   }
 
   func test_typedText_isEchoedAndReadByTheTool() throws {

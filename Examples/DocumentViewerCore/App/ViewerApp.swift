@@ -32,8 +32,9 @@ public struct ViewerApp {
   public var strings: ViewerStrings
   /// Where passwords are remembered (`--remember`), looked up before a locked PDF prompts,
   /// and removed (`--forget`); its search path and runner also find and run `sha256sum` for
-  /// a PDF without an `/ID` in `--forget`. Defaults to the user's kernel keyring.
-  public var keyring = KernelKeyring()
+  /// a PDF without an `/ID` in `--forget`. Defaults to the user's kernel keyring as the
+  /// environment finds and runs its tools (``StatefulContentTerminal/ToolEnvironment/keyring``).
+  public var keyring: KernelKeyring
 
   /// Creates the program.
   ///
@@ -58,6 +59,7 @@ public struct ViewerApp {
     strings: ViewerStrings = .current
   ) {
     self.environment = environment
+    self.keyring = environment.keyring
     self.style = style
     self.terminalSize = terminalSize
     self.reader = reader
@@ -99,7 +101,8 @@ public struct ViewerApp {
     let language = strings.language
     if let file = options.passwordFile {
       do {
-        passwords = try PasswordSource.file(file, toolName: Self.toolName, language: language)
+        passwords = try PasswordSource.file(
+          file, toolName: Self.toolName, language: language, writeNote: environment.writeError)
       } catch {
         environment.writeError(
           PasswordSource.unreadableFileNote(
@@ -109,8 +112,7 @@ public struct ViewerApp {
     } else {
       passwords =
         standardInputPasswords
-        ?? .standardInput(
-          interrupts: environment.interrupts, toolName: Self.toolName, language: language)
+        ?? environment.standardInputPasswords(toolName: Self.toolName, language: language)
     }
     let headings = options.paths.count > 1
     let documents = options.paths.map {

@@ -40,23 +40,34 @@ public protocol TerminalContent: AnyObject {
   func contentLines(for presentation: Presentation, in region: TerminalPresenter.Region)
     -> [String]
 
-  /// Lines above the state, such as a prompt; drawn in the terminal modes only. The default
+  /// Lines above the state, such as a prompt; drawn in ``TerminalPresenter/Mode/inline`` and
+  /// ``TerminalPresenter/Mode/screen``, never in ``TerminalPresenter/Mode/plain``. The default
   /// returns none.
+  ///
+  /// Inline, the lines are part of the region under the cursor, which ``TerminalPresenter/commit()``
+  /// leaves in the scrollback: return lines only a full-screen tool means — a title, the keys
+  /// it reads — when `region.mode` is ``TerminalPresenter/Mode/screen``.
   ///
   /// - Parameter region: The columns available, and the mode.
   /// - Returns: The lines, without line feeds.
   func headerLines(in region: TerminalPresenter.Region) -> [String]
 
-  /// Lines below everything, such as the keys a tool reads; drawn in the terminal modes only.
-  /// The default returns none.
+  /// Lines below everything, such as the keys a tool reads; drawn in
+  /// ``TerminalPresenter/Mode/inline`` and ``TerminalPresenter/Mode/screen``, never in
+  /// ``TerminalPresenter/Mode/plain``. The default returns none.
+  ///
+  /// An inline tool reads no keys: return the keys of a full-screen tool only when
+  /// `region.mode` is ``TerminalPresenter/Mode/screen``.
   ///
   /// - Parameter region: The columns available, and the mode.
   /// - Returns: The lines, without line feeds.
   func footerLines(in region: TerminalPresenter.Region) -> [String]
 
   /// The start of the status line, such as `7 matches`; the presenter adds the marks
-  /// (refreshing, previous key, offline, stale with its age) after it. Drawn in the terminal
-  /// modes only. The default returns `nil`.
+  /// (refreshing, previous key, offline, stale with its age) after it. Drawn in
+  /// ``TerminalPresenter/Mode/inline`` (under the state, also while it loads) and
+  /// ``TerminalPresenter/Mode/screen``, never in ``TerminalPresenter/Mode/plain``. The default
+  /// returns `nil`.
   ///
   /// - Parameters:
   ///   - presentation: The presentation shown.

@@ -109,7 +109,8 @@ public final class TerminalPresenter: SynchronousPresenter {
   ///     (descriptor 1).
   ///   - clock: The clock of the throttle and the spinner. Tests pass a manual clock.
   ///     Defaults to the continuous clock.
-  ///   - texts: The texts of the marks. Defaults to English.
+  ///   - texts: The texts of the marks. Defaults to English, whatever the machine speaks
+  ///     (`PlaceholderStrings.current`): pass ``Texts/init(strings:)`` with the machine's texts.
   ///   - keys: The keys that perform placeholders' actions, by role. Defaults to none.
   ///   - writeStatus: In ``Mode/plain``, writes what is not content — loading, progress,
   ///     placeholders, marks — so that a pipe gets the content alone. Defaults to standard

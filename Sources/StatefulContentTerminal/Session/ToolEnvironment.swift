@@ -61,6 +61,25 @@ public struct ToolEnvironment {
   /// watches.
   public init() {}
 
+  /// The user's kernel keyring, with `keyctl` found in ``searchPath`` and run by ``runner``.
+  public var keyring: KernelKeyring { KernelKeyring(searchPath: searchPath, runner: runner) }
+
+  /// Passwords from standard input as this environment has it: a prompt without echo on
+  /// ``terminalDescriptor``, written through ``writeError``, when ``inputIsTerminal``;
+  /// otherwise standard input's lines, a line too long noted through ``writeError``.
+  ///
+  /// - Parameters:
+  ///   - toolName: The tool's name, which starts the note of a line too long.
+  ///   - language: The language of the prompt and the note: `en`, `de` or `fr`.
+  /// - Returns: The source.
+  public func standardInputPasswords(toolName: String, language: String) -> PasswordSource {
+    inputIsTerminal
+      ? .terminalPrompt(
+        input: terminalDescriptor, interrupts: interrupts, language: language,
+        writePrompt: writeError)
+      : .standardInputLines(toolName: toolName, language: language, writeNote: writeError)
+  }
+
   /// The environment of a tool's process, set up the way its entry point needs it: a closed
   /// standard descriptor stays closed, signals are handled (``SignalHandler/install(controller:quit:)``),
   /// and output goes through ``InterruptController/outputWriter(toolName:language:descriptor:writeNote:quit:)``,

@@ -9,6 +9,37 @@ extension PseudoTerminal {
   public struct Child: Hashable, Sendable {
     /// The tool's process identifier.
     public let identifier: pid_t
+    /// The terminal it was started on, caught up with after the tool ends.
+    private let terminal: PseudoTerminal?
+
+    /// A tool known by its process identifier.
+    ///
+    /// - Parameter identifier: The process identifier.
+    public init(identifier: pid_t) {
+      self.init(identifier: identifier, terminal: nil)
+    }
+
+    init(identifier: pid_t, terminal: PseudoTerminal?) {
+      self.identifier = identifier
+      self.terminal = terminal
+    }
+
+    /// Whether two values are the same tool: the same process identifier.
+    ///
+    /// - Parameters:
+    ///   - left: A tool.
+    ///   - right: Another tool.
+    /// - Returns: Whether their identifiers are equal.
+    public static func == (left: Child, right: Child) -> Bool {
+      left.identifier == right.identifier
+    }
+
+    /// Hashes the process identifier, the tool's identity.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(identifier)
+    }
 
     /// Sends a signal to the tool.
     ///
@@ -17,7 +48,8 @@ extension PseudoTerminal {
       kill(identifier, signal)
     }
 
-    /// Waits until the tool ends, and reaps it.
+    /// Waits until the tool ends, reaps it, and waits until everything it drew is in the
+    /// terminal's ``PseudoTerminal/text`` (``PseudoTerminal/catchUp(timeout:)``).
     ///
     /// - Parameter timeout: The deadline, reached only when a test fails; the tool is then
     ///   killed. Defaults to 10 seconds.
@@ -37,6 +69,8 @@ extension PseudoTerminal {
         }
         _ = poll(nil, 0, 5)
       }
+      // What it wrote last may still be on its way to the controller side.
+      terminal?.catchUp()
       // The low 7 bits are the signal that ended it; 0 when it exited.
       let signal = status & 0x7F
       return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
@@ -112,7 +146,30 @@ extension PseudoTerminal {
       posix_spawn(&identifier, executable, &actions, &attributes, words + [nil], variables + [nil])
     }
     guard result == 0 else { throw SpawnError(code: result) }
-    return Child(identifier: identifier)
+    return Child(identifier: identifier, terminal: self)
+  }
+
+  /// Starts a tool on this terminal, as ``spawn(_:arguments:environment:)`` does, with the
+  /// test's environment and the tool's own variables (such as ``ToolProcess/englishLocale``),
+  /// and `TERM=xterm-256color` unless the tool's variables name another terminal.
+  ///
+  /// ```swift
+  /// let tool = ToolProcess.Tool.built(named: "my-tool", environment: ToolProcess.englishLocale)
+  /// let child = try pair.spawn(tool, arguments: ["notes.txt"])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - tool: The tool, with the variables every run of it gets.
+  ///   - arguments: Its arguments, without its name.
+  /// - Returns: The started tool.
+  /// - Throws: ``SpawnError`` when it cannot be started.
+  public func spawn(_ tool: ToolProcess.Tool, arguments: [String] = []) throws(SpawnError)
+    -> Child
+  {
+    var environment = tool.runEnvironment
+    environment["TERM"] = tool.environment["TERM"] ?? "xterm-256color"
+    return try spawn(
+      tool.executable, arguments: arguments, environment: environment.map { "\($0)=\($1)" })
   }
 
   /// `POSIX_SPAWN_SETSID`, which Glibc's module does not import: the child calls `setsid`.

@@ -147,6 +147,34 @@ public final class PseudoTerminal: Sendable {
     tcsetattr(terminal, TCSANOW, &settings)
   }
 
+  /// Waits until everything written to the terminal before the call is in ``text``.
+  ///
+  /// The kernel hands what a tool writes to the controller side a little later, on a queue of
+  /// its own; a test that reads ``text`` right after the tool exited could miss its last
+  /// lines on a busy machine. A fence written to the terminal side comes back through the same
+  /// queue after them; once it has, it is taken out of ``text`` again.
+  /// ``Child/waitForExit(timeout:)`` calls it after the tool ends.
+  ///
+  /// - Parameter timeout: The deadline, reached only when a test fails. Defaults to 2 seconds.
+  public func catchUp(timeout: Duration = .seconds(2)) {
+    let fence = [0] + Array("pseudo-terminal fence \(UInt64.random(in: 0...UInt64.max))".utf8) + [0]
+    let start = mark
+    let written = fence.withUnsafeBytes { write(terminal, $0.baseAddress, $0.count) }
+    guard written == fence.count else { return }
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      let found = collected.withLock { collected in
+        guard let range = collected.bytes[start...].firstRange(of: fence) else {
+          return collected.isClosed
+        }
+        collected.bytes.removeSubrange(range)
+        return true
+      }
+      if found { return }
+      _ = arrived.wait(timeout: .now() + .milliseconds(5))
+    }
+  }
+
   /// Stops reading and closes both sides; call it once the test is done with the terminal.
   public func close() {
     collected.withLock { $0.isClosed = true }

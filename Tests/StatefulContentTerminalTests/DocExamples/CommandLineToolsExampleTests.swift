@@ -128,7 +128,18 @@ func fetchProtectedNotes(password: String?) async throws -> [String] {
   if remembers, let note = store.unrememberedNote(toolName: "release-notes", language: "en") {
     StandardStreams.writeToError(note + "\n")
   }
-  return 0
+  // Notes that stay locked, or failed, are a failure for a script.
+  return [.content, .empty].contains(notes.currentState.kind) ? 0 : 1
+}
+
+// The article's presenter of a tool that takes its environment.
+func makePresenter(_ environment: ToolEnvironment, strings: PlaceholderStrings)
+  -> TerminalPresenter
+{
+  TerminalPresenter(
+    mode: environment.outputIsTerminal ? .detect(for: environment.screenDescriptor) : .plain,
+    clock: environment.clock, texts: TerminalPresenter.Texts(strings: strings),
+    writeStatus: environment.writeError, write: environment.writeOutput)
 }
 
 final class CommandLineToolsExampleTests: XCTestCase {
@@ -307,6 +318,29 @@ final class CommandLineToolsExampleTests: XCTestCase {
     XCTAssertEqual(errors.text, "note\n")
   }
 
+  @MainActor
+  func test_makePresenter_writesWhereTheEnvironmentSays_inTheToolsLanguage() {
+    let (output, errors) = (Collected(), Collected())
+    var environment = ToolEnvironment()
+    environment.writeOutput = { output.append($0) }
+    environment.writeError = { errors.append($0) }
+    (environment.inputIsTerminal, environment.outputIsTerminal) = (false, false)
+    let notes = ReleaseNotes()
+    notes.stateMachine.loadingPolicy = .immediate
+    notes.stateMachine.strings = .german
+
+    let presenter = makePresenter(environment, strings: .german)
+    (notes.stateMachine.presenter, presenter.content) = (presenter, notes)
+    notes.startLoading()
+    notes.content = notesText
+    notes.endLoading()
+
+    XCTAssertEqual(presenter.mode, .plain)
+    XCTAssertEqual(output.text, "1.2: search in bytes\n1.1: a timeline\n")
+    XCTAssertEqual(errors.text, "Wird geladen…\n")
+    XCTAssertEqual(presenter.texts.appendLoading, TerminalPresenter.Texts.german.appendLoading)
+  }
+
   // MARK: Remembering credentials and reading secrets
 
   /// Runs `body` with standard error going to a pipe, and returns what it wrote.
@@ -385,6 +419,24 @@ final class CommandLineToolsExampleTests: XCTestCase {
     XCTAssertEqual(errors, "Password for 'notes.pdf' (empty to skip): \n")
     XCTAssertTrue(pair.echoes, "the echo is back")
     XCTAssertFalse(pair.text.contains(ProtectedNotesServer.password), "typed unseen")
+  }
+
+  @MainActor
+  func test_openNotes_whenNoPasswordOpensThem_exits1() async throws {
+    _ = ProtectedNotesServer.start()
+    let folder = try PrivateDirectory(prefix: "protected-notes")
+    defer { folder.remove() }
+    let passwordFile = folder.path + "/passwords"
+    try Data("wrong\n".utf8).write(to: URL(fileURLWithPath: passwordFile))
+    let notes = ProtectedNotes(name: "notes.pdf")
+
+    let (status, _) = await capturingStandardError {
+      await openNotes(
+        notes, passwordFile: passwordFile, remembers: false, interrupts: InterruptController())
+    }
+
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(notes.currentState, .locked(.incorrectCredential(attempts: 1)))
   }
 
   @MainActor

@@ -9,6 +9,14 @@ final class TerminalTextTests: XCTestCase {
     XCTAssertEqual(TerminalText.clean("日本 e\u{301}"), "日本 e\u{301}", "printable text stays")
   }
 
+  func test_clean_replacesBidirectionalFormattingCharacters_soANameCannotShowAsAnother() {
+    XCTAssertEqual(TerminalText.clean("notes\u{202E}fdp.txt"), "notes\u{FFFD}fdp.txt")
+    XCTAssertEqual(
+      TerminalText.clean("a\u{2066}b\u{2069}c\u{200F}d\u{061C}e"),
+      "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e")
+    XCTAssertEqual(TerminalText.clean("“quoted” … – ½"), "“quoted” … – ½", "printable ones stay")
+  }
+
   func test_clean_aPastedMegabyteWithoutControlCharacters_isReturnedAsItIs() {
     // Its speed (it was rebuilt scalar by scalar, a tenth of a second a call, several calls a
     // frame in file-search) is file-search-bench's "a pasted 1 MB query" row.

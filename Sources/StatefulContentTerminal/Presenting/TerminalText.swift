@@ -17,8 +17,10 @@
 /// TerminalText.fitted("A long line", width: 8)      // "A long …"
 /// ```
 public enum TerminalText {
-  /// Replaces control characters (C0, DEL and C1) with U+FFFD, so that text cannot move the
-  /// cursor, clear the screen or start a line of its own.
+  /// Replaces control characters (C0, DEL and C1) and bidirectional formatting characters
+  /// (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) with U+FFFD, so that text cannot
+  /// move the cursor, clear the screen, start a line of its own, or reorder what follows it
+  /// on the line — a file named `"notes\u{202E}fdp.txt"` would show as `notestxt.pdf`.
   ///
   /// - Parameters:
   ///   - text: The text.
@@ -32,6 +34,7 @@ public enum TerminalText {
       switch scalar.value {
       case 0x09: tabs == .keep ? scalar : " "
       case 0x00...0x1F, 0x7F...0x9F: "\u{FFFD}"
+      case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: "\u{FFFD}"
       default: scalar
       }
     }
@@ -45,8 +48,21 @@ public enum TerminalText {
   private static func needsCleaning(_ text: String, tabs: TabHandling) -> Bool {
     let bytes = tabs == .keep ? controlBytesButTab : controlBytes
     // strcspn stops at the first byte of the set, or at a NUL, a control character too.
-    return text.withCString { strcspn($0, bytes) } != text.utf8.count
+    let count = text.utf8.count
+    guard text.withCString({ strcspn($0, bytes) }) == count else { return true }
+    // The bidirectional formatting characters start with 0xD8 or 0xE2 in UTF-8, as do many
+    // printable ones ("…", "“"): only then are the scalars looked at.
+    guard text.withCString({ strcspn($0, directionalLeadBytes) }) != count else { return false }
+    return text.unicodeScalars.contains { scalar in
+      switch scalar.value {
+      case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+      default: false
+      }
+    }
   }
+
+  /// The first bytes of the bidirectional formatting characters in UTF-8, as a C string.
+  private static let directionalLeadBytes = [0xD8, 0xE2, 0x00].map { CChar(bitPattern: $0) }
 
   /// The bytes ``needsCleaning(_:tabs:)`` looks for, as a C string.
   private static let controlBytes = (Array(0x01...0x1F) + [0x7F, 0xC2, 0x00]).map {

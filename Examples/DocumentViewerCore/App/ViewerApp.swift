@@ -71,8 +71,10 @@ public struct ViewerApp {
   ///
   /// - Parameter arguments: The command-line arguments, without the program name.
   /// - Returns: The exit status: 0 whatever state the documents end in (and for `--help`),
-  ///   1 when the password file cannot be read, the sample documents cannot be written or
-  ///   `--forget` cannot reach the keyring, 2 for bad usage.
+  ///   1 when the password file cannot be opened, the sample documents cannot be written or
+  ///   `--forget` cannot reach the keyring, 2 for bad usage. A password file that fails
+  ///   while it is read, when a locked PDF first asks, is a note on standard error: the PDF
+  ///   stays locked and the status is 0.
   public func run(_ arguments: [String]) async -> Int32 {
     let command: ViewerCommand
     do {

@@ -18,9 +18,9 @@ func firstScreenRows(file: String?) async -> (rows: [BenchResult], report: Strin
     exit(128 + number)
   }
   defer { withExtendedLifetime(signals) {} }
-  if _isDebugAssertConfiguration() {
+  #if DEBUG
     note("a debug build; build with -c release for figures to quote")
-  }
+  #endif
   let measurement = FirstScreenMeasurement()
   let result: FirstScreenMeasurement.Result
   do {

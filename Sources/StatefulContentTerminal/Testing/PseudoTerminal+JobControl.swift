@@ -91,11 +91,13 @@ extension PseudoTerminal {
     _ executable: String, arguments: [String] = [], environment: [String]? = nil, log: String
   ) throws(SpawnError) -> Job {
     let quoted = "'" + log.replacing("'", with: "'\\''") + "'"
+    // The tool starts in the foreground, so that its first read finds the terminal its own: a
+    // tool started in the background and brought forward by `fg` could read, and be stopped
+    // by SIGTTIN, before `fg` handed it the terminal. A shell logs its process identifier,
+    // then becomes the tool (`exec` keeps the identifier).
     let script = """
       set -m
-      "$0" "$@" &
-      echo "pid $!" >> \(quoted)
-      fg %1 > /dev/null
+      /bin/sh -c 'echo "pid $$" >> "$1"; shift; exec "$0" "$@"' "$0" \(quoted) "$@"
       echo "stopped $?" >> \(quoted)
       bg %1 > /dev/null
       echo "continued" >> \(quoted)

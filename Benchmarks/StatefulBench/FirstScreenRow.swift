@@ -13,9 +13,9 @@ import StatefulContentTerminal
 /// - Returns: The rows, and the report to print under the table.
 @MainActor
 func firstScreenRows(file: String?) async -> (rows: [BenchResult], report: String) {
+  // Quitting removes the generated log's private folder, under the lock that makes it.
   let signals = SignalHandler(signals: [SIGINT, SIGTERM, SIGHUP]) { number in
-    PrivateDirectory.removeAll()
-    exit(128 + number)
+    SignalHandler.quit(status: 128 + number)
   }
   defer { withExtendedLifetime(signals) {} }
   #if DEBUG

@@ -211,13 +211,19 @@ public struct PasswordSource: Sendable {
   ///   - interrupts: The controller whose clean-ups restore the echo on a signal, or `nil`.
   ///   - toolName: The tool's name, which starts the note of a line too long.
   ///   - language: The language of the prompt and the note: `en`, `de` or `fr`.
+  ///   - isTerminal: Whether standard input is a terminal. Defaults to what `isatty` says.
+  ///   - terminal: The terminal the prompt reads. Defaults to standard input.
+  ///   - writeError: Writes the prompt or the note. Defaults to standard error.
   /// - Returns: The source.
   public static func standardInput(
-    interrupts: InterruptController?, toolName: String, language: String
+    interrupts: InterruptController?, toolName: String, language: String,
+    isTerminal: Bool = isatty(STDIN_FILENO) == 1, terminal: Int32 = STDIN_FILENO,
+    writeError: @escaping @Sendable (String) -> Void = StandardStreams.writeToError
   ) -> PasswordSource {
-    isatty(STDIN_FILENO) == 1
-      ? terminalPrompt(interrupts: interrupts, language: language)
-      : standardInputLines(toolName: toolName, language: language)
+    isTerminal
+      ? terminalPrompt(
+        input: terminal, interrupts: interrupts, language: language, writePrompt: writeError)
+      : standardInputLines(toolName: toolName, language: language, writeNote: writeError)
   }
 
   /// Reads a password file's lines, blocking; called off the main actor.

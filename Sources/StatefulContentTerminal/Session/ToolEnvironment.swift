@@ -73,11 +73,9 @@ public struct ToolEnvironment {
   ///   - language: The language of the prompt and the note: `en`, `de` or `fr`.
   /// - Returns: The source.
   public func standardInputPasswords(toolName: String, language: String) -> PasswordSource {
-    inputIsTerminal
-      ? .terminalPrompt(
-        input: terminalDescriptor, interrupts: interrupts, language: language,
-        writePrompt: writeError)
-      : .standardInputLines(toolName: toolName, language: language, writeNote: writeError)
+    .standardInput(
+      interrupts: interrupts, toolName: toolName, language: language,
+      isTerminal: inputIsTerminal, terminal: terminalDescriptor, writeError: writeError)
   }
 
   /// The environment of a tool's process, set up the way its entry point needs it: a closed
